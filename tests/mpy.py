@@ -1,0 +1,60 @@
+"""Drive the MicroPython unix port from pytest.
+
+`run_module(module, paths)` runs tests/mpy_runner.py on a test module inside
+`micropython` and returns {test name: "PASS" or the failure line}. Test files use
+`mpy_tests(module, paths)` to get one pytest test per MicroPython test function, so
+a failure inside MicroPython fails a named pytest test.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+TESTS = os.path.join(ROOT, "tests")
+
+
+def micropython():
+    """The path of the `micropython` command (the venv's first)."""
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    found = here if os.path.exists(here) else shutil.which("micropython")
+    if not found:
+        raise RuntimeError("micropython not found: run `make test`, which installs it")
+    return found
+
+
+def run_script(args, paths=(), heapsize="2M", timeout=600, cwd=ROOT):
+    """Run `micropython` with MICROPYPATH set to `paths` (plus firmware/ and tests/)."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join(list(paths) + [FIRMWARE, TESTS, ".frozen"])
+    cmd = [micropython(), "-X", "heapsize=" + heapsize] + list(args)
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd)
+
+
+def run_module(module, paths=(), heapsize="2M", timeout=600):
+    """Run every test_* of `module` inside micropython; {name: "PASS" | failure text}."""
+    proc = run_script([os.path.join(TESTS, "mpy_runner.py"), module], paths, heapsize, timeout)
+    results = {}
+    last = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("PASS "):
+            last = line[5:].strip()
+            results[last] = "PASS"
+        elif line.startswith("FAIL "):
+            last = line[5:].split(":", 1)[0].strip()
+            results[last] = line
+        elif last and results.get(last, "PASS") != "PASS":
+            results[last] += "\n" + line
+    if not results or proc.returncode not in (0, 1):
+        results["<module " + module + ">"] = (
+            "micropython exited %d\n%s\n%s" % (proc.returncode, proc.stdout[-3000:], proc.stderr[-3000:]))
+    return results
+
+
+def assert_module_passes(module, paths=(), heapsize="2M", timeout=600):
+    """Fail (with every MicroPython failure quoted) unless all of `module`'s tests pass."""
+    results = run_module(module, paths, heapsize, timeout)
+    failures = dict((k, v) for k, v in results.items() if v != "PASS")
+    assert not failures, "under micropython:\n" + "\n".join(failures.values())
+    return results
