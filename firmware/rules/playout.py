@@ -1,0 +1,89 @@
+"""Random deals and random legal play: for tests, benchmarks and the simulator.
+
+Runs under MicroPython too (whose `random` has no `shuffle`). Not needed on the
+table itself; the deploy step leaves it out.
+"""
+import random
+
+from . import cards as C
+
+
+def shuffle(items, rng=random):
+    """Shuffle a list in place (Fisher-Yates)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.getrandbits(16) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def deal(game, dealer, rng=random):
+    """Deal the whole pack: {seat: [cards]} in the order they were dealt, and the
+    turn-up, which is the dealer's last card (Malilla and Manille)."""
+    pack = C.cards_of(game.deck)
+    shuffle(pack, rng)
+    per = len(pack) // game.seats
+    hands = {}
+    seat = game.next_seat(dealer)
+    for i in range(game.seats):
+        hands[seat] = pack[i * per:(i + 1) * per]
+        seat = game.next_seat(seat)
+    return hands, hands[dealer][-1]
+
+
+def pick(bits_by_suit, rng=random):
+    """A random card from a hand-shaped set of suit sets (which must not be empty)."""
+    options = C.cards_of(bits_by_suit)
+    return options[rng.getrandbits(16) % len(options)]
+
+
+def hand_events(game, dealer, rng=random, with_hands=True):
+    """The input events of one random hand played legally: deal, hands, turn-up."""
+    hands, turnup = deal(game, dealer, rng)
+    events = [{"ev": "deal", "dealer": dealer}]
+    if with_hands:
+        for seat in range(game.seats):
+            events.append({"ev": "hand", "seat": seat, "cards": [C.name(c) for c in hands[seat]]})
+    events.append({"ev": "turnup", "card": C.name(turnup)})
+    return events, hands
+
+
+def play_hand(match, hands, rng=random, log=None):
+    """Play the current hand of `match` to its end with random legal cards.
+
+    `hands` is {seat: [cards]} as dealt; returns the derived events. `log`, a list,
+    receives the input `play` events."""
+    game = match.game
+    holding = dict((s, C.hand_of(hands[s])) for s in hands)
+    derived = []
+    while match.turn is not None and not match.over:
+        seat = match.turn
+        legal = game.legal(holding[seat], match.trick)
+        c = pick(legal, rng)
+        holding[seat][c >> 4] &= ~C.bit(c)
+        ev = {"ev": "play", "seat": seat, "card": C.name(c)}
+        if log is not None:
+            log.append(ev)
+        derived.extend(match.apply(ev))
+    return derived
+
+
+def random_match(game_name, options=None, rng=random, with_hands=True, max_hands=200):
+    """Input events and derived events of a whole random match played legally."""
+    from .match import Match
+    m = Match()
+    first = {"ev": "match", "game": game_name, "seats": 4}
+    if options:
+        first["options"] = options
+    log = [first]
+    m.apply(first)
+    derived = []
+    dealer = rng.getrandbits(8) % m.seats
+    for _ in range(max_hands):
+        if m.over:
+            break
+        events, hands = hand_events(m.game, dealer, rng, with_hands)
+        for ev in events:
+            log.append(ev)
+            derived.extend(m.apply(ev))
+        derived.extend(play_hand(m, hands, rng, log))
+        dealer = m.game.next_dealer(dealer)
+    return log, derived, m
