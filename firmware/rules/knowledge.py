@@ -1,90 +1,90 @@
 """What the table knows about each seat's hidden hand, and the proofs it yields.
 
-Cards only ever leave a hand. So when a seat plays card c, the holdings that would
-have made c illegal (the game's `forbid_into`) are facts about that seat's hand at
-that moment: "held no heart", "held no trump above the 9", ... If the same seat later
-plays one of those cards, it held it then: the earlier play was illegal, and the
-later play proves it. Nothing is reported before that proof (or, when the table
-knows the hands, before the play itself is judged against the known hand).
+Cards only ever leave a hand. When a seat plays card c, the game names the holdings
+that would have made c illegal (`forbid_into`): "any heart", "a trump above the 9".
+If the same seat later plays one of those cards, it held it at the time: the earlier
+play was illegal, and the later one proves it. Nothing is reported before such a
+proof, so a live table never reports a violation that is not certain. One card can
+prove several earlier plays illegal at once; each is reported once.
 
-Tables are fixed-size bytearrays indexed by seat * 64 + card, so recording a play
-allocates nothing. Play indices are 1-based in `since` (0 = no fact yet).
+A play's forbidden holdings are kept as PLAY_RULES x 4 suit sets in one array that is
+allocated with the match, so recording and checking a play allocate nothing.
 """
+from array import array
+
 from .game import PLAY_RULES
 
-MAX_PLAYS = 64
+MAX_PLAYS = 64                  # every card of the largest pack, played once
+STRIDE = PLAY_RULES * 4         # suit sets kept per play
 
 
 class Knowledge:
-    """Per seat: for each card, the first play after which the seat cannot hold it."""
+    """Per play of the hand: who played what in which trick, and what it rules out."""
 
     def __init__(self, seats):
         self.seats = seats
-        self.since = bytearray(seats * 64)   # play index + 1 that ruled the card out
-        self.why = bytearray(seats * 64)     # the rule that play would break
+        self.forbid = array("H", bytes(2 * MAX_PLAYS * STRIDE))
         self.play_seat = bytearray(MAX_PLAYS)
         self.play_card = bytearray(MAX_PLAYS)
         self.play_trick = bytearray(MAX_PLAYS)
-        self.reported = bytearray(MAX_PLAYS)  # 1 once a play's violation was reported
+        self.open = bytearray(MAX_PLAYS)    # 1: rules something out, not yet reported
         self.count = 0
-        self._forbid = [0] * (PLAY_RULES * 4)
+        self.scratch = [0] * STRIDE         # the game fills this for one play
 
     def reset(self):
         """Forget everything: a new hand."""
-        for i in range(len(self.since)):
-            self.since[i] = 0
-        for i in range(MAX_PLAYS):
-            self.reported[i] = 0
+        for i in range(self.count):
+            self.open[i] = 0
         self.count = 0
-
-    def check(self, seat, c):
-        """The index of an earlier, not yet reported play that playing `c` proves
-        illegal, or -1. Call before `record`."""
-        i = self.since[seat * 64 + c]
-        if i and not self.reported[i - 1]:
-            return i - 1
-        return -1
-
-    def rule_of(self, seat, c):
-        """The rule code under which `c` was ruled out for `seat`."""
-        return self.why[seat * 64 + c]
 
     def record(self, game, trick, seat, c):
         """Record the play of `c` by `seat` into `trick` (before it is added) and the
-        facts it reveals. Returns the play's index."""
+        holdings it rules out. Returns the play's index."""
         index = self.count
         self.play_seat[index] = seat
         self.play_card[index] = c
         self.play_trick[index] = trick.number
         self.count = index + 1
-        forbid = self._forbid
-        game.forbid_into(c, trick, forbid)
-        base = seat * 64
-        mark = index + 1
-        for r in range(PLAY_RULES):
-            for s in range(4):
-                bits = forbid[r * 4 + s]
-                f = 0
-                while bits:
-                    if bits & 1:
-                        k = base + s * 16 + f
-                        if not self.since[k]:
-                            self.since[k] = mark
-                            self.why[k] = r
-                    bits >>= 1
-                    f += 1
+        sets = self.scratch
+        game.forbid_into(c, trick, sets)
+        base = index * STRIDE
+        any_set = 0
+        for i in range(STRIDE):
+            self.forbid[base + i] = sets[i]
+            any_set |= sets[i]
+        self.open[index] = 1 if any_set else 0
         return index
 
-    def mark_reported(self, index):
+    def proofs(self, seat, c, out):
+        """Earlier open plays by `seat` that playing `c` proves illegal.
+
+        Writes (play index, rule) pairs into `out` and returns how many."""
+        s = c >> 4
+        b = 1 << (c & 15)
+        n = 0
+        for j in range(self.count):
+            if self.open[j] and self.play_seat[j] == seat:
+                base = j * STRIDE + s
+                for r in range(PLAY_RULES):
+                    if self.forbid[base + r * 4] & b:
+                        out[2 * n] = j
+                        out[2 * n + 1] = r
+                        n += 1
+                        break
+        return n
+
+    def close(self, index):
         """A play's violation has been reported: never report it twice."""
-        self.reported[index] = 1
+        self.open[index] = 0
 
     def ruled_out(self, seat):
-        """The hand-shaped suit sets of cards `seat` is known not to hold."""
+        """The suit sets of cards `seat` cannot hold if all its plays so far were
+        legal (for displays and analysis)."""
         out = [0, 0, 0, 0]
-        base = seat * 64
-        for s in range(4):
-            for f in range(13):
-                if self.since[base + s * 16 + f]:
-                    out[s] |= 1 << f
+        for j in range(self.count):
+            if self.open[j] and self.play_seat[j] == seat:
+                base = j * STRIDE
+                for r in range(PLAY_RULES):
+                    for s in range(4):
+                        out[s] |= self.forbid[base + r * 4 + s]
         return out

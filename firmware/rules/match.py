@@ -37,6 +37,8 @@ TRICK_DONE = 8
 HAND_DONE = 16
 MATCH_DONE = 32
 
+MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
+
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 
 
@@ -115,7 +117,8 @@ class Match:
         self.tricks_won = [0, 0]
         self.bonus = [0, 0]
         self.held_bonus = [0, 0]
-        self.proofs = [0, 0, 0, 0, 0, 0]    # up to two (play index, rule, at-play) triples
+        self.proofs = [0] * (3 * MAX_PROOFS)  # (play index, rule, at-play) triples
+        self._pairs = [0] * (2 * MAX_PROOFS)
         self.proof_count = 0
         self.refused_rule = 0
         return []
@@ -240,12 +243,12 @@ class Match:
                 if rule >= 0:
                     self._prove(know.count, rule, 1)
         else:
-            earlier = know.check(seat, c)
-            if earlier >= 0:
-                self._prove(earlier, know.rule_of(seat, c), 0)
-        index = know.record(game, trick, seat, c)
+            pairs = self._pairs
+            for i in range(know.proofs(seat, c, pairs)):
+                self._prove(pairs[2 * i], pairs[2 * i + 1], 0)
+        know.record(game, trick, seat, c)
         for i in range(self.proof_count):
-            know.mark_reported(self.proofs[i * 3])
+            know.close(self.proofs[i * 3])
         if self.proof_count:
             status |= PROVEN
         self.played[c >> 4] |= 1 << (c & 15)
@@ -279,7 +282,7 @@ class Match:
 
     def _broken_rule(self, hand, c):
         """The rule a play of `c` from the known `hand` breaks, or -1 when legal."""
-        forbid = self.knowledge._forbid
+        forbid = self.knowledge.scratch
         self.game.forbid_into(c, self.trick, forbid)
         for r in range(PLAY_RULES):
             for s in range(4):
@@ -325,14 +328,15 @@ class Match:
             return [self._violation(trick.number, seat, c, self.refused_rule, "at-play", None)]
         out = []
         know = self.knowledge
+        now = know.play_trick[know.count - 1]     # the trick this play went to
         for i in range(self.proof_count):
             index, rule, at_play = self.proofs[i * 3:i * 3 + 3]
             if at_play:
                 out.append(self._violation(know.play_trick[index], seat, c, rule, "at-play", None))
             else:
                 out.append(self._violation(know.play_trick[index], know.play_seat[index],
-                                           know.play_card[index], rule, trick.number,
-                                           {"trick": trick.number, "card": C.name(c)}))
+                                           know.play_card[index], rule, now,
+                                           {"trick": now, "card": C.name(c)}))
         if status & TRICK_DONE:
             last = self.last
             out.append({"ev": "trick", "hand": self.hand_no, "n": last.number,

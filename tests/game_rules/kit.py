@@ -1,0 +1,123 @@
+"""Shared helpers for the rule tests, which run under CPython (pytest) and inside
+the MicroPython unix port (tests/mpy_runner.py): no pytest import here."""
+try:
+    from tapete.rules import cards, games, match, playout, errors
+    from tapete.rules.trick import Trick
+except ImportError:     # MicroPython: the rule module is the package `rules`
+    from rules import cards, games, match, playout, errors
+    from rules.trick import Trick
+
+Match = match.Match
+TableError = errors.TableError
+
+
+def raises(exc, fn, *args):
+    """Call fn(*args), which must raise `exc`; return the exception."""
+    try:
+        fn(*args)
+    except exc as err:
+        return err
+    raise AssertionError("did not raise " + exc.__name__)
+
+
+def hand(text):
+    """A hand from card codes: hand("7H AH 2S")."""
+    return cards.hand_of([cards.parse(t) for t in text.split()])
+
+
+def names(suitsets):
+    """The codes of the cards in suit sets, sorted: for readable assertions."""
+    return sorted(cards.name(c) for c in cards.cards_of(suitsets))
+
+
+def trick(game, trump, leader, played, led_before=""):
+    """A Trick of `game` with `played` ("7H 2H", from `leader` on) already on it.
+
+    `led_before`: suit letters led in earlier tricks of the hand."""
+    t = Trick(game)
+    t.start_hand(leader, cards.parse_suit(trump))
+    for s in led_before:
+        t.led_suits |= 1 << cards.SUITS.index(s)
+    seat = leader
+    for code in played.split():
+        t.add(seat, cards.parse(code))
+        seat = game.next_seat(seat)
+    return t
+
+
+def legal(game, trump, leader, played, held, led_before=""):
+    """The legal cards (codes) for the seat to play, holding `held`."""
+    t = trick(game, trump, leader, played, led_before)
+    return names(game.legal(hand(held), t))
+
+
+def start(game_name, dealer=0, turnup=None, hands=None, options=None):
+    """A Match after `match`, `deal`, the optional `hand`s and the turn-up.
+
+    `hands`: {seat: "codes"}. Returns (match, derived events so far)."""
+    m = Match()
+    ev = {"ev": "match", "game": game_name, "seats": 4}
+    if options:
+        ev["options"] = options
+    out = m.apply(ev)
+    out += m.apply({"ev": "deal", "dealer": dealer})
+    if hands:
+        for seat in hands:
+            out += m.apply({"ev": "hand", "seat": seat, "cards": hands[seat].split()})
+    if turnup:
+        out += m.apply({"ev": "turnup", "card": turnup})
+    return m, out
+
+
+def play(m, seq):
+    """Apply plays written "seat:card ..." ("1:7H 2:AH"); return the derived events."""
+    out = []
+    for item in seq.split():
+        seat, code = item.split(":")
+        out += m.apply({"ev": "play", "seat": int(seat), "card": code})
+    return out
+
+
+def of(events, name):
+    """The derived events named `name`."""
+    return [e for e in events if e["ev"] == name]
+
+
+def full_deal(game, dealer, seed):
+    """A deterministic deal: ({seat: [cards]}, turn-up)."""
+    import random
+    random.seed(seed)
+    return playout.deal(game, dealer, random)
+
+
+def judged_hand(name, seed, with_hands=False, options=None, illegal_one_in=4, dealer=0):
+    """Play one hand where about one card in `illegal_one_in` is chosen among all held
+    cards (so some plays are illegal), and judge every play against the true hands.
+
+    Returns (plays, violations): plays are (trick, seat, card code, legal?) in order;
+    violations are the `violation` events the match emitted."""
+    import random
+    random.seed(seed)
+    opts = {"irregularity": "report"}
+    if options:
+        opts.update(options)
+    m, _ = start(name, dealer=dealer, options=opts)
+    game = m.game
+    hands, turnup = playout.deal(game, dealer, random)
+    if with_hands:
+        for seat in hands:
+            m.apply({"ev": "hand", "seat": seat, "cards": [cards.name(c) for c in hands[seat]]})
+    m.apply({"ev": "turnup", "card": cards.name(turnup)})
+    holding = dict((s, cards.hand_of(hands[s])) for s in hands)
+    plays, violations = [], []
+    while m.turn is not None and not m.over:
+        seat = m.turn
+        ok = game.legal(holding[seat], m.trick)
+        if random.getrandbits(8) % illegal_one_in == 0:
+            c = playout.pick(holding[seat], random)
+        else:
+            c = playout.pick(ok, random)
+        plays.append((m.trick.number, seat, cards.name(c), cards.holds(ok, c)))
+        holding[seat][c >> 4] &= ~cards.bit(c)
+        violations += of(m.apply({"ev": "play", "seat": seat, "card": cards.name(c)}), "violation")
+    return plays, violations

@@ -1,0 +1,187 @@
+"""Classical Manille, seed 003: one test per rule sentence, named after it."""
+from game_rules.kit import (cards, full_deal, games, legal, of, play, playout, raises, start,
+                            TableError)
+
+G = games.get("manille")
+
+
+# -- Players and deck ------------------------------------------------------------------
+def test_deal_rotates_one_seat_to_the_right_anticlockwise():
+    assert G.next_dealer(2) == 1 and G.next_dealer(0) == 3
+
+
+def test_piquet_pack_of_32_cards_a_k_q_j_10_9_8_7():
+    deck = cards.cards_of(G.deck)
+    assert len(deck) == 32
+    assert sorted(set(cards.face_of(c) for c in deck)) == [1, 7, 8, 9, 10, 11, 12, 13]
+
+
+def test_ranking_10_above_ace_then_k_q_j_9_8_7():
+    order = [10, 1, 13, 12, 11, 9, 8, 7]
+    for hi, lo in zip(order, order[1:]):
+        assert G.strength[hi] > G.strength[lo]
+
+
+def test_pips_10_5_ace_4_king_3_queen_2_jack_1_sixty_in_all():
+    want = {10: 5, 1: 4, 13: 3, 12: 2, 11: 1, 9: 0, 8: 0, 7: 0}
+    for f in want:
+        assert G.points(cards.card(1, f)) == want[f]
+    assert G.total_points == 60
+
+
+# -- Setup and deal ---------------------------------------------------------------------
+def test_each_player_ends_with_eight_cards():
+    hands, turnup = full_deal(G, 0, 3)
+    assert sorted(len(h) for h in hands.values()) == [8, 8, 8, 8]
+
+
+def test_dealer_turns_own_last_card_and_its_suit_is_trump():
+    m, out = start("manille", dealer=1, turnup="9D", hands={1: "AS KS QS JS 10S 9S 8S 9D"})
+    assert of(out, "trump") == [{"ev": "trump", "suit": "D", "hand": 1}]
+
+
+def test_turnup_not_in_the_dealers_known_hand_is_refused():
+    m, _ = start("manille", dealer=1, hands={1: "AS KS QS JS 10S 9S 8S 9D"})
+    raises(TableError, m.apply, {"ev": "turnup", "card": "7H"})
+
+
+def test_player_to_the_dealers_right_leads_the_first_trick():
+    m, _ = start("manille", dealer=2, turnup="7C")
+    assert m.turn == 1
+
+
+# -- Gameplay ------------------------------------------------------------------------
+def test_opening_leader_plays_any_card():
+    assert legal(G, "C", 1, "", "AS 7H 10C") == ["10C", "7H", "AS"]
+
+
+def test_follow_suit_strictly():
+    assert legal(G, "C", 1, "KH", "7H 9S 10C") == ["7H"]
+
+
+def test_following_without_a_higher_card_still_must_follow():
+    assert legal(G, "C", 1, "10H", "7H AH 9S") == ["7H", "AH"]
+
+
+def test_unable_to_follow_must_play_a_trump():
+    assert legal(G, "C", 1, "KH", "9S 7C") == ["7C"]
+
+
+def test_must_play_a_trump_higher_than_any_trump_in_the_trick_if_able():
+    # ccw: seat 1 leads, seat 0 trumps with the KC, seat 3 to play
+    assert legal(G, "C", 1, "KH KC", "7C 10C 9S") == ["10C"]
+
+
+def test_under_trumping_is_forced_when_no_overtrump_is_available():
+    assert legal(G, "C", 1, "KH 10C", "7C 8C 9S") == ["7C", "8C"]
+
+
+def test_classical_game_enforces_overtrump_against_everyone():
+    # seat 1 leads, seat 0 plays low, seat 3 (partner of 1, who is winning) void
+    assert legal(G, "C", 1, "KH 7H", "7C 9S") == ["7C"]
+
+
+def test_partner_exemption_option_frees_a_player_whose_partner_wins():
+    g = games.get("manille", {"partner_exemption": True})
+    assert legal(g, "C", 1, "KH 7H", "7C 9S") == ["7C", "9S"]
+    assert legal(g, "C", 1, "KH 9C", "8C 10C 9S") == ["10C"]   # opponent winning: overtrump
+
+
+def test_holding_neither_led_suit_nor_trump_may_throw_off_any_card():
+    assert legal(G, "C", 1, "KH", "9S 7D") == ["7D", "9S"]
+
+
+def test_a_throw_off_cannot_win():
+    m, _ = start("manille", dealer=2, turnup="7C")
+    out = play(m, "1:7H 0:10S 3:AD 2:8H")
+    assert of(out, "trick")[0]["winner"] == 2
+
+
+def test_highest_trump_wins_else_highest_of_led_suit_tens_outrank_aces():
+    m, _ = start("manille", dealer=2, turnup="7C")
+    out = play(m, "1:AH 0:10H 3:KH 2:8H")
+    assert of(out, "trick")[0]["winner"] == 0
+    out = play(m, "0:9D 3:8C 2:10D 1:7D")
+    assert of(out, "trick")[0]["winner"] == 3
+
+
+def test_trick_winner_leads_the_next_trick():
+    m, _ = start("manille", dealer=2, turnup="7C")
+    play(m, "1:AH 0:10H 3:KH 2:8H")
+    assert m.turn == 0
+
+
+def test_not_trumping_when_able_is_must_trump():
+    m, _ = start("manille", dealer=2, turnup="7C", hands={0: "9S 7C 8D 9D 10D AD KD QD"})
+    out = play(m, "1:AH 0:9S")
+    assert of(out, "violation")[0]["rule"] == "must-trump"
+
+
+def test_undertrumping_while_able_to_overtrump_is_must_overtrump():
+    m, _ = start("manille", dealer=2, turnup="7C", hands={3: "8C 10C 8D 9D 10D AD KD QD"})
+    out = play(m, "1:AH 0:KC 3:8C")
+    assert of(out, "violation")[0]["rule"] == "must-overtrump"
+
+
+# -- Scoring -------------------------------------------------------------------------
+def test_side_with_more_than_30_pips_scores_the_difference_losers_score_0():
+    assert G.hand_score([36, 24]) == [6, 0]
+
+
+def test_30_30_nobody_scores():
+    assert G.hand_score([30, 30]) == [0, 0]
+
+
+def test_last_trick_bonus_adds_one_pip_61_in_all():
+    g = games.get("manille", {"last_trick_bonus": True})
+    assert g.total_points == 61
+    assert g.hand_points([30, 30], [4, 4], 1) == [30, 31]
+    assert g.hand_score([30, 31]) == [0, 1]
+
+
+def test_no_last_trick_bonus_by_default():
+    assert G.hand_points([30, 30], [4, 4], 1) == [30, 30]
+
+
+# -- Winning ------------------------------------------------------------------------
+def test_match_won_by_first_side_to_101():
+    assert G.winner_at([100, 40]) is None and G.winner_at([101, 40]) == 0
+
+
+def test_short_game_50_and_long_game_201():
+    assert games.get("manille", {"target": 50}).winner_at([50, 0]) == 0
+    assert games.get("manille", {"target": 201}).winner_at([150, 0]) is None
+
+
+def test_both_sides_crossing_the_same_deal_higher_total_wins_tie_continues():
+    assert G.winner_at([105, 103]) == 0
+    assert G.winner_at([103, 103]) is None
+
+
+# -- Variants (readings documented in manille.py) -------------------------------------------
+def test_spanish_40_card_variant_7_is_manille_60_pips_ten_tricks():
+    g = games.get("manille", {"deck": "spanish40"})
+    assert len(cards.cards_of(g.deck)) == 40 and g.tricks == 10 and g.total_points == 60
+    assert g.strength[7] > g.strength[1] > g.strength[13]
+
+
+def test_mexican_40_card_variant_9_is_manille_without_10s_8s_2s():
+    g = games.get("manille", {"deck": "mexican40"})
+    faces = sorted(set(cards.face_of(c) for c in cards.cards_of(g.deck)))
+    assert faces == [1, 3, 4, 5, 6, 7, 9, 11, 12, 13]
+    assert g.total_points == 60 and g.strength[9] > g.strength[1]
+
+
+def test_unknown_option_is_refused_with_its_name():
+    err = raises(TableError, games.get, "manille", {"decks": "piquet32"})
+    assert "decks" in str(err)
+
+
+def test_a_whole_hand_ends_with_hand_end_and_pips_sum_to_60():
+    import random
+    m, _ = start("manille", dealer=0)
+    hands, turnup = full_deal(m.game, 0, 11)
+    m.apply({"ev": "turnup", "card": cards.name(turnup)})
+    out = playout.play_hand(m, hands, random)
+    end = of(out, "hand_end")[0]
+    assert sum(end["points"]) == 60 and len(of(out, "trick")) == 8
