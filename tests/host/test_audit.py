@@ -1,0 +1,160 @@
+"""`tapete audit`: golden playthroughs, proofs, bad input by line number, exit codes."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tapete.audit import audit_file, audit_text
+from tapete.report import render
+
+from host.fixtures import GOLDEN, controller_log, whole_match
+
+TAPETE = [sys.executable, "-m", "tapete.cli"]
+
+
+def golden(name):
+    with open(os.path.join(GOLDEN, name + ".audit.json")) as f:
+        return json.load(f)
+
+
+def log_text(events):
+    return "".join(json.dumps(e) + "\n" for e in events)
+
+
+@pytest.mark.parametrize("name", ["malilla_match", "manille_match", "revoke_trick7"])
+def test_audit_matches_the_golden_playthrough(name):
+    result = audit_file(os.path.join(GOLDEN, name + ".jsonl"))
+    assert json.loads(json.dumps(result)) == golden(name)
+    assert result["errors"] == [] and result["disagreements"] == []
+
+
+@pytest.mark.parametrize("name", ["malilla_match", "manille_match"])
+def test_whole_match_report_shows_every_trick_points_scores_and_winner(name):
+    result = audit_file(os.path.join(GOLDEN, name + ".jsonl"))
+    text = render(result)
+    tricks = sum(len(h["tricks"]) for h in result["hands"])
+    assert tricks == len(result["hands"]) * (10 if name.startswith("malilla") else 8)
+    assert text.count("  seat ") >= tricks          # one row per trick, winner named
+    assert text.count("points ") == len(result["hands"])
+    assert "Winner: team " + str(result["winner"]) in text
+    assert result["winner"] in (0, 1)
+    assert sum(h["score"][0] for h in result["hands"]) == result["totals"][0]
+
+
+def test_revoke_provable_in_trick_7_is_reported_with_both_plays_named():
+    result = audit_file(os.path.join(GOLDEN, "revoke_trick7.jsonl"))
+    v = result["hands"][0]["violations"][0]
+    assert v["rule"] == "revoke" and v["proven"] == 7 and v["trick"] < 7
+    assert v["line"] and v["proof"]["line"] > v["line"] and v["proof"]["trick"] == 7
+    text = render(result)
+    assert "proven in trick 7 when seat " + str(v["seat"]) in text
+    assert "(line " + str(v["line"]) + ")" in text and "(line " + str(v["proof"]["line"]) + ")" in text
+    assert result["winner"] == 1 - v["seat"] % 2 and result["reason"] == "irregularity"
+
+
+def _clean():
+    return controller_log(whole_match("malilla", 3))
+
+
+def _audit_with(events, index, bad_line):
+    """Audit `events` with `bad_line` (raw text) put in place of / before event `index`."""
+    lines = [json.dumps(e) for e in events]
+    lines.insert(index, bad_line)
+    return audit_text("\n".join(lines) + "\n")
+
+
+def test_truncated_line_is_reported_with_its_line_number_and_nothing_else_lost():
+    events = _clean()
+    clean = audit_text(log_text(events))
+    result = _audit_with(events, 10, '{"ev": "play", "seat": 1, "ca')
+    assert [e["line"] for e in result["errors"]] == [11]
+    assert "truncated" in result["errors"][0]["message"]
+    assert result["hands"] == clean["hands"] and result["totals"] == clean["totals"]
+
+
+@pytest.mark.parametrize("bad,words", [
+    ('{"ev": "shuffle"}', "unknown event"),
+    ('{"ev": "play", "seat": 1, "card": "ZZ"}', "'ZZ'"),
+    ('[1, 2]', "not a JSON object"),
+    ('\x00garbage', "not JSON"),
+])
+def test_bad_lines_are_reported_and_the_valid_events_around_them_kept(bad, words):
+    events = _clean()
+    clean = audit_text(log_text(events))
+    result = _audit_with(events, 20, bad)
+    assert len(result["errors"]) == 1 and result["errors"][0]["line"] == 21
+    assert words in result["errors"][0]["message"]
+    assert result["hands"] == clean["hands"] and result["winner"] == clean["winner"]
+
+
+def _first_play_index(events, after=0):
+    return next(i for i, e in enumerate(events) if e["ev"] == "play" and i >= after)
+
+
+def test_card_not_in_the_deck_duplicate_and_out_of_turn_are_reported_by_line():
+    events = _clean()
+    i = _first_play_index(events)
+    seat = events[i]["seat"]
+    lines = [json.dumps(e) for e in events]
+    lines.insert(i, json.dumps({"ev": "play", "seat": seat, "card": "9H"}))           # not in the pack
+    lines.insert(i + 2, json.dumps({"ev": "play", "seat": seat, "card": events[i]["card"]}))  # again
+    lines.insert(i + 3, json.dumps({"ev": "play", "seat": (seat + 2) % 4, "card": "2C"}))    # out of turn
+    result = audit_text("\n".join(lines))
+    msgs = dict((e["line"], e["message"]) for e in result["errors"])
+    assert "unknown-card" in msgs[i + 1] and "duplicate-card" in msgs[i + 3] and "out-of-turn" in msgs[i + 4]
+    rules = [v["rule"] for v in result["hands"][0]["violations"]]
+    assert rules[:3] == ["unknown-card", "duplicate-card", "out-of-turn"]
+    # the controller had not logged these refusals: the audit says so too
+    clean = audit_text(log_text(events))
+    assert [h["tricks"] for h in result["hands"]] == [h["tricks"] for h in clean["hands"]]
+
+
+def test_play_after_the_match_ended_and_wrong_dealer_are_reported():
+    events = _clean()
+    text = log_text(events) + json.dumps({"ev": "play", "seat": 0, "card": "2C"}) + "\n"
+    result = audit_text(text)
+    assert result["errors"][-1]["line"] == len(events) + 1
+    assert "match is over" in result["errors"][-1]["message"]
+    deal = next(i for i, e in enumerate(events) if e["ev"] == "deal" and i > 5)
+    wrong = dict(events[deal], dealer=(events[deal]["dealer"] + 2) % 4)
+    result = audit_text(log_text(events[:deal] + [wrong] + events[deal:]))
+    assert result["errors"][0]["line"] == deal + 1 and "wrong dealer" in result["errors"][0]["message"]
+    assert len(result["hands"]) == len(audit_text(log_text(events))["hands"])
+
+
+def test_controller_conclusions_that_differ_from_the_rules_are_shown():
+    events = _clean()
+    i = next(i for i, e in enumerate(events) if e["ev"] == "trick")
+    events[i] = dict(events[i], winner=(events[i]["winner"] + 1) % 4)
+    result = audit_text(log_text(events))
+    assert len(result["disagreements"]) == 1 and result["disagreements"][0]["line"] == i + 1
+    assert "differs" in render(result)
+
+
+def test_seq_gap_is_reported():
+    events = [dict(e, seq=n) for n, e in enumerate(_clean())]
+    del events[30]
+    result = audit_text(log_text(events))
+    assert any("seq jumps" in e["message"] and "missing" in e["message"] for e in result["errors"])
+
+
+def test_cli_exit_status_0_when_read_2_when_unreadable(tmp_path):
+    good = os.path.join(GOLDEN, "malilla_match.jsonl")
+    run = subprocess.run(TAPETE + ["audit", good, "--json"], capture_output=True, text=True)
+    assert run.returncode == 0 and json.loads(run.stdout)["game"] == "malilla"
+    run = subprocess.run(TAPETE + ["audit", good], capture_output=True, text=True)
+    assert run.returncode == 0 and "Winner:" in run.stdout
+    for bad in (str(tmp_path / "missing.jsonl"), str(tmp_path)):
+        run = subprocess.run(TAPETE + ["audit", bad], capture_output=True, text=True)
+        assert run.returncode == 2 and "cannot read" in run.stderr
+
+
+def test_non_utf8_line_is_an_error_not_a_crash(tmp_path):
+    path = tmp_path / "log.jsonl"
+    events = _clean()
+    data = log_text(events[:5]).encode() + b"\xff\xfe\n" + log_text(events[5:]).encode()
+    path.write_bytes(data)
+    result = audit_file(str(path))
+    assert [e["line"] for e in result["errors"]] == [6] and "UTF-8" in result["errors"][0]["message"]
