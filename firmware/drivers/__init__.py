@@ -1,0 +1,1 @@
+"""Hardware drivers: each takes its bus and pins as constructor arguments."""

@@ -1,0 +1,355 @@
+"""Reader layer: every seat's MFRC522 polled in turn -> placed / removed events.
+
+One round visits each seat once with only that seat's antenna on (neighbouring
+fields would wake each other's tags). At a seat:
+  * each card already present is confirmed with WUPA + SELECT of its known UID +
+    HLTA (WUPA, not REQA: a card lying still must keep answering), with retries;
+  * new cards are caught with REQA + anticollision/SELECT + HLTA, then probed once
+    more at reduced receiver gain: a card lying on this reader still answers
+    ("strong"), a neighbour's tag reached by crosstalk does not ("weak").
+At the end of the round the evidence is weighed:
+  * a present card is removed only after `misses` rounds in a row without an
+    answer; a corrupted reply (parity, CRC, BCC) is no answer either way;
+  * a new card is placed at the one seat with strong sightings; a UID already
+    present elsewhere, or seen only weakly, is counted as crosstalk and never
+    placed twice; strong sightings at two seats, or a weak-only card that
+    lingers, give one `conflict` event.
+Events go to a preallocated ring; a scan in steady state allocates nothing.
+It knows nothing about games: `deck.lookup(uid, n)` turns a UID into a code.
+"""
+from micropython import const
+import time
+
+from drivers.mfrc522 import OK, NO_TAG
+
+PLACED = const(1)
+REMOVED = const(2)
+UNKNOWN = const(3)
+CONFLICT = const(4)
+KIND_NAMES = ("", "placed", "removed", "unknown", "conflict")
+
+_HIT = const(1)
+_MISS = const(2)
+_UNCLEAR = const(3)
+
+
+class Event:
+    """One ring slot: kind, seat, card (code, or -1 when not enrolled), uid[:uid_len].
+
+    The slot is reused when the ring wraps: copy what you keep.
+    """
+
+    def __init__(self):
+        self.kind = 0
+        self.seat = -1
+        self.card = -1
+        self.uid = bytearray(10)
+        self.uid_len = 0
+
+    def uid_hex(self):
+        """The UID as hex text (allocates: for logs and enrolment)."""
+        return "".join("%02x" % self.uid[i] for i in range(self.uid_len))
+
+    def as_tuple(self):
+        """(kind name, seat, card or uid hex): allocates, for logs and tests."""
+        return (KIND_NAMES[self.kind], self.seat, self.card if self.card >= 0 else self.uid_hex())
+
+
+class EventRing:
+    """Fixed ring of Event slots; when full the oldest event is dropped (and counted)."""
+
+    def __init__(self, size=32):
+        self.slots = [Event() for _ in range(size)]
+        self.head = 0
+        self.count = 0
+        self.dropped = 0
+
+    def __len__(self):
+        return self.count
+
+    def push(self, kind, seat, card, uid, n):
+        size = len(self.slots)
+        if self.count == size:
+            self.head = (self.head + 1) % size
+            self.count -= 1
+            self.dropped += 1
+        e = self.slots[(self.head + self.count) % size]
+        e.kind = kind
+        e.seat = seat
+        e.card = card
+        for i in range(n):
+            e.uid[i] = uid[i]
+        e.uid_len = n
+        self.count += 1
+
+    def get(self):
+        """The oldest event, or None."""
+        if not self.count:
+            return None
+        e = self.slots[self.head]
+        self.head = (self.head + 1) % len(self.slots)
+        self.count -= 1
+        return e
+
+
+def _same(a, an, b, bn):
+    if an != bn:
+        return False
+    for i in range(an):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+class _Card:
+    """A UID being tracked: present at a seat, or a candidate being weighed."""
+
+    def __init__(self, seats):
+        self.uid = bytearray(10)
+        self.n = 0
+        self.card = -1
+        self.misses = 0
+        self.result = 0
+        self.strong = bytearray(seats)
+        self.weak = bytearray(seats)
+        self.age = 0
+        self.last = 0
+        self.flagged = False
+
+    def take(self, uid, n):
+        for i in range(n):
+            self.uid[i] = uid[i]
+        self.n = n
+        for i in range(len(self.strong)):
+            self.strong[i] = 0
+            self.weak[i] = 0
+        self.age = 0
+        self.flagged = False
+
+
+class SeatReaders:
+    """All seats' readers; `scan()` runs one round, `events.get()` yields the news.
+
+    readers: one drivers.mfrc522.MFRC522 per seat (already init()ed);
+    deck: object with lookup(uid, n) -> card code or -1 (None: every UID unknown).
+    """
+
+    def __init__(self, readers, deck=None, misses=3, retries=2, settle_us=3000,
+                 max_cards=2, ring=32, candidates=8, conflict_rounds=8,
+                 forget_rounds=4, margin=2, sleep_us=None):
+        if not readers:
+            raise ValueError("at least one reader")
+        if misses < 1 or retries < 0 or max_cards < 1:
+            raise ValueError("misses >= 1, retries >= 0, max_cards >= 1")
+        n = len(readers)
+        self.readers = readers
+        self.seats = n
+        self.deck = deck
+        self.misses = misses
+        self.retries = retries
+        self.settle_us = settle_us
+        self.max_cards = max_cards
+        self.conflict_rounds = conflict_rounds
+        self.forget_rounds = forget_rounds
+        self.margin = margin
+        self._sleep_us = sleep_us if sleep_us is not None else time.sleep_us
+        self.events = EventRing(ring)
+        # present[seat * max_cards + k]: a card lying on the seat, or None.
+        self.present = [None] * (n * max_cards)
+        self._free = [_Card(n) for _ in range(n * max_cards)]
+        self.pending = [_Card(n) for _ in range(candidates)]
+        self._used = bytearray(candidates)
+        self.round = 0
+        self.stats = {"rounds": 0, "crosstalk": 0, "unclear": 0, "conflicts": 0,
+                      "weak": 0, "full": 0}
+
+    # -- public ---------------------------------------------------------------
+    def cards_at(self, seat):
+        """How many cards lie on `seat`."""
+        c = 0
+        m = self.max_cards
+        for k in range(m):
+            if self.present[seat * m + k] is not None:
+                c += 1
+        return c
+
+    def card_at(self, seat, k=0):
+        """The k-th present _Card at `seat` (uid, n, card), or None."""
+        return self.present[seat * self.max_cards + k]
+
+    def scan(self):
+        """One round over every seat (blocking: each antenna settles in turn)."""
+        for s in range(self.seats):
+            self.begin_seat(s)
+            self._sleep_us(self.settle_us)
+            self.finish_seat(s)
+        self.end_round()
+        return self.events.count
+
+    async def run(self, period_ms=50):
+        """Scan for ever as an asyncio task; antenna settling yields to other tasks."""
+        import asyncio
+        settle_ms = (self.settle_us + 999) // 1000
+        while True:
+            t0 = time.ticks_ms()
+            for s in range(self.seats):
+                self.begin_seat(s)
+                await asyncio.sleep_ms(settle_ms)
+                self.finish_seat(s)
+            self.end_round()
+            left = period_ms - time.ticks_diff(time.ticks_ms(), t0)
+            await asyncio.sleep_ms(left if left > 0 else 0)
+
+    def begin_seat(self, s):
+        """Switch seat s's field on (every other field is off)."""
+        self.readers[s].antenna(True)
+
+    def finish_seat(self, s):
+        """Confirm the seat's cards, look for new ones, switch its field off."""
+        r = self.readers[s]
+        m = self.max_cards
+        for k in range(m):
+            c = self.present[s * m + k]
+            if c is not None:
+                c.result = self._confirm(r, c)
+        for _ in range(m + 1):
+            st = r.request(False)
+            if st == NO_TAG:
+                break
+            if st == OK:
+                st = r.select()
+            if st != OK:
+                self.stats["unclear"] += 1
+                break
+            r.halt()
+            self._sighting(s, r.uid, r.uid_len, self._strong(r))
+        r.antenna(False)
+
+    def end_round(self):
+        """Weigh the round's evidence and emit events."""
+        self.round += 1
+        self.stats["rounds"] += 1
+        m = self.max_cards
+        for i in range(len(self.present)):
+            c = self.present[i]
+            if c is None:
+                continue
+            if c.result == _HIT:
+                c.misses = 0
+            elif c.result == _MISS:
+                c.misses += 1
+                if c.misses >= self.misses:
+                    self.present[i] = None
+                    self._free.append(c)
+                    self.events.push(REMOVED, i // m, c.card, c.uid, c.n)
+            c.result = _MISS
+        for j in range(len(self.pending)):
+            if self._used[j]:
+                self._weigh(j)
+
+    # -- a seat -------------------------------------------------------------
+    def _confirm(self, r, c):
+        unclear = False
+        for _ in range(self.retries + 1):
+            st = r.request(True)
+            if st == OK:
+                st = r.select_uid(c.uid, c.n)
+                if st == OK:
+                    r.halt()
+                    return _HIT
+            if st != NO_TAG:
+                unclear = True
+        if unclear:
+            self.stats["unclear"] += 1
+            return _UNCLEAR
+        return _MISS
+
+    def _strong(self, r):
+        """Is the tag just selected well coupled? Ask again at low receiver gain."""
+        r.set_gain(True)
+        ok = False
+        for _ in range(2):
+            if r.request(True) == OK and r.select_uid(r.uid, r.uid_len) == OK:
+                r.halt()
+                ok = True
+                break
+        r.set_gain(False)
+        return ok
+
+    def _sighting(self, s, uid, n, strong):
+        m = self.max_cards
+        for i in range(len(self.present)):
+            c = self.present[i]
+            if c is not None and _same(c.uid, c.n, uid, n):
+                if i // m == s:
+                    c.result = _HIT  # found by REQA although WUPA missed it
+                else:
+                    self.stats["crosstalk"] += 1
+                return
+        free = -1
+        for j in range(len(self.pending)):
+            if self._used[j]:
+                p = self.pending[j]
+                if _same(p.uid, p.n, uid, n):
+                    self._count(p, s, strong)
+                    return
+            elif free < 0:
+                free = j
+        if free < 0:
+            return  # every candidate slot busy: seen again next round
+        p = self.pending[free]
+        p.take(uid, n)
+        self._used[free] = 1
+        self._count(p, s, strong)
+
+    def _count(self, p, s, strong):
+        p.last = self.round
+        if strong:
+            if p.strong[s] < 255:
+                p.strong[s] += 1
+        else:
+            self.stats["weak"] += 1
+            if p.weak[s] < 255:
+                p.weak[s] += 1
+
+    def _weigh(self, j):
+        p = self.pending[j]
+        p.age += 1
+        best = -1
+        for s in range(self.seats):
+            if p.strong[s] and (best < 0 or p.strong[s] > p.strong[best]):
+                best = s
+        second = 0
+        for s in range(self.seats):
+            if s != best and p.strong[s] > second:
+                second = p.strong[s]
+        if best >= 0 and (second == 0 or p.strong[best] >= second + self.margin):
+            if self._place(best, p):
+                self._used[j] = 0
+                return
+        if p.age >= self.conflict_rounds and not p.flagged:
+            p.flagged = True
+            self.stats["conflicts"] += 1
+            seat = best
+            if seat < 0:
+                for s in range(self.seats):
+                    if seat < 0 or p.weak[s] > p.weak[seat]:
+                        seat = s
+            self.events.push(CONFLICT, seat, -1, p.uid, p.n)
+        if self.round - p.last >= self.forget_rounds:
+            self._used[j] = 0
+
+    def _place(self, s, p):
+        m = self.max_cards
+        for k in range(m):
+            if self.present[s * m + k] is None:
+                c = self._free.pop()
+                c.take(p.uid, p.n)
+                c.card = self.deck.lookup(c.uid, c.n) if self.deck is not None else -1
+                c.misses = 0
+                c.result = 0
+                self.present[s * m + k] = c
+                self.events.push(PLACED if c.card >= 0 else UNKNOWN, s, c.card, c.uid, c.n)
+                return True
+        self.stats["full"] += 1
+        return False
