@@ -30,8 +30,19 @@ setup: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest
 
+sim: $(STAMP)
+	$(PY) -m tapete.sim
+
+# Benchmarks: bench_*_mpy.py run inside micropython, bench_rules.py under both, the
+# rest under CPython. Figures are ratios measured in one run (these machines are noisy).
 bench: $(STAMP)
-	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+	@for b in bench/bench_*.py; do \
+	  case $$b in *_mpy.py) ;; *) echo "== $$b (CPython)"; $(PY) $$b || exit 1;; esac; \
+	done
+	@for b in bench/bench_rules.py bench/bench_*_mpy.py; do \
+	  [ -f $$b ] || continue; echo "== $$b (micropython)"; \
+	  MICROPYPATH=firmware $(MPY) -X heapsize=32M $$b || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis

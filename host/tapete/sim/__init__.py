@@ -1,0 +1,1 @@
+"""The simulated table (`make sim`)."""
