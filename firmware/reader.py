@@ -134,7 +134,7 @@ class SeatReaders:
     deck: object with lookup(uid, n) -> card code or -1 (None: every UID unknown).
     """
 
-    def __init__(self, readers, deck=None, misses=3, retries=2, settle_us=3000,
+    def __init__(self, readers, deck=None, misses=4, retries=3, settle_us=3000,
                  max_cards=2, ring=32, candidates=8, conflict_rounds=8,
                  forget_rounds=4, margin=2, sleep_us=None):
         if not readers:
@@ -212,16 +212,24 @@ class SeatReaders:
             c = self.present[s * m + k]
             if c is not None:
                 c.result = self._confirm(r, c)
-        for _ in range(m + 1):
+        found = 0
+        fails = 0
+        while found <= m and fails <= self.retries:
             st = r.request(False)
+            if st == NO_TAG and fails:
+                # A lost frame leaves a tag READY; REQA sends it back to IDLE
+                # silently, so ask once more before concluding nobody is new.
+                st = r.request(False)
             if st == NO_TAG:
                 break
             if st == OK:
                 st = r.select()
             if st != OK:
+                fails += 1
                 self.stats["unclear"] += 1
-                break
+                continue
             r.halt()
+            found += 1
             self._sighting(s, r.uid, r.uid_len, self._strong(r))
         r.antenna(False)
 

@@ -82,6 +82,7 @@ class FakeMFRC522(SPIDevice):
         self.fifo = bytearray(64)
         self.fifo_len = 0
         self.reply = bytearray(64)
+        self._acc = bytearray(64)   # several tags' byte answers, ORed as on air
         self.tags = []         # tags lying on this reader
         self.coupled = []      # neighbours' tags reached this window (crosstalk)
         self.scenario = None   # sim.table.SimTable sets faults and crosstalk
@@ -279,6 +280,7 @@ class FakeMFRC522(SPIDevice):
         anded = -1
         first = 0
         count = 0
+        differ = False
         ready = self.antenna_on() and self.clock.us - self.field_on_us >= self.powerup_us
         if ready:
             sc = self.scenario
@@ -295,6 +297,15 @@ class FakeMFRC522(SPIDevice):
                     continue
                 count += 1
                 if r == BYTES:
+                    acc = self._acc
+                    if answer is None:
+                        for j in range(t.r_n):
+                            acc[j] = self.reply[j]
+                    else:
+                        for j in range(t.r_n):
+                            if acc[j] != self.reply[j]:
+                                differ = True
+                            acc[j] |= self.reply[j]
                     answer = t
                 else:
                     f = t.field()
@@ -312,7 +323,9 @@ class FakeMFRC522(SPIDevice):
             self._rx_len = answer.r_n
             self._rx_lastbits = answer.r_bits & 7
             rx_bits = (answer.r_n - 1) * 9 + answer.r_bits
-            if count > 1:
+            for j in range(answer.r_n):
+                self.reply[j] = self._acc[j]
+            if differ:
                 self._rx_error |= ERR_COLL
         else:
             self._frame_field(combined, combined ^ anded, first, rxalign)

@@ -1,0 +1,189 @@
+"""The reader layer on a simulated table: presence, faults, crosstalk (MicroPython)."""
+import gc
+from sim.tags import ntag213, mifare_classic
+from reader import SeatReaders, PLACED, REMOVED
+from firmware.simkit import table_with_readers, drain, uid7, ListDeck
+
+
+def _table(seats=4, seed=1, **kw):
+    kw.setdefault("deck", ListDeck(52))
+    return table_with_readers(seats, seed, **kw)
+
+
+def _rounds(sr, n):
+    out = []
+    for _ in range(n):
+        sr.scan()
+        out += drain(sr)
+    return out
+
+
+def test_a_card_laid_down_is_placed_once_and_removed_once():
+    t, rd, sr = _table()
+    tag = ntag213(uid7(7))
+    t.place(2, tag)
+    assert _rounds(sr, 1) == [("placed", 2, 7)]
+    assert _rounds(sr, 10) == []
+    assert sr.cards_at(2) == 1 and sr.card_at(2).card == 7
+    t.remove(tag)
+    assert _rounds(sr, 3) == []
+    assert _rounds(sr, 1) == [("removed", 2, 7)]
+    assert sr.cards_at(2) == 0
+
+
+def test_removal_needs_k_misses_in_a_row():
+    t, rd, sr = _table(misses=5)
+    tag = ntag213(uid7(1))
+    t.place(0, tag)
+    _rounds(sr, 1)
+    t.remove(tag)
+    assert _rounds(sr, 4) == []
+    assert _rounds(sr, 1) == [("removed", 0, 1)]
+
+
+def test_only_one_antenna_is_on_at_a_time():
+    t, rd, sr = _table()
+    on = []
+    for chip in t.chips:
+        chip.scenario_hook = None
+    orig = t.field_on
+
+    def watch(chip):
+        on.append(sum(1 for c in t.chips if c.antenna_on()))
+        orig(chip)
+    t.field_on = watch
+    t.place(1, ntag213(uid7(3)))
+    _rounds(sr, 3)
+    assert on and max(on) == 1
+    assert not any(c.antenna_on() for c in t.chips)
+
+
+def test_unknown_tags_are_reported_as_unknown():
+    t, rd, sr = _table()
+    t.place(3, mifare_classic(b"\x01\x02\x03\x04"))
+    assert _rounds(sr, 1) == [("unknown", 3, "01020304")]
+    t.clear(3)
+    assert _rounds(sr, 4) == [("removed", 3, "01020304")]
+
+
+def test_a_second_card_on_the_same_seat_is_placed_too():
+    t, rd, sr = _table()
+    t.place(1, ntag213(uid7(4)))
+    _rounds(sr, 1)
+    t.chips[1].tags.append(ntag213(uid7(5)))
+    assert _rounds(sr, 2) == [("placed", 1, 5)]
+    assert sr.cards_at(1) == 2
+
+
+def test_flicker_is_neither_a_removal_nor_a_second_play():
+    t, rd, sr = _table(seed=7)
+    for s in range(4):
+        t.place(s, ntag213(uid7(10 + s)))
+    t.flicker = 150   # 15 % of frames lost
+    ev = _rounds(sr, 300)
+    assert sorted(ev) == sorted([("placed", s, 10 + s) for s in range(4)]), ev
+    assert t.stats["missed"] > 100
+
+
+def test_corrupted_replies_are_not_removals():
+    t, rd, sr = _table(seed=3)
+    for s in range(4):
+        t.place(s, ntag213(uid7(20 + s)))
+    _rounds(sr, 1)
+    t.corruption = 300  # 30 % of replies damaged
+    assert _rounds(sr, 200) == []
+    assert sr.stats["unclear"] > 0
+    t.corrupt_parity = False  # bad CRC / BCC instead of parity
+    assert _rounds(sr, 200) == []
+
+
+def test_crosstalk_never_plays_a_card_twice_nor_at_the_wrong_seat():
+    for seed in range(1, 6):
+        t, rd, sr = _table(seed=seed)
+        t.crosstalk = 600
+        t.flicker = 100
+        ev = []
+        for k in range(8):
+            tag = ntag213(uid7(k))
+            t.place(k % 4, tag)
+            ev += _rounds(sr, 6)
+            t.remove(tag)
+            ev += _rounds(sr, 6)
+        placed = [e for e in ev if e[0] == "placed"]
+        assert placed == [("placed", k % 4, k) for k in range(8)], (seed, placed)
+        assert sum(1 for e in ev if e[0] == "removed") == 8
+        assert t.stats["coupled"] > 0 and sr.stats["crosstalk"] + sr.stats["weak"] > 0
+
+
+def test_a_card_seen_strongly_at_two_seats_is_flagged_once():
+    t, rd, sr = _table(conflict_rounds=3)
+    tag = ntag213(uid7(9))
+    # The same UID lying on two readers (a cloned tag) cannot be resolved.
+    t.chips[0].tags.append(tag)
+    t.chips[1].tags.append(ntag213(uid7(9)))
+    ev = _rounds(sr, 6)
+    assert len(ev) == 1 and ev[0][0] == "conflict" and ev[0][1] in (0, 1), ev
+    assert sr.cards_at(0) == 0 and sr.cards_at(1) == 0
+
+
+def test_a_card_moved_to_another_seat_is_removed_then_placed():
+    t, rd, sr = _table()
+    tag = ntag213(uid7(2))
+    t.place(0, tag)
+    _rounds(sr, 1)
+    t.place(2, tag)
+    ev = _rounds(sr, 6)
+    assert ev == [("removed", 0, 2), ("placed", 2, 2)], ev
+
+
+def test_a_module_that_holds_miso_is_found_by_init():
+    from drivers.mfrc522 import MFRC522, ReaderError
+    from sim.table import SimTable
+    t = SimTable(4)
+    t.chips[2].holds_miso = True
+    failed = []
+    for s in range(4):
+        try:
+            MFRC522(t.spi, t.cs[s], t.rst, sleep_us=t.clock.sleep_us).init()
+        except ReaderError:
+            failed.append(s)
+    assert failed == [0, 1, 3]
+
+
+def test_steady_state_scans_allocate_nothing():
+    t, rd, sr = _table()
+    for s in range(4):
+        t.place(s, ntag213(uid7(30 + s)))
+    _rounds(sr, 3)
+    gc.collect()
+    before = gc.mem_alloc()
+    for _ in range(20):
+        sr.scan()
+    assert gc.mem_alloc() - before == 0, gc.mem_alloc() - before
+
+
+def test_a_round_of_four_seats_fits_20_hz():
+    t, rd, sr = _table()
+    for s in range(4):
+        t.place(s, ntag213(uid7(40 + s)))
+    _rounds(sr, 2)
+    t0 = t.clock.us
+    sr.scan()
+    assert t.clock.us - t0 < 50000, t.clock.us - t0
+
+
+def test_bad_arguments_are_refused():
+    for kw in ({"misses": 0}, {"max_cards": 0}):
+        try:
+            SeatReaders([object()], **kw)
+        except ValueError:
+            continue
+        raise AssertionError("accepted %s" % kw)
+    try:
+        SeatReaders([])
+    except ValueError:
+        return
+    raise AssertionError("accepted no readers")
+
+
+_ = (PLACED, REMOVED)
