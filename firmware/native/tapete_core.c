@@ -137,8 +137,13 @@ static uint64_t restricted_sevens(const tc_game *g, const tc_trick *t) {
  * suit) and the trumps that beat it. */
 typedef struct {
     int led, best, opp;
-    uint64_t led_cards, beat_led, beat_trump;
+    uint64_t led_cards, beat_led, beat_trump, trumps;
 } view;
+
+/* The faces of the game's pack: those with a strength. */
+static uint32_t pack_faces(const tc_game *g) {
+    return faces_above(g, 0);
+}
 
 static void look(const tc_game *g, const tc_trick *t, view *v) {
     int wp = tc_winning_pos(g, t);
@@ -146,13 +151,16 @@ static void look(const tc_game *g, const tc_trick *t, view *v) {
     v->led = TC_SUIT(t->card[0]);
     v->best = t->card[wp];
     v->opp = (tc_seat(g, t, wp) ^ me) & 1;
-    v->led_cards = suit_mask(SUIT_ALL, v->led);
+    uint32_t pack = pack_faces(g);
+    v->led_cards = suit_mask(pack, v->led);
     int bs = TC_SUIT(v->best);
     uint64_t above = suit_mask(faces_above(g, g->strength[TC_FACE(v->best)]), bs);
     v->beat_led = bs == v->led ? above : 0;
     v->beat_trump = 0;
+    v->trumps = 0;
     if (g->trump < 4) {
-        v->beat_trump = bs == g->trump ? above : suit_mask(SUIT_ALL, g->trump);
+        v->trumps = suit_mask(pack, g->trump);
+        v->beat_trump = bs == g->trump ? above : v->trumps;
     }
 }
 
@@ -213,7 +221,7 @@ void tc_forbidden(const tc_game *g, const tc_trick *t, int card, uint64_t out[TC
     }
     out[TC_REVOKE] = v.led_cards;
     if (g->family == TC_MALILLA) {
-        if (v.opp) {
+        if (v.opp && g->trump != v.led) {
             if (c & v.beat_trump) {
                 return;
             }
@@ -221,17 +229,20 @@ void tc_forbidden(const tc_game *g, const tc_trick *t, int card, uint64_t out[TC
         }
         uint64_t sevens = restricted_sevens(g, t);
         if (c & sevens) {
-            out[TC_SEVEN_DISCARD] = ALL_CARDS & ~sevens;
+            /* legal only when every card held is such a 7; parts named under
+             * another rule keep that rule */
+            uint32_t pack = pack_faces(g);
+            uint64_t deck = suit_mask(pack, 0) | suit_mask(pack, 1) | suit_mask(pack, 2) | suit_mask(pack, 3);
+            out[TC_SEVEN_DISCARD] = deck & ~sevens & ~out[TC_REVOKE] & ~out[TC_MUST_BEAT];
         }
         return;
     }
     /* Manille */
-    if (g->trump > 3 || ((g->flags & TC_PARTNER_EXEMPTION) && !v.opp)) {
+    if (g->trump > 3 || g->trump == v.led || ((g->flags & TC_PARTNER_EXEMPTION) && !v.opp)) {
         return;
     }
-    uint64_t trumps = suit_mask(SUIT_ALL, g->trump);
     if (TC_SUIT(card) != g->trump) {
-        out[TC_MUST_TRUMP] = trumps;
+        out[TC_MUST_TRUMP] = v.trumps;
     } else if (TC_SUIT(v.best) == g->trump && !(c & v.beat_trump)) {
         out[TC_MUST_OVERTRUMP] = v.beat_trump;
     }

@@ -8,7 +8,8 @@
  * A mask is a uint64_t with bit `card` set (16 bits per suit, bits 13..15 unused).
  * Seats are 0..3, partners are seat % 2. Nothing here knows a game by name: the
  * caller describes the game in a tc_game (strength and points per face, trump,
- * legality family, flags).
+ * legality family, flags). Forbidden sets name only cards of the pack (faces with a
+ * strength), as the Python rules do.
  *
  * Feature flags (define to leave a part out of the build, e.g. on the Pico):
  *     TAPETE_NO_FORBIDDEN   no tc_forbidden / tc_verdict (hidden-hand bookkeeping)
@@ -58,7 +59,7 @@
 #define TC_TRICKS 1 /* tricks won */
 
 typedef struct {
-    uint8_t strength[13]; /* per face - 1: 0..12, higher beats lower in a suit */
+    uint8_t strength[13]; /* per face - 1: 1..13, higher beats lower; 0 = not in the pack */
     uint8_t points[13];   /* card points per face - 1 */
     uint8_t trump;        /* suit 0..3, or TC_NO_TRUMP */
     uint8_t family;       /* TC_MALILLA or TC_MANILLE */

@@ -84,7 +84,7 @@ static void make_game(tc_game *g, const int *order, int norder, const int *pts, 
         g->points[f] = 0;
     }
     for (int i = 0; i < norder; i++) {
-        g->strength[order[i] - 1] = (uint8_t)(norder - 1 - i);
+        g->strength[order[i] - 1] = (uint8_t)(norder - i);
         g->points[order[i] - 1] = (uint8_t)pts[i];
     }
     g->trump = (uint8_t)trump;
@@ -228,7 +228,7 @@ static void test_malilla_rules(void) {
     uint64_t f[TC_NRULES];
     trick(&t, 0, 0, 2, c6);
     tc_forbidden(&g, &t, CARD(7, D), f);
-    CHECKM("forbidden revoke", f[TC_REVOKE], 0x1FFFull);
+    CHECKM("forbidden revoke", f[TC_REVOKE], deck_malilla & 0x1FFFull);
     CHECKM("forbidden must-beat", f[TC_MUST_BEAT], B(7, H));
     CHECK("verdict seven", tc_verdict(&g, &t, voidh, CARD(7, D)), TC_SEVEN_DISCARD);
     trick(&t, 1, 0, 1, c1);
@@ -275,7 +275,7 @@ static void test_manille_rules(void) {
     uint64_t f[TC_NRULES];
     trick(&t, 0, 0, 2, c3);
     tc_forbidden(&g, &t, CARD(8, D), f);
-    CHECKM("forbidden revoke", f[TC_REVOKE], 0x1FFFull << 16);
+    CHECKM("forbidden revoke", f[TC_REVOKE], deck_manille & (0x1FFFull << 16));
     CHECKM("forbidden overtrump", f[TC_MUST_OVERTRUMP], (B(1, D) | B(10, D)) & ~0ull);
     CHECK("verdict must-trump", tc_verdict(&g, &t, hand & ~(B(7, S) | B(10, S)), CARD(13, C)), TC_MUST_TRUMP);
 #endif
