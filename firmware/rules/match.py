@@ -212,7 +212,15 @@ class Match:
 
     def _on_call(self, ev):
         self._seat(ev, "seat")
-        raise EventError("unknown call " + repr(ev.get("call")) + " in " + self.game.name)
+        word = ev.get("call")
+        if word not in ("claim", "concede"):
+            raise EventError("unknown call " + repr(word) + " in " + self.game.name
+                             + " (known: claim, concede)")
+        self._require_hand_open()
+        if self.phase != PLAY:
+            raise OrderError("a " + word + " needs a hand in play")
+        from . import claims    # loaded only when a claim is made: spares the Pico's heap
+        return claims.claim(self, ev) if word == "claim" else claims.concede(self, ev)
 
     # -- the fast door --------------------------------------------------------------
     def play(self, seat, c):
@@ -344,12 +352,16 @@ class Match:
                         "cards": [C.name(x) for x in last.card_list()],
                         "winner": last.winner})
         if status & HAND_DONE and self.end_reason != "irregularity":
-            out.append({"ev": "hand_end", "hand": self.hand_no, "points": list(self.points),
-                        "score": list(self.score), "totals": list(self.totals),
-                        "tricks": list(self.tricks_won)})
+            out.append(self.hand_end())
         if status & MATCH_DONE:
             out.append(self.match_end())
         return out
+
+    def hand_end(self):
+        """The `hand_end` event for the hand just scored."""
+        return {"ev": "hand_end", "hand": self.hand_no, "points": list(self.points),
+                "score": list(self.score), "totals": list(self.totals),
+                "tricks": list(self.tricks_won)}
 
     def match_end(self):
         """The `match_end` event for a finished match."""

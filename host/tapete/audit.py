@@ -12,6 +12,7 @@ from .rules import cards
 from .rules.errors import TableError
 from .rules.match import DERIVED, Match
 
+DERIVED_EXTRA = ("x-claim",)     # tapete's own derived events (firmware/rules/claims.py)
 REFUSED_RULES = ("out-of-turn", "unknown-card", "duplicate-card")
 # The keys of each derived event that PROTOCOL.md fixes; only these are compared.
 CONTRACT_KEYS = {
@@ -93,7 +94,7 @@ class Audit:
                 parsed.append((number, parse_line(text)))
             except ValueError as err:
                 self.error(number, str(err))
-        self.controller_derives = any(ev.get("ev") in DERIVED for _n, ev in parsed)
+        self.controller_derives = any(ev.get("ev") in DERIVED + DERIVED_EXTRA for _n, ev in parsed)
         for number, event in parsed:
             self.feed(number, event)
         self.flush_pending(None)
@@ -106,9 +107,11 @@ class Audit:
         if self.ended_at is not None and not str(name).startswith("x-"):
             self.error(number, "event after the log's 'end' on line " + str(self.ended_at))
             return
-        if name in DERIVED:
+        if name in DERIVED or name in DERIVED_EXTRA:
             self.compare(number, event)
             return
+        if isinstance(name, str) and name.startswith("x-"):
+            return          # an extension this audit does not know: ignored (PROTOCOL.md)
         self.flush_pending(number)
         if name == "end":
             self.ended_at = number
@@ -127,7 +130,7 @@ class Audit:
         elif name == "deal":
             self.hands.append({"hand": self.match.hand_no, "dealer": event["dealer"],
                                "trump": None, "turnup": None, "tricks": [], "points": None,
-                               "score": None, "violations": []})
+                               "score": None, "violations": [], "claims": []})
         elif name == "turnup":
             self.hands[-1]["turnup"] = cards.name(cards.parse(event["card"]))
         elif name == "play" and not any(d.get("rule") in REFUSED_RULES for d in derived):
@@ -161,6 +164,11 @@ class Audit:
             if d["rule"] in REFUSED_RULES:
                 self.error(number, "play refused (" + d["rule"] + "): seat " + str(d["seat"])
                            + " played " + d["card"] + _refusal_detail(d, self.match))
+        elif name == "x-claim":
+            c = dict(d)
+            del c["ev"]
+            c["line_no"] = number
+            hand.setdefault("claims", []).append(c)
         elif name == "hand_end":
             for key in ("points", "score", "totals", "tricks"):
                 hand[key if key != "tricks" else "tricks_won"] = d.get(key)

@@ -69,6 +69,8 @@ def render_hand(hand, seats, direction=1):
                      + "   totals " + " / ".join(map(str, hand["totals"])))
     for v in hand["violations"]:
         lines.append("  VIOLATION " + describe_violation(v))
+    for c in hand.get("claims", []):
+        lines.append("  " + describe_claim(c))
     lines.append("")
     return lines
 
@@ -88,6 +90,22 @@ def describe_violation(v):
     if proof.get("line"):
         text += " (line " + str(proof["line"]) + ")"
     return text
+
+
+def describe_claim(c):
+    """A claim or concession and the table's ruling, with the defeating line."""
+    who = "seat " + str(c["seat"])
+    rest = "the last " + str(c["tricks"]) + " trick" + ("s" if c["tricks"] != 1 else "")
+    if c["call"] == "concede":
+        return "CONCESSION by " + who + ": " + rest + " to the other side (line " + str(c["line_no"]) + ")"
+    text = "CLAIM by " + who + " of " + rest + " in trick " + str(c["trick"]) + " (line " + str(c["line_no"]) + "): "
+    if c["sound"]:
+        return text + "sound, the hand is scored as claimed"
+    if c["sound"] is None:
+        return text + "too large to settle here; play went on"
+    deal = "; ".join("seat %d: %s" % (s, " ".join(card_text(x) for x in cs)) for s, cs in enumerate(c["deal"]))
+    return (text + "REFUSED. Defeated by the deal [" + deal + "] and the line "
+            + " ".join(card_text(x) for x in c["line"]))
 
 
 def _direction(result):

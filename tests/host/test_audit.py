@@ -158,3 +158,57 @@ def test_non_utf8_line_is_an_error_not_a_crash(tmp_path):
     path.write_bytes(data)
     result = audit_file(str(path))
     assert [e["line"] for e in result["errors"]] == [6] and "UTF-8" in result["errors"][0]["message"]
+
+
+def _claim_log(seed, tricks_left, shown=True):
+    """A controller log of a Manille hand played randomly until `tricks_left` remain,
+    then a claim by the seat on play (showing its hand)."""
+    import random
+    from tapete.rules import cards, playout
+    from tapete.rules.match import Match
+    random.seed(seed)
+    inputs = [{"ev": "match", "game": "manille", "seats": 4}, {"ev": "deal", "dealer": 0}]
+    m = Match()
+    for ev in inputs:
+        m.apply(ev)
+    hands, turnup = playout.deal(m.game, 0, random)
+    inputs.append({"ev": "turnup", "card": cards.name(turnup)})
+    m.apply(inputs[-1])
+    holding = dict((s, cards.hand_of(hands[s])) for s in hands)
+    while m.game.tricks - m.trick.number + 1 > tricks_left:
+        seat = m.turn
+        c = playout.pick(m.game.legal(holding[seat], m.trick), random)
+        holding[seat][c >> 4] &= ~cards.bit(c)
+        inputs.append({"ev": "play", "seat": seat, "card": cards.name(c)})
+        m.apply(inputs[-1])
+    seat = m.turn
+    claim = {"ev": "call", "seat": seat, "call": "claim"}
+    if shown:
+        claim["cards"] = [cards.name(c) for c in cards.cards_of(holding[seat])]
+    return controller_log(inputs + [claim])
+
+
+def test_a_claim_in_a_log_is_accepted_or_refuted_with_the_refuting_line_shown():
+    seen = set()
+    for seed in range(60):
+        events = _claim_log(seed, 3)
+        result = audit_text(log_text(events))
+        assert result["errors"] == [] and result["disagreements"] == []
+        claim = result["hands"][0]["claims"][0]
+        text = render(result)
+        if claim["sound"]:
+            assert "sound, the hand is scored as claimed" in text and result["hands"][0]["points"]
+        else:
+            assert "REFUSED" in text and " ".join(claim["line"][:1]) and claim["deal"]
+        seen.add(claim["sound"])
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_controller_claim_ruling_that_differs_is_a_disagreement():
+    events = _claim_log(3, 3)
+    i = next(i for i, e in enumerate(events) if e["ev"] == "x-claim")
+    events[i] = dict(events[i], sound=not events[i]["sound"])
+    result = audit_text(log_text(events))
+    assert [d["line"] for d in result["disagreements"]] == [i + 1]

@@ -1,0 +1,162 @@
+"""Claims and concessions: "the rest are ours" and "the rest are yours".
+
+A claim (`{"ev": "call", "seat": s, "call": "claim", "cards": [...]}`) says the
+claimer's side takes every remaining trick of the hand, the current one included.
+The claimer normally shows its hand (`cards`); a known hand (`hand` event) serves
+too. The table checks it against every distribution of the unseen cards consistent
+with what it knows (hand sizes; cards a seat is known not to hold) and every legal
+defence. A sound claim ends the hand, scored as claimed. An unsound one is refused
+with a deal and a line of play that defeat it, and play goes on. When the check is
+too large to settle (the pure-Python fallback has a node budget), the claim is
+undecided and play goes on.
+
+A concession (`"call": "concede"`) gives every remaining trick to the other side;
+it needs no check.
+
+Cards the claimer shows are evidence too: showing a card the table had ruled out
+proves the earlier play illegal, exactly as playing it would.
+
+Derived event (an `x-` event, which PROTOCOL.md readers ignore unless they know it):
+`{"ev": "x-claim", "hand", "trick", "seat", "call", "tricks", "sound": true | false |
+null, "deal": [[cards of seat 0], ...], "line": [cards]}` (deal and line when unsound).
+"""
+from . import cards as C
+from .errors import EventError
+from .solver import TRICKS, OutOfBudget, check_claim
+
+PY_BUDGET = 400000      # nodes the pure-Python check may search before it gives up
+
+
+def remaining(match):
+    """The cards not yet in a finished trick (unplayed, or on the current trick)."""
+    game = match.game
+    out = [0, 0, 0, 0]
+    for s in range(4):
+        out[s] = game.deck[s] & ~match.played[s]
+    t = match.trick
+    for i in range(t.n):
+        c = t.cards[i]
+        out[c >> 4] |= 1 << (c & 15)
+    return out
+
+
+def tricks_left(match):
+    """Tricks still to be won in this hand, the current one included."""
+    return match.game.tricks - match.trick.number + 1
+
+
+def held_counts(match):
+    """How many cards each seat still holds."""
+    t = match.trick
+    counts = [tricks_left(match)] * match.seats
+    for i in range(t.n):
+        counts[t.seats[i]] -= 1
+    return counts
+
+
+def claim(match, ev):
+    """Check a claim; the derived events."""
+    seat = ev["seat"]
+    game = match.game
+    know = match.knowledge
+    counts = held_counts(match)
+    shown = None
+    out = []
+    if "cards" in ev:
+        listed = ev["cards"]
+        if not isinstance(listed, list):
+            raise EventError("'claim' cards must be a list, got " + repr(listed))
+        shown = [0, 0, 0, 0]
+        for text in listed:
+            c = match._card(text)
+            if match.played[c >> 4] & C.bit(c):
+                raise EventError("claim shows " + repr(text) + ", which was already played")
+            shown[c >> 4] |= C.bit(c)
+        if len(listed) != counts[seat] or C.count(shown) != counts[seat]:
+            raise EventError("seat " + str(seat) + " holds " + str(counts[seat])
+                             + " cards; the claim shows " + str(len(listed)))
+        if match.known[seat] and shown != match.holding[seat]:
+            raise EventError("the claim shows cards that are not seat " + str(seat) + "'s known hand")
+        out += _shown_proofs(match, seat, shown)
+        if out and game.irregularity == "game":
+            match.winner = 1 - seat % 2
+            match.end_reason = "irregularity"
+            match.phase = 4     # OVER
+            return out + [match.match_end()]
+    known = {}
+    for s in range(match.seats):
+        if match.known[s]:
+            known[s] = list(match.holding[s])
+    if shown is not None:
+        known[seat] = shown
+    unseen = remaining(match)
+    t = match.trick
+    for i in range(t.n):
+        unseen[t.cards[i] >> 4] &= ~C.bit(t.cards[i])
+    for s in known:
+        for x in range(4):
+            unseen[x] &= ~known[s][x]
+    cant = [know.ruled_out(s) for s in range(match.seats)]
+    team = seat % 2
+    target = tricks_left(match)
+    event = {"ev": "x-claim", "hand": match.hand_no, "trick": t.number, "seat": seat,
+             "call": "claim", "tricks": target}
+    try:
+        sound, deal, line = _check(game, known, t, team, target, C.cards_of(unseen),
+                                   dict((s, counts[s]) for s in range(match.seats) if s not in known),
+                                   cant)
+    except OutOfBudget:
+        event["sound"] = None
+        return out + [event]
+    event["sound"] = sound
+    if not sound:
+        event["deal"] = [[C.name(c) for c in deal[s]] for s in range(match.seats)]
+        event["line"] = [C.name(c) for c in line]
+        return out + [event]
+    return out + [event] + _finish(match, team)
+
+
+def concede(match, ev):
+    """The conceding side gives every remaining trick to the other side."""
+    seat = ev["seat"]
+    event = {"ev": "x-claim", "hand": match.hand_no, "trick": match.trick.number, "seat": seat,
+             "call": "concede", "tricks": tricks_left(match), "sound": True}
+    return [event] + _finish(match, 1 - seat % 2)
+
+
+def _check(game, known, trick, team, target, unseen, sizes, cant):
+    """The claim check: the C core when it is there, else the pure-Python search."""
+    return check_claim(game, known, trick, team, target, TRICKS, unseen, sizes, cant, PY_BUDGET)
+
+
+def _shown_proofs(match, seat, shown):
+    """Violations proven by the cards a claimer shows."""
+    know = match.knowledge
+    out = []
+    pairs = match._pairs
+    for c in C.cards_of(shown):
+        for i in range(know.proofs(seat, c, pairs)):
+            index, rule = pairs[2 * i], pairs[2 * i + 1]
+            know.close(index)
+            out.append(match._violation(know.play_trick[index], seat, know.play_card[index], rule,
+                                        match.trick.number,
+                                        {"trick": match.trick.number, "card": C.name(c), "shown": True}))
+    return out
+
+
+def _finish(match, team):
+    """End the hand with every remaining trick going to `team`."""
+    game = match.game
+    rest = remaining(match)
+    points = 0
+    for c in C.cards_of(rest):
+        points += game.points(c)
+    left = tricks_left(match)
+    match.card_points[team] += points
+    match.tricks_won[team] += left
+    match.last.copy_from(match.trick)
+    match.last.winner = team        # a seat of that team wins the last trick (bonus)
+    match.trick.n = 0
+    if match._score_hand():
+        return [match.hand_end(), match.match_end()]
+    return [match.hand_end()]

@@ -1,0 +1,164 @@
+"""The rest of a hand, solved exactly: the reference for the C core's solver.
+
+`solve` is plain minimax with alpha-beta over the rules' own `legal_into`, for a
+position where every remaining hand is known. `check_claim` runs it for every way
+the unseen cards can lie among the hidden hands, consistent with what the table
+knows (hand sizes, and cards a seat is known not to hold), and returns a deal and a
+line of play that defeat the claim when there is one.
+
+This pure-Python path is exact but slow: it is meant for endings of a few tricks,
+for tests and as the fallback when the C core is absent; `budget` caps the nodes.
+The C core (tapete_core) answers the same questions fast (tests check they agree).
+"""
+from .cards import cards_of
+from .trick import Trick
+
+POINTS = 0      # measure: points (cards, tricks and bonuses as the game counts them)
+TRICKS = 1      # measure: tricks won
+
+
+class OutOfBudget(Exception):
+    """The search needed more nodes than it was allowed."""
+
+
+class _Search:
+    def __init__(self, game, team, measure, budget):
+        self.game = game
+        self.team = team
+        self.measure = measure
+        self.budget = budget
+        self.nodes = 0
+
+    def trick_value(self, trick, last):
+        """What the trick just completed is worth to its winner."""
+        if self.measure == TRICKS:
+            return 1
+        g = self.game
+        v = g.trick_point
+        for i in range(trick.n):
+            v += g.points(trick.cards[i])
+        if last and getattr(g, "last_trick_bonus", False):
+            v += 1
+        return v
+
+    def value(self, hands, trick, alpha, beta, line):
+        """Best total for `team` from this position (cards on `trick` included)."""
+        self.nodes += 1
+        if self.budget and self.nodes > self.budget:
+            raise OutOfBudget()
+        g = self.game
+        if trick.done():
+            last = not any(hands[s][0] | hands[s][1] | hands[s][2] | hands[s][3] for s in range(g.seats))
+            gain = self.trick_value(trick, last)
+            here = gain if trick.winner % 2 == self.team else 0
+            if last:
+                return here
+            nxt = Trick(g)
+            nxt.copy_from(trick)
+            nxt.start(trick.winner)
+            return here + self.value(hands, nxt, alpha - here, beta - here, line)
+        seat = trick.to_play
+        legal = g.legal(hands[seat], trick)
+        moves = _ordered(g, legal, trick)
+        maximise = seat % 2 == self.team
+        best = -1 if maximise else 1 << 30
+        best_line = None
+        for c in moves:
+            hands[seat][c >> 4] &= ~(1 << (c & 15))
+            t = Trick(g)
+            t.copy_from(trick)
+            t.add(seat, c)
+            sub = []
+            v = self.value(hands, t, alpha, beta, sub)
+            hands[seat][c >> 4] |= 1 << (c & 15)
+            if (maximise and v > best) or (not maximise and v < best):
+                best = v
+                best_line = [c] + sub
+            if maximise:
+                alpha = max(alpha, v)
+            else:
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        line.extend(best_line)
+        return best
+
+
+def _ordered(game, legal, trick):
+    """Try strong cards first (cuts sooner); collapse nothing: exactness first."""
+    moves = cards_of(legal)
+    moves.sort(key=lambda c: -game.strength[(c & 15) + 1])
+    return moves
+
+
+def solve(game, hands, trick, team, measure=POINTS, budget=0):
+    """(value, line): the exact best result for `team` from the position, every hand
+    known, both sides playing perfectly, and a principal line of play. `hands` is a
+    list of hand-shaped suit sets per seat (not modified). Raises OutOfBudget."""
+    work = [list(h) for h in hands]
+    t = Trick(game)
+    t.copy_from(trick)
+    s = _Search(game, team, measure, budget)
+    line = []
+    v = s.value(work, t, -1, 1 << 30, line)
+    return v, line
+
+
+def deals(unseen, seats, sizes, cant):
+    """Every way to give the `unseen` cards (a list) to `seats`, `sizes[seat]` each,
+    no seat receiving a card of `cant[seat]` (hand-shaped). Yields {seat: [cards]}."""
+    order = list(seats)
+
+    def place(i, hands, left):
+        if i == len(unseen):
+            yield dict((s, list(hands[s])) for s in order)
+            return
+        c = unseen[i]
+        for s in order:
+            if left[s] and not (cant[s][c >> 4] >> (c & 15)) & 1:
+                hands[s].append(c)
+                left[s] -= 1
+                for d in place(i + 1, hands, left):
+                    yield d
+                left[s] += 1
+                hands[s].pop()
+
+    return place(0, dict((s, []) for s in order), dict((s, sizes[s]) for s in order))
+
+
+def check_claim(game, known, trick, team, target, measure=POINTS, unseen=(), sizes=None,
+                cant=None, budget=0):
+    """Is a claim sound? `known` is {seat: hand} for the hands the table sees;
+    `unseen` the cards it does not; `sizes[seat]` how many each hidden seat holds;
+    `cant[seat]` (hand-shaped) the cards a seat is known not to hold.
+
+    Returns (True, None, None) when `team` gets at least `target` for every
+    distribution and every defence, else (False, deal, line): a distribution and a
+    line of play that defeat it. Raises OutOfBudget past `budget` nodes in all."""
+    hidden = [s for s in range(game.seats) if s not in known]
+    cant = cant or [[0, 0, 0, 0] for _ in range(game.seats)]
+    spent = 0
+    for dist in deals(list(unseen), hidden, sizes or {}, cant):
+        hands = []
+        for s in range(game.seats):
+            if s in known:
+                hands.append(list(known[s]))
+            else:
+                h = [0, 0, 0, 0]
+                for c in dist[s]:
+                    h[c >> 4] |= 1 << (c & 15)
+                hands.append(h)
+        # a null window around the target settles "at least target?" fastest
+        s = _Search(game, team, measure, budget - spent if budget else 0)
+        v = s.value([list(h) for h in hands], _copy(game, trick), target - 1, target, [])
+        spent += s.nodes
+        if v < target:
+            value, line = solve(game, hands, trick, team, measure)
+            return False, dict((x, cards_of(hands[x])) for x in range(game.seats)), line
+    return True, None, None
+
+
+def _copy(game, trick):
+    t = Trick(game)
+    t.copy_from(trick)
+    return t
