@@ -1,0 +1,90 @@
+"""The tapete board: buses, pins and drivers built from board_pins (from pinmap.json).
+
+On the Pico every function uses `machine` and `neopixel`; tests pass look-alikes
+through the `machine` / `neopixel` arguments. The e-ink bus is built before the
+readers' chip selects because seat 11's chip select reuses GP12, the SPI1 MISO
+the rp2 port muxes but nothing drives (Pin(..., OUT) takes the pad back).
+"""
+import board_pins as P
+
+
+def _machine(machine):
+    if machine is None:
+        import machine
+    return machine
+
+
+def chip_selects(seats):
+    """GPIO numbers of the chip selects of `seats` readers (4 by default, up to 12)."""
+    if seats < 1 or seats > len(P.RFID_CS):
+        raise ValueError("this board takes 1..%d readers, not %d" % (len(P.RFID_CS), seats))
+    return P.RFID_CS[:seats]
+
+
+def eink(machine=None, panel=None):
+    """The SSD1680 panel on SPI1 (not yet init()ed)."""
+    from drivers.eink import EInk
+    m = _machine(machine)
+    Pin = m.Pin
+    spi = m.SPI(P.EINK_SPI, baudrate=P.EINK_BAUDRATE, sck=Pin(P.EINK_SCK),
+                mosi=Pin(P.EINK_MOSI), miso=Pin(P.EINK_MISO))
+    return EInk(spi, Pin(P.EINK_CS, Pin.OUT, value=1), Pin(P.EINK_DC, Pin.OUT),
+                Pin(P.EINK_RST, Pin.OUT, value=1), Pin(P.EINK_BUSY, Pin.IN),
+                panel or P.EINK_PANEL)
+
+
+def readers(seats=P.RFID_DEFAULT_SEATS, machine=None):
+    """One MFRC522 per seat on SPI0, after one pulse of the shared reset line.
+
+    Returns (readers, problems): a seat whose module fails init() is listed in
+    problems as (seat, message) and left out of nothing: its driver is still in
+    the list so seat numbers stay physical, but it is not ready.
+    """
+    from drivers.mfrc522 import MFRC522, ReaderError
+    m = _machine(machine)
+    Pin = m.Pin
+    cs_pins = [Pin(g, Pin.OUT, value=1) for g in chip_selects(seats)]  # all deselected first
+    spi = m.SPI(P.RFID_SPI, baudrate=P.RFID_BAUDRATE, polarity=0, phase=0,
+                sck=Pin(P.RFID_SCK), mosi=Pin(P.RFID_MOSI), miso=Pin(P.RFID_MISO))
+    rst = Pin(P.RFID_RST, Pin.OUT, value=1)
+    MFRC522.hard_reset(rst)
+    out = []
+    problems = []
+    for s in range(seats):
+        r = MFRC522(spi, cs_pins[s], rst, name="seat %d" % s)
+        try:
+            r.init()
+            if not r.genuine:
+                problems.append((s, "%s (works, reported)" % r.kind))
+        except ReaderError as e:
+            problems.append((s, str(e)))
+        out.append(r)
+    return out, problems
+
+
+def lights(seats=P.RFID_DEFAULT_SEATS, machine=None, neopixel=None, brightness=32):
+    """Seat groups plus the status LED on the WS2812 chain."""
+    from drivers.leds import Lights
+    m = _machine(machine)
+    if neopixel is None:
+        import neopixel
+    n = seats * P.LED_PER_SEAT + P.LED_STATUS
+    strip = neopixel.NeoPixel(m.Pin(P.LED_DATA, m.Pin.OUT), n)
+    return Lights(strip, seats, P.LED_PER_SEAT, brightness)
+
+
+def buttons(machine=None):
+    """Menu, confirm, undo with pull-ups (pressed = low)."""
+    from drivers.buttons import Buttons
+    m = _machine(machine)
+    Pin = m.Pin
+    pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in P.BUTTONS]
+    return Buttons(pins, active_low=P.BUTTONS_ACTIVE_LOW)
+
+
+def enrol_requested(machine=None):
+    """True when the enrol button is held for ENROL_HOLD_MS at boot."""
+    from enrol import requested_at_boot
+    m = _machine(machine)
+    pin = m.Pin(P.BUTTONS[P.ENROL_BUTTON], m.Pin.IN, m.Pin.PULL_UP)
+    return requested_at_boot(pin, P.ENROL_HOLD_MS, P.BUTTONS_ACTIVE_LOW)

