@@ -20,11 +20,17 @@ Derived event (an `x-` event, which PROTOCOL.md readers ignore unless they know 
 `{"ev": "x-claim", "hand", "trick", "seat", "call", "tricks", "sound": true | false |
 null, "deal": [[cards of seat 0], ...], "line": [cards]}` (deal and line when unsound).
 """
+import sys
+
 from . import cards as C
+from . import native
 from .errors import EventError
 from .solver import TRICKS, OutOfBudget, check_claim
 
 PY_BUDGET = 400000      # nodes the pure-Python check may search before it gives up
+NATIVE_BUDGET = 50000000    # nodes for the C core (about a second on a desktop)
+# The C core's transposition table: a few MB on a desktop, 16 KB on the Pico.
+TABLE_BYTES = (1 << 22) if sys.implementation.name == "cpython" else (1 << 14)
 
 
 def remaining(match):
@@ -126,7 +132,44 @@ def concede(match, ev):
 
 def _check(game, known, trick, team, target, unseen, sizes, cant):
     """The claim check: the C core when it is there, else the pure-Python search."""
+    if isinstance(game.hot, native.Native):
+        return _check_native(game, known, trick, team, target, unseen, cant)
     return check_claim(game, known, trick, team, target, TRICKS, unseen, sizes, cant, PY_BUDGET)
+
+
+_table = None
+
+
+def _check_native(game, known, trick, team, target, unseen, cant):
+    global _table
+    if _table is None:      # the transposition table, allocated once
+        _table = bytearray(TABLE_BYTES)
+    hands = []
+    mask = 0
+    for s in range(game.seats):
+        if s in known:
+            hands.extend(known[s])
+            mask |= 1 << s
+        else:
+            hands.extend((0, 0, 0, 0))
+    flat_cant = []
+    for s in range(game.seats):
+        flat_cant.extend(cant[s])
+    out = [0] * (16 + 52)
+    r = native.core.claim(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards,
+                          trick.led_suits, hands, mask, C.hand_of(unseen), flat_cant, team,
+                          native.core.TRICKS, target, _table, NATIVE_BUDGET, out)
+    if r < 0:
+        raise OutOfBudget()
+    if r == 1:
+        return True, None, None
+    deal = dict((s, C.cards_of(out[4 * s:4 * s + 4])) for s in range(game.seats))
+    line = []
+    for c in out[16:]:
+        if c < 0:
+            break
+        line.append(c)
+    return False, deal, line
 
 
 def _shown_proofs(match, seat, shown):

@@ -69,6 +69,11 @@ class Game:
             self.above[f] = bits
         self.total_points = 4 * sum(self.face_points.values()) + self.tricks * self.trick_point
 
+    def bind_hot(self):
+        """Choose who answers the per-play questions: the C core when importable."""
+        from . import native
+        self.hot = native.bind(self)
+
     # -- options ---------------------------------------------------------------
     def read_options(self, options):
         """Check `options` against the declared ones; fill in defaults."""
@@ -148,6 +153,16 @@ class Game:
         """Fill `out` (PLAY_RULES * 4 suit sets, rule-major) with the holdings that
         would make playing `c` in `trick` illegal, each under the rule it breaks."""
         raise NotImplementedError
+
+    def verdict(self, hand, trick, c):
+        """The rule a play of `c` from `hand` breaks, or -1 when it is legal."""
+        forbid = [0] * (PLAY_RULES * 4)
+        self.forbid_into(c, trick, forbid)
+        for r in range(PLAY_RULES):
+            for s in range(4):
+                if forbid[r * 4 + s] & hand[s]:
+                    return r
+        return -1
 
     # -- convenient forms for the host and tests --------------------------------------
     def legal(self, hand, trick):

@@ -46,7 +46,7 @@ class Knowledge:
         self.play_trick[index] = trick.number
         self.count = index + 1
         sets = self.scratch
-        game.forbid_into(c, trick, sets)
+        game.hot.forbid_into(c, trick, sets)
         base = index * STRIDE
         any_set = 0
         for i in range(STRIDE):

@@ -36,6 +36,10 @@ class Malilla(Game):
 
     SEVEN = 1 << 6          # the 7 inside a suit set
 
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        self.bind_hot()
+
     def _forbidden_sevens(self, trick):
         """A bit per suit whose 7 may not be discarded now (not trump, not led)."""
         bits = 0

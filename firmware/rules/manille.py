@@ -56,6 +56,7 @@ class Manille(Game):
         self.partner_exemption = self.options.get("partner_exemption", False)
         if self.last_trick_bonus:
             self.total_points += 1
+        self.bind_hot()
 
     def _exempt(self, trick):
         return self.partner_exemption and trick.partner_winning()

@@ -290,13 +290,7 @@ class Match:
 
     def _broken_rule(self, hand, c):
         """The rule a play of `c` from the known `hand` breaks, or -1 when legal."""
-        forbid = self.knowledge.scratch
-        self.game.forbid_into(c, self.trick, forbid)
-        for r in range(PLAY_RULES):
-            for s in range(4):
-                if forbid[r * 4 + s] & hand[s]:
-                    return r
-        return -1
+        return self.game.hot.verdict(hand, self.trick, c)
 
     def _prove(self, index, rule, at_play):
         k = self.proof_count * 3
