@@ -16,6 +16,12 @@
 #define TC_TEST_TT_ENTRIES 4096
 #endif
 
+#if defined(__GNUC__)
+#define MAYBE_UNUSED __attribute__((unused))
+#else
+#define MAYBE_UNUSED
+#endif
+
 /* ---- output -------------------------------------------------------------- */
 
 static int failures, checks;
@@ -36,7 +42,7 @@ static void put_int(long v) {
     io_puts(buf + i);
 }
 
-static void put_hex(uint64_t v) {
+MAYBE_UNUSED static void put_hex(uint64_t v) {
     char buf[19];
     buf[0] = '0';
     buf[1] = 'x';
@@ -106,7 +112,7 @@ static void manille(tc_game *g, int trump, int flags) {
     make_game(g, order, 8, pts, trump, TC_MANILLE, flags, 3, 0xFF);
 }
 
-static uint64_t deck_of(const int *faces, int n) {
+MAYBE_UNUSED static uint64_t deck_of(const int *faces, int n) {
     uint64_t m = 0;
     for (int s = 0; s < 4; s++) {
         for (int i = 0; i < n; i++) {
@@ -131,18 +137,18 @@ typedef struct {
     uint32_t x;
 } rng;
 
-static uint32_t next(rng *r) {
+MAYBE_UNUSED static uint32_t next(rng *r) {
     r->x ^= r->x << 13;
     r->x ^= r->x >> 17;
     r->x ^= r->x << 5;
     return r->x;
 }
 
-static int below(rng *r, int n) {
+MAYBE_UNUSED static int below(rng *r, int n) {
     return (int)(next(r) % (uint32_t)n);
 }
 
-static int count(uint64_t m) {
+MAYBE_UNUSED static int count(uint64_t m) {
     int n = 0;
     while (m) {
         m &= m - 1;
@@ -151,7 +157,7 @@ static int count(uint64_t m) {
     return n;
 }
 
-static int nth_card(uint64_t m, int k) {
+MAYBE_UNUSED static int nth_card(uint64_t m, int k) {
     for (int c = 0; c < 64; c++) {
         if ((m >> c) & 1) {
             if (k-- == 0) {
@@ -162,7 +168,7 @@ static int nth_card(uint64_t m, int k) {
     return -1;
 }
 
-static int random_card(rng *r, uint64_t m) {
+MAYBE_UNUSED static int random_card(rng *r, uint64_t m) {
     return nth_card(m, below(r, count(m)));
 }
 
@@ -283,7 +289,7 @@ static void test_manille_rules(void) {
 
 /* ---- random positions ---------------------------------------------------- */
 
-static void random_game(rng *r, tc_game *g, int which) {
+MAYBE_UNUSED static void random_game(rng *r, tc_game *g, int which) {
     if (which == TC_MALILLA) {
         malilla(g, below(r, 4));
         g->step = (uint8_t)(below(r, 4) ? 1 : 3);
@@ -296,7 +302,7 @@ static void random_game(rng *r, tc_game *g, int which) {
 
 /* Deal `tricks` cards to each seat from the game's deck; then play `extra` random
  * legal cards into the current trick. Returns 0 if the deal went wrong. */
-static int random_position(rng *r, const tc_game *g, int tricks, int extra, uint64_t hands[4], tc_trick *t) {
+MAYBE_UNUSED static int random_position(rng *r, const tc_game *g, int tricks, int extra, uint64_t hands[4], tc_trick *t) {
     uint64_t deck = g->family == TC_MALILLA ? deck_malilla : deck_manille;
     for (int p = 0; p < 4; p++) {
         hands[p] = 0;
@@ -322,6 +328,7 @@ static int random_position(rng *r, const tc_game *g, int tricks, int extra, uint
     return 1;
 }
 
+#ifdef TAPETE_HAVE_SOLVER
 /* A trick's worth to its winner, counted independently of the core. */
 static int worth(const tc_game *g, const tc_trick *t, int last, int measure) {
     if (measure == TC_TRICKS) {
@@ -396,6 +403,8 @@ static int total_value(const tc_game *g, const uint64_t h[4], const tc_trick *t,
     }
     return v;
 }
+
+#endif
 
 static void test_legal_forbidden_contract(int which) {
 #ifdef TAPETE_HAVE_FORBIDDEN
