@@ -59,6 +59,12 @@ def readers(seats=P.RFID_DEFAULT_SEATS, machine=None):
         except ReaderError as e:
             problems.append((s, str(e)))
         out.append(r)
+    dead = [p[0] for p in problems if "0x00" in p[1]]
+    if seats > 2 and len(dead) == seats - 1:
+        # Everybody reads zeros but one: that one most likely holds MISO low.
+        alive = [s for s in range(seats) if s not in dead][0]
+        problems.append((alive, "suspect: this module may not release MISO (every other "
+                                "reader reads 0x00); fit the 74HC125 buffer"))
     return out, problems
 
 

@@ -136,7 +136,7 @@ class SeatReaders:
 
     def __init__(self, readers, deck=None, misses=4, retries=3, settle_us=3000,
                  max_cards=2, ring=32, candidates=8, conflict_rounds=8,
-                 forget_rounds=4, margin=2, sleep_us=None):
+                 forget_rounds=4, margin=2, sleep_us=None, ticks_ms=None, sleep_ms_async=None):
         if not readers:
             raise ValueError("at least one reader")
         if misses < 1 or retries < 0 or max_cards < 1:
@@ -153,6 +153,8 @@ class SeatReaders:
         self.forget_rounds = forget_rounds
         self.margin = margin
         self._sleep_us = sleep_us if sleep_us is not None else time.sleep_us
+        self._ticks_ms = ticks_ms if ticks_ms is not None else time.ticks_ms
+        self._sleep_ms_async = sleep_ms_async  # the simulator passes one on its clock
         self.events = EventRing(ring)
         # present[seat * max_cards + k]: a card lying on the seat, or None.
         self.present = [None] * (n * max_cards)
@@ -186,19 +188,23 @@ class SeatReaders:
         self.end_round()
         return self.events.count
 
-    async def run(self, period_ms=50):
-        """Scan for ever as an asyncio task; antenna settling yields to other tasks."""
+    async def run(self, period_ms=50, rounds=-1):
+        """Scan as an asyncio task (for ever, or `rounds` rounds); the antenna
+        settling time yields to the other tasks (e-ink, LEDs, serial)."""
         import asyncio
+        sleep = self._sleep_ms_async or asyncio.sleep_ms
         settle_ms = (self.settle_us + 999) // 1000
-        while True:
-            t0 = time.ticks_ms()
+        while rounds != 0:
+            t0 = self._ticks_ms()
             for s in range(self.seats):
                 self.begin_seat(s)
-                await asyncio.sleep_ms(settle_ms)
+                await sleep(settle_ms)
                 self.finish_seat(s)
             self.end_round()
-            left = period_ms - time.ticks_diff(time.ticks_ms(), t0)
-            await asyncio.sleep_ms(left if left > 0 else 0)
+            left = period_ms - time.ticks_diff(self._ticks_ms(), t0)
+            await sleep(left if left > 0 else 0)
+            if rounds > 0:
+                rounds -= 1
 
     def begin_seat(self, s):
         """Switch seat s's field on (every other field is off)."""

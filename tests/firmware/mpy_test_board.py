@@ -10,7 +10,8 @@ from sim.ws2812 import FakeWS2812
 class _Machine:
     """A stand-in for the `machine` module that records what board.py asks for."""
 
-    def __init__(self, with_readers=0):
+    def __init__(self, with_readers=0, holds_miso=-1):
+        self.holds_miso = holds_miso
         self.pins = {}
         self.spis = []
         self.clock = SimClock()
@@ -43,8 +44,9 @@ class _Machine:
         self.spis.append(spi)
         if id == P.RFID_SPI:
             rst = self.pins[P.RFID_RST] if P.RFID_RST in self.pins else self.Pin(P.RFID_RST, 1, value=1)
-            for g in P.RFID_CS[:self.with_readers]:
-                spi.attach(FakeMFRC522(self.pins[g], self.clock, reset=rst))
+            for s, g in enumerate(P.RFID_CS[:self.with_readers]):
+                spi.attach(FakeMFRC522(self.pins[g], self.clock, reset=rst,
+                                       holds_miso=s == self.holds_miso))
         return spi
 
 
@@ -85,3 +87,10 @@ def test_eink_lights_and_buttons():
     assert len(l.strip) == 13
     b = board.buttons(machine=m)
     assert len(b.pins) == 3 and b.pins[0].id == P.BUTTONS[0]
+
+
+def test_a_module_holding_miso_is_named_as_the_suspect():
+    m = _Machine(with_readers=4, holds_miso=2)
+    rs, problems = board.readers(4, machine=m)
+    assert [p[0] for p in problems] == [0, 1, 3, 2]
+    assert "74HC125" in problems[-1][1]

@@ -187,3 +187,20 @@ def test_bad_arguments_are_refused():
 
 
 _ = (PLACED, REMOVED)
+
+
+def test_the_asyncio_task_scans_and_yields():
+    import asyncio
+    t, rd, sr = _table()
+    ticks = [0]
+
+    async def sim_sleep(ms):
+        t.clock.advance_ms(ms)
+        ticks[0] += 1
+        await asyncio.sleep_ms(0)
+    sr._sleep_ms_async = sim_sleep
+    sr._ticks_ms = t.clock.ticks_ms
+    t.place(1, ntag213(uid7(6)))
+    asyncio.run(sr.run(period_ms=50, rounds=3))
+    assert drain(sr) == [("placed", 1, 6)]
+    assert sr.round == 3 and ticks[0] == 3 * 5
