@@ -105,8 +105,10 @@ class Audit:
         self.check_seq(number, event)
         name = event.get("ev")
         if self.ended_at is not None and not str(name).startswith("x-"):
-            self.error(number, "event after the log's 'end' on line " + str(self.ended_at))
-            return
+            # flagged once, and still audited: a stray 'end' must not lose the rest
+            self.error(self.ended_at, "'end' is followed by more events (from line "
+                       + str(number) + "); they are audited too")
+            self.ended_at = None
         if name in DERIVED or name in DERIVED_EXTRA:
             self.compare(number, event)
             return
