@@ -266,6 +266,25 @@ static PyObject *forbidden(PyObject *self, PyObject *const *args, Py_ssize_t n) 
     return PyLong_FromLong(rules);
 }
 
+static PyObject *playouts(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    tc_game g;
+    tc_trick t;
+    uint64_t hands[4];
+    long measure, count, seed;
+    if (nargs(n, 10, "playouts") < 0 || game_in(args[0], args[1], &g) < 0 || trick_in(args + 2, &t, 3) < 0
+        || hands_in(args[6], hands, 4) < 0 || int_in(args[7], 0, 1, &measure) < 0
+        || int_in(args[8], 0, 0x3FFFFFFF, &count) < 0 || int_in(args[9], 1, 0x3FFFFFFF, &seed) < 0) {
+        return NULL;
+    }
+    uint32_t x = (uint32_t)seed;
+    long sum;
+    Py_BEGIN_ALLOW_THREADS
+    sum = tc_playouts(&g, hands, &t, (int)measure, count, &x);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(sum);
+}
+
 /* A table over a caller's bytearray (its first 8 bytes keep the epoch), or None. */
 typedef struct {
     Py_buffer b;
@@ -385,6 +404,9 @@ static PyMethodDef methods[] = {
      "verdict(game, trump, leader, n, cards, led_suits, hand, card) -> -1 legal, else the rule code"},
     {"forbidden", (PyCFunction)(void (*)(void))forbidden, METH_FASTCALL,
      "forbidden(game, trump, leader, n, cards, led_suits, card, out) -> bit per rule; out: 20 suit sets"},
+    {"playouts", (PyCFunction)(void (*)(void))playouts, METH_FASTCALL,
+     "playouts(game, trump, leader, n, cards, led_suits, hands, measure, count, seed) -> "
+     "team 0's points summed over `count` random legal playouts"},
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
      "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget) -> value"},
     {"claim", (PyCFunction)(void (*)(void))claim, METH_FASTCALL,

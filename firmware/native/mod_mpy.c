@@ -191,6 +191,23 @@ static mp_obj_t forbidden(size_t n_args, const mp_obj_t *args) {
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(forbidden_obj, 8, 8, forbidden);
 #endif
 
+#ifdef TAPETE_HAVE_PLAYOUT
+/* playouts(game, trump, leader, n, cards, led_suits, hands, measure, count, seed) -> sum */
+static mp_obj_t playouts(size_t n_args, const mp_obj_t *args) {
+    tc_game g;
+    tc_trick t;
+    uint64_t hands[4];
+    game_in(args[0], args[1], &g);
+    trick_in(args + 2, &t, 3);
+    hands_in(args[6], hands, 4);
+    int measure = (int)int_in(args[7], 0, 1);
+    long count = (long)int_in(args[8], 0, 0x3FFFFFFF);
+    uint32_t seed = (uint32_t)int_in(args[9], 1, 0x3FFFFFFF);
+    return mp_obj_new_int(tc_playouts(&g, hands, &t, measure, count, &seed));
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(playouts_obj, 10, 10, playouts);
+#endif
+
 #ifdef TAPETE_HAVE_SOLVER
 /* A table over a caller's bytearray: the first 8 bytes keep the epoch. */
 static uint8_t *table_in(mp_obj_t o, tc_table *tt) {
@@ -298,6 +315,9 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
 #ifdef TAPETE_HAVE_FORBIDDEN
     mp_store_global(MP_QSTR_verdict, MP_OBJ_FROM_PTR(&verdict_obj));
     mp_store_global(MP_QSTR_forbidden, MP_OBJ_FROM_PTR(&forbidden_obj));
+#endif
+#ifdef TAPETE_HAVE_PLAYOUT
+    mp_store_global(MP_QSTR_playouts, MP_OBJ_FROM_PTR(&playouts_obj));
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     mp_store_global(MP_QSTR_solve, MP_OBJ_FROM_PTR(&solve_obj));

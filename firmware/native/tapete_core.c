@@ -260,6 +260,60 @@ int tc_verdict(const tc_game *g, const tc_trick *t, uint64_t hand, int card) {
 }
 #endif
 
+/* ---- random playouts ------------------------------------------------------ */
+#ifdef TAPETE_HAVE_PLAYOUT
+static int nth_bit(uint64_t m, int k) {
+    while (k-- > 0) {
+        m &= m - 1;
+    }
+    return ctz64(m);
+}
+
+long tc_playouts(const tc_game *g, const uint64_t hands[4], const tc_trick *t0, int measure,
+    long count, uint32_t *seed) {
+    long sum = 0;
+    uint32_t x = *seed ? *seed : 1u;
+    for (long k = 0; k < count; k++) {
+        uint64_t h[4] = {hands[0], hands[1], hands[2], hands[3]};
+        tc_trick t = *t0;
+        for (;;) {
+            int seat = tc_seat(g, &t, t.n);
+            uint64_t legal = tc_legal(g, &t, h[seat]);
+            if (!legal) {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            int c = nth_bit(legal, (int)(((x >> 8) & 0xFFFFu) * (uint32_t)popcount64(legal) >> 16));
+            h[seat] &= ~bit(c);
+            t.card[t.n++] = (uint8_t)c;
+            if (t.n < 4) {
+                continue;
+            }
+            int win = tc_winner(g, &t);
+            if (!(win & 1)) {
+                int left = (h[0] | h[1] | h[2] | h[3]) != 0;
+                if (measure == TC_TRICKS) {
+                    sum += 1;
+                } else {
+                    for (int i = 0; i < 4; i++) {
+                        sum += g->points[TC_FACE(t.card[i])];
+                    }
+                    sum += (g->flags & TC_TRICK_POINT) ? 1 : 0;
+                    sum += (!left && (g->flags & TC_LAST_TRICK_BONUS)) ? 1 : 0;
+                }
+            }
+            t.led |= (uint8_t)(1u << TC_SUIT(t.card[0]));
+            t.leader = (uint8_t)win;
+            t.n = 0;
+        }
+    }
+    *seed = x;
+    return sum;
+}
+#endif
+
 /* ---- solver -------------------------------------------------------------- */
 #ifdef TAPETE_HAVE_SOLVER
 

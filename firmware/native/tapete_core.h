@@ -15,6 +15,7 @@
  *     TAPETE_NO_FORBIDDEN   no tc_forbidden / tc_verdict (hidden-hand bookkeeping)
  *     TAPETE_NO_SOLVER      no tc_solve / tc_claim (and no transposition table)
  *     TAPETE_NO_CLAIM       no tc_claim (the solver stays)
+ *     TAPETE_NO_PLAYOUT     no tc_playouts (random playouts for analysis)
  */
 #ifndef TAPETE_CORE_H
 #define TAPETE_CORE_H
@@ -29,6 +30,9 @@
 #endif
 #ifndef TAPETE_NO_FORBIDDEN
 #define TAPETE_HAVE_FORBIDDEN 1
+#endif
+#ifndef TAPETE_NO_PLAYOUT
+#define TAPETE_HAVE_PLAYOUT 1
 #endif
 
 #define TC_SUIT(card) ((card) >> 4)
@@ -95,6 +99,15 @@ uint64_t tc_legal(const tc_game *g, const tc_trick *t, uint64_t hand);
 void tc_forbidden(const tc_game *g, const tc_trick *t, int card, uint64_t out[TC_NRULES]);
 /* The rule a play of `card` from `hand` breaks (TC_REVOKE...), or TC_LEGAL. */
 int tc_verdict(const tc_game *g, const tc_trick *t, uint64_t hand, int card);
+#endif
+
+#ifdef TAPETE_HAVE_PLAYOUT
+/* Play the rest of the hand `count` times with uniformly random legal cards from
+ * the position; returns the sum over the playouts of team 0's points (measure as in
+ * tc_solve: the current trick counts for its winner). *seed is a xorshift32 state
+ * (not 0), advanced in place. */
+long tc_playouts(const tc_game *g, const uint64_t hands[4], const tc_trick *t, int measure,
+    long count, uint32_t *seed);
 #endif
 
 #ifdef TAPETE_HAVE_SOLVER

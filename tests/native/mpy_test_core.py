@@ -13,7 +13,7 @@ try:
 except ImportError:
     from tapete.rules import games
 
-NAMES = ("game", "legal", "winner", "points", "verdict", "forbidden", "solve", "claim",
+NAMES = ("game", "legal", "winner", "points", "verdict", "forbidden", "playouts", "solve", "claim",
          "MALILLA", "MANILLE", "PARTNER_EXEMPTION", "LAST_TRICK_BONUS", "TRICK_POINT",
          "POINTS", "TRICKS", "API")
 

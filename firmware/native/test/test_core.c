@@ -384,6 +384,10 @@ static int brute(const tc_game *g, uint64_t h[4], tc_trick *t, int measure) {
     return best;
 }
 
+static int tricks_now(const uint64_t h[4], const tc_trick *t) {
+    return (count(h[0] | h[1] | h[2] | h[3]) + t->n) / 4;
+}
+
 static int total_value(const tc_game *g, const uint64_t h[4], const tc_trick *t, int measure) {
     int cards = count(h[0] | h[1] | h[2] | h[3]) + t->n;
     int tricks = cards / 4;
@@ -463,6 +467,20 @@ static void test_solver_vs_brute(int which) {
         int team = below(&r, 2);
         int got = tc_solve(&g, h, &t, team, measure, below(&r, 2) ? &tt : 0, 0, 0);
         int want = team ? total - want0 : want0;
+#ifdef TAPETE_HAVE_PLAYOUT
+        {
+            /* a random playout lands between the worst and best results */
+            uint32_t seed = (uint32_t)k + 1u;
+            long p = tc_playouts(&g, h, &t, measure, 3, &seed);
+            checks++;
+            if (p < 0 || p > 3L * total) {
+                fail("playouts within range", k, p, total);
+            }
+            if (tricks_now(h, &t) == 1 && count(h[0] | h[1] | h[2] | h[3]) == 1 && p != 3L * want0) {
+                fail("one card left: playout is forced", k, p, 3L * want0);
+            }
+        }
+#endif
         if (got != want) {
             fail("solve == brute force", k, got, want);
         }
