@@ -119,15 +119,21 @@ class Deck:
         with open(tmp, "w") as f:
             f.write(self.to_json())
         try:
-            os.remove(path)  # MicroPython's rename may not replace on every port
+            os.rename(tmp, path)  # littlefs replaces the old file in one step
         except OSError:
-            pass
-        os.rename(tmp, path)
+            # Ports whose rename refuses an existing target: the old file goes
+            # first, and load() falls back to the temp file if power fails here.
+            os.remove(path)
+            os.rename(tmp, path)
 
     @classmethod
     def load(cls, path=PATH, capacity=80):
-        """Read an enrolment file; ValueError when it is not one."""
-        with open(path) as f:
+        """Read an enrolment file (or its temp file after an interrupted save)."""
+        try:
+            f = open(path)
+        except OSError:
+            f = open(path + ".tmp")
+        with f:
             data = json.loads(f.read())
         if not isinstance(data, dict) or data.get("version") != 1:
             raise ValueError("%s: not a version 1 enrolment file" % path)
