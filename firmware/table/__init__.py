@@ -1,0 +1,6 @@
+"""The table application: seat readers -> rules -> lights, e-ink, journal, serial.
+
+Files: phases (the phase words), controller (the phase machine), signals (LEDs per
+verdict), screen (e-ink layouts), link (serial framing), journal (power loss),
+board / simboard (the Pico's parts or their simulations), app (asyncio tasks).
+"""

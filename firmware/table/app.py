@@ -1,0 +1,176 @@
+"""The controller's tasks: scan the readers, judge, light, draw, talk to the host.
+
+`App(board)` wires the parts and resumes a journalled match; `step()` runs one
+scan round synchronously (tests, benchmarks) and `main()` runs everything as
+asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
+BUSY pin, so it never holds up card reading.
+"""
+import asyncio
+
+import enrol
+from drivers.leds import Lights
+from drivers.buttons import Buttons
+from reader import SeatReaders
+from .controller import Table
+from .journal import Journal
+from .link import Link
+from .screen import Screen
+from . import phases as P
+
+SETTLE_ROUNDS = 4       # after a restart: rounds before unseen cards count as gone
+SCAN_PERIOD_MS = 20     # pause between rounds (4 seats x 3 ms settling on top)
+
+
+def load_deck(root):
+    """The enrolled deck from flash, or None before enrolment."""
+    path = enrol.PATH if not root else root.rstrip("/") + "/" + enrol.PATH
+    try:
+        return enrol.Deck.load(path)
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+class App:
+    """Every part of the controller, wired."""
+
+    def __init__(self, board, resume=True, ring=64):
+        self.board = board
+        self.link = Link(board.serial_out, board.serial_in, ring)
+        self.journal = Journal(board.root)
+        self.lights = Lights(board.strip, board.seats)
+        self.table = Table(self.link, self.journal, self.lights, board.seats,
+                           board.ticks_ms, board.root)
+        deck = load_deck(board.root)
+        self.reader = SeatReaders(board.readers, deck, sleep_us=board.sleep_us)
+        self.table.reader = self.reader
+        self.table.deck = deck
+        self.buttons = Buttons(board.button_pins)
+        self.screen = Screen(board.eink)
+        self.rounds = 0
+        self.drawn_hand = -1
+        self.stopping = False
+        if resume:
+            self.table.resume()
+        if deck is None and self.table.phase == P.IDLE:
+            self.table.message = "enrol a deck"
+        self.link.reply({"reply": "boot", "next_seq": self.link.next_seq,
+                         "phase": P.NAMES[self.table.phase]})
+
+    # -- one round, synchronously ----------------------------------------------------
+    def handle_events(self):
+        """Hand every reader event to the table."""
+        table = self.table
+        ring = self.reader.events
+        while ring.count:
+            e = ring.get()
+            table.on_reader(e.kind, e.seat, e.card, e.uid, e.uid_len)
+            table.flush()
+        self.rounds += 1
+        if self.rounds == SETTLE_ROUNDS:
+            table.settled()
+
+    def poll_buttons(self):
+        b = self.buttons
+        b.poll(self.board.ticks_ms())
+        while b.count:
+            self.table.on_button(b.get())
+
+    def step(self):
+        """One scan round and everything it causes (blocking)."""
+        self.reader.scan()
+        self.handle_events()
+        self.poll_buttons()
+        self.link.poll_lines(self.table.on_line)
+        self.lights.tick(self.board.ticks_ms())
+
+    def draw(self):
+        """Draw and refresh the panel now (blocking)."""
+        self.screen.draw(self.table)
+        self.table.changed = False
+        full = self._full()
+        self.board.eink.refresh_blocking(full)
+        self.board.frame(self.screen)
+
+    def _full(self):
+        m = self.table.match
+        eink = self.board.eink
+        hand = m.hand_no * 16 + self.table.phase
+        full = hand != self.drawn_hand and self.table.phase in (P.TURNUP, P.OVER, P.SETUP) \
+            or eink.partials >= 10 or self.drawn_hand < 0
+        self.drawn_hand = hand
+        return full
+
+    # -- asyncio ---------------------------------------------------------------------
+    async def scan_task(self):
+        board = self.board
+        r = self.reader
+        while True:
+            for s in range(r.seats):
+                r.begin_seat(s)
+                await board.settle()
+                r.finish_seat(s)
+            r.end_round()
+            self.handle_events()
+            await board.sleep_ms(SCAN_PERIOD_MS)
+
+    async def buttons_task(self):
+        while True:
+            self.poll_buttons()
+            await asyncio.sleep_ms(10)
+
+    async def link_task(self):
+        link = self.link
+        while True:
+            link.poll_lines(self.table.on_line)
+            for _ in range(16):
+                if not link.pending() or not link.writable():
+                    break
+                link.pump()
+            await asyncio.sleep_ms(2)
+
+    async def lights_task(self):
+        while True:
+            self.lights.tick(self.board.ticks_ms())
+            await asyncio.sleep_ms(50)
+
+    async def display_task(self):
+        eink = self.board.eink
+        while True:
+            if self.table.changed and eink.ready():
+                self.table.changed = False
+                self.screen.draw(self.table)
+                await eink.refresh(self._full())
+                self.board.frame(self.screen)
+            await asyncio.sleep_ms(20)
+
+    async def idle(self):
+        """Wait until the panel shows the last picture and the link has said all."""
+        eink = self.board.eink
+        for _ in range(2000):
+            if not self.table.changed and eink.ready() and not self.link.pending():
+                return
+            await self.board.sleep_ms(20)
+
+    async def main(self, players=None):
+        """Run every task; with `players` (a coroutine function of the app), stop
+        when it returns."""
+        tasks = [asyncio.create_task(self.scan_task()),
+                 asyncio.create_task(self.buttons_task()),
+                 asyncio.create_task(self.link_task()),
+                 asyncio.create_task(self.lights_task()),
+                 asyncio.create_task(self.display_task())]
+        if players is None:
+            await asyncio.gather(*tasks)
+            return
+        await players(self)
+        await self.idle()
+        for t in tasks:
+            t.cancel()
+        self.link.drain()
+
+
+def run(board, players=None):
+    """Run the controller on `board` (forever, or until `players` returns)."""
+    app = App(board)
+    asyncio.run(app.main(players))
+    return app

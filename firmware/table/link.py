@@ -1,0 +1,233 @@
+"""The serial link: table-log lines out (seq + crc), host commands in (docs/serial.md).
+
+Out: every table-log event gets the next `seq` and a `crc` key, the CRC-32 (zlib
+polynomial, 8 lower-case hex digits) of the line's JSON text without that key:
+    body = json.dumps(event)                       # '{"ev": "play", ...}'
+    line = body[:-1] + ', "crc": "%08x"}' % crc32(body)
+The last `ring` event lines are kept for resends. Replies to commands carry no
+`seq` (they are not part of the log) but do carry a `crc`.
+
+Writing never blocks reading: `pump()` writes at most one chunk, and only when the
+stream polls writable; a host that stops reading makes the oldest unsent lines
+fall out of the ring (it asks for a resend and gets an error naming the gap).
+"""
+import json
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:     # a port built without binascii.crc32
+    _crc32 = None
+
+MAX_LINE = 300          # longest command line accepted
+CHUNK = 64              # bytes per write: one USB CDC packet
+
+
+def crc32(data):
+    """CRC-32 as zlib computes it, of bytes or str."""
+    if isinstance(data, str):
+        data = data.encode()
+    if _crc32 is not None:
+        return _crc32(data) & 0xFFFFFFFF
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def seal(body):
+    """The wire line (with '\\n') for the JSON text `body` of an object."""
+    return body[:-1] + ', "crc": "%08x"}\n' % crc32(body)
+
+
+SUFFIX_LEN = len(', "crc": "00000000"}')
+
+
+def unseal(line):
+    """(body, crc status) for a received line: status 1 good, 0 no crc, -1 bad."""
+    line = line.strip()
+    k = len(line) - SUFFIX_LEN
+    if k > 0 and line[k:k + 10] == ', "crc": "' and line.endswith('"}'):
+        body = line[:k] + "}"
+        try:
+            want = int(line[k + 10:k + 18], 16)
+        except ValueError:
+            return body, -1
+        return body, 1 if crc32(body) == want else -1
+    return line, 0
+
+
+class CommandError(ValueError):
+    """A command line the table cannot accept; the message goes back to the host."""
+
+
+def parse_command(text):
+    """A command line as a dict with a 'cmd' word; CommandError otherwise."""
+    body, status = unseal(text)
+    if status < 0:
+        raise CommandError("bad crc")
+    try:
+        cmd = json.loads(body)
+    except ValueError:
+        raise CommandError("not JSON")
+    if not isinstance(cmd, dict):
+        raise CommandError("a command is a JSON object")
+    word = cmd.get("cmd")
+    if not isinstance(word, str):
+        raise CommandError("missing 'cmd'")
+    return cmd
+
+
+class Link:
+    """Sequenced, sealed output with a resend ring; line-assembled input."""
+
+    def __init__(self, out=None, inp=None, ring=64):
+        self.out = out              # stream with write(); None: nothing is sent
+        self.inp = inp              # stream with readinto() or read(1)
+        self.lines = [None] * ring  # sealed event lines, by seq % ring
+        self.next_seq = 0
+        self.sent = 0               # seq of the next event line to write
+        self.replies = []           # sealed reply lines waiting, before events
+        self.muted = False          # replaying the journal: nothing goes out
+        self.lost = 0               # lines that fell out of the ring unsent
+        self._cur = None            # the line being written, and how far
+        self._off = 0
+        self._inbuf = bytearray(MAX_LINE)
+        self._inlen = 0
+        self._overflow = False
+        self._byte = bytearray(1)
+        self._poll_in = None
+        self._poll_out = None
+
+    # -- out -------------------------------------------------------------------
+    def event(self, ev):
+        """Give `ev` the next seq (unless it has one), seal and queue it; the line."""
+        seq = ev.get("seq")
+        if seq is None:
+            seq = self.next_seq
+            ev["seq"] = seq
+        self.next_seq = seq + 1
+        line = seal(json.dumps(ev))
+        self.lines[seq % len(self.lines)] = line
+        if self.muted:
+            self.sent = self.next_seq
+        return line
+
+    def reply(self, obj):
+        """Queue a reply (not a log event: no seq)."""
+        if len(self.replies) < 16:
+            self.replies.append(seal(json.dumps(obj)))
+
+    def oldest(self):
+        """The oldest seq still in the ring."""
+        return max(0, self.next_seq - len(self.lines))
+
+    def resend(self, first):
+        """Send again every event from seq `first`; False when it left the ring."""
+        if first < self.oldest() or first > self.next_seq:
+            return False
+        if first < self.sent:
+            self.sent = first
+        return True
+
+    def pending(self):
+        """True when something waits to be written."""
+        return self._cur is not None or bool(self.replies) or self.sent < self.next_seq
+
+    def _next_line(self):
+        if self.replies:
+            return self.replies.pop(0)
+        if self.sent < self.oldest():
+            self.lost += self.oldest() - self.sent
+            self.sent = self.oldest()
+        if self.sent < self.next_seq:
+            line = self.lines[self.sent % len(self.lines)]
+            self.sent += 1
+            return line
+        return None
+
+    def pump(self, writable=True):
+        """Write one chunk if the stream can take it; True when something was written."""
+        if self.out is None or not writable:
+            return False
+        if self._cur is None:
+            line = self._next_line()
+            if line is None:
+                return False
+            self._cur = line.encode()
+            self._off = 0
+        end = min(self._off + CHUNK, len(self._cur))
+        n = self.out.write(self._cur[self._off:end])
+        self._off += n if n else 0
+        if self._off >= len(self._cur):
+            self._cur = None
+        if hasattr(self.out, "flush"):
+            self.out.flush()
+        return True
+
+    def drain(self):
+        """Write everything now (tests and the simulator's end)."""
+        while self.pending():
+            self.pump()
+
+    # -- in --------------------------------------------------------------------
+    def feed(self, b):
+        """Add one received byte; a complete line (str) or None."""
+        if b == 10 or b == 13:
+            if self._overflow:
+                self._overflow = False
+                self._inlen = 0
+                return "\x00too long"
+            if not self._inlen:
+                return None
+            n = self._inlen
+            self._inlen = 0
+            try:
+                return bytes(self._inbuf[:n]).decode()
+            except UnicodeError:
+                return "\x00not UTF-8"
+        if self._inlen >= MAX_LINE:
+            self._overflow = True
+        else:
+            self._inbuf[self._inlen] = b
+            self._inlen += 1
+        return None
+
+    def poll_lines(self, handle, limit=MAX_LINE):
+        """Read what the input stream has now (never waits); `handle(line)` each line."""
+        if self.inp is None:
+            return
+        if self._poll_in is None:
+            import select
+            self._poll_in = select.poll()
+            self._poll_in.register(self.inp, select.POLLIN)
+        for _ in range(limit):
+            ready = self._poll_in.poll(0)
+            if not ready:
+                return
+            if ready[0][1] & ~1:    # hang-up or error: no more input
+                self.inp = None
+                return
+            n = self.inp.readinto(self._byte)
+            if not n:
+                self.inp = None
+                return
+            line = self.feed(self._byte[0])
+            if line is not None:
+                handle(line)
+
+    def writable(self):
+        """Can the output stream take a chunk now (polled, never waits)?"""
+        if self.out is None:
+            return False
+        if self._poll_out is None:
+            try:
+                import select
+                self._poll_out = select.poll()
+                self._poll_out.register(self.out, select.POLLOUT)
+            except (TypeError, OSError, AttributeError):
+                self._poll_out = False
+        if self._poll_out is False:
+            return True     # a stream that cannot be polled (tests): always ready
+        return bool(self._poll_out.poll(0))

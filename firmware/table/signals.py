@@ -1,0 +1,58 @@
+"""What the seat lights say after each verdict. Called on the per-play path: no
+allocation (the Lights driver keeps meanings in bytearrays, colours made once)."""
+from drivers.leds import OFF, TURN, ACCEPTED, ILLEGAL, WINNER, WARNING, STATUS
+from rules.match import REFUSED, PROVEN, TRICK_DONE, MATCH_DONE
+
+
+def turn(lights, seats, seat):
+    """Only `seat` lit: its turn."""
+    for s in range(seats):
+        lights.seat(s, TURN if s == seat else OFF, False)
+
+
+def verdict(lights, match, status, seat):
+    """Show the verdict on a play by `seat` that returned `status`."""
+    n = match.seats
+    if status & REFUSED:
+        lights.seat(seat, ILLEGAL, True)        # take the card back
+        lights.status(WARNING, False)
+        return
+    if status & TRICK_DONE:
+        winner = match.last.winner
+        for s in range(n):
+            lights.seat(s, WINNER if s == winner else OFF, s == winner)
+    else:
+        if match.trick.n == 1:              # a new trick: last trick's lights go
+            for s in range(n):
+                if s != seat:
+                    lights.seat(s, OFF, False)
+        lights.seat(seat, ACCEPTED, False)
+        nxt = match.turn
+        if nxt is not None:
+            lights.seat(nxt, TURN, False)
+    if status & PROVEN:
+        offender = match.knowledge.play_seat[match.proofs[0]]
+        lights.seat(offender, ILLEGAL, True)
+        lights.status(WARNING, True)
+    else:
+        lights.status(STATUS, False)
+    if status & MATCH_DONE:
+        team = match.winner
+        for s in range(n):
+            lights.seat(s, WINNER if team is not None and s % 2 == team else OFF, True)
+
+
+def collected(lights, match):
+    """The trick is off the table: the leader's turn."""
+    turn(lights, match.seats, match.turn)
+
+
+def warn(lights, seat):
+    """A card or tag that is not a play here (wrong phase, unknown tag, conflict)."""
+    if seat is not None and seat >= 0:
+        lights.seat(seat, WARNING, True)
+    lights.status(WARNING, True)
+
+
+def calm(lights):
+    lights.status(STATUS, False)

@@ -1,0 +1,93 @@
+"""The simulated table as a board: firmware/sim's chip models on fake buses.
+
+Time is the simulation's clock (sim.clock.SimClock): scanning a seat advances it
+by the antenna settling time, so a run is fast and its events deterministic
+whatever the machine's speed. Frames of the e-ink panel are saved as PNG.
+"""
+import os
+import sys
+
+from drivers.mfrc522 import MFRC522
+from drivers.eink import EInk
+from sim.table import SimTable
+from sim.bus import FakePin, FakeSPI
+from sim.ssd1680 import FakeSSD1680
+from sim.ws2812 import FakeWS2812
+
+from .board import SEATS, SETTLE_MS
+
+
+def makedirs(path):
+    """os.makedirs for MicroPython."""
+    part = "/" if path.startswith("/") else ""
+    for name in path.split("/"):
+        if not name or name == ".":
+            continue
+        part = part + name if not part or part == "/" else part + "/" + name
+        try:
+            os.mkdir(part)
+        except OSError:
+            pass
+
+
+class SimBoard:
+    """Readers, panel, lights and buttons of a simulated table."""
+
+    def __init__(self, seats=SEATS, root="out/sim/flash", frames=None, seed=1,
+                 serial=True, per_seat=3):
+        import asyncio
+        self._asyncio = asyncio
+        self.seats = seats
+        self.sim = SimTable(seats, seed=seed)
+        clock = self.clock = self.sim.clock
+        self.ticks_ms = clock.ticks_ms
+        self.sleep_us = clock.sleep_us
+        self.readers = []
+        for s in range(seats):
+            r = MFRC522(self.sim.spi, self.sim.cs[s], self.sim.rst, sleep_us=clock.sleep_us,
+                        name="seat%d" % s)
+            r.init()
+            self.readers.append(r)
+        espi = FakeSPI(1, 20000000, clock)
+        cs = FakePin("ECS", FakePin.OUT, value=1)
+        dc = FakePin("EDC", FakePin.OUT, value=0)
+        rst = FakePin("ERST", FakePin.OUT, value=1)
+        self.panel = espi.attach(FakeSSD1680(cs, dc, rst, clock, width=128, height=296))
+        self.eink = EInk(espi, cs, dc, rst, self.panel.busy, panel="2.9",
+                         sleep_ms=clock.sleep_ms, ticks_ms=clock.ticks_ms)
+        self.eink.init()
+        self.strip = FakeWS2812(seats * per_seat + 1)
+        self.button_pins = [FakePin(n, FakePin.IN, FakePin.PULL_UP)
+                            for n in ("MENU", "CONFIRM", "UNDO")]
+        self.serial_in = sys.stdin.buffer if serial else None
+        self.serial_out = sys.stdout.buffer if serial else None
+        self.root = root
+        if root:
+            makedirs(root)
+        self.frames = frames
+        self.frame_no = 0
+        if frames:
+            makedirs(frames)
+
+    async def settle(self):
+        self.clock.advance_ms(SETTLE_MS)
+        await self._asyncio.sleep_ms(0)
+
+    async def sleep_ms(self, ms):
+        self.clock.advance_ms(ms)
+        await self._asyncio.sleep_ms(0)
+
+    def frame(self, screen):
+        """Save the panel's shown image; forget the model's command trace (memory)."""
+        p = self.panel
+        p.commands = []
+        p.log = []
+        if self.frames:
+            self.frame_no += 1
+            p.save_png("%s/%04d.png" % (self.frames, self.frame_no))
+
+    def press(self, button, ms=60):
+        """Hold a button for `ms` (tests and the scripted players)."""
+        pin = self.button_pins[button]
+        pin.value(0)
+        return pin
