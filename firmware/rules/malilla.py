@@ -16,14 +16,15 @@ Readings chosen where the text is silent (see also shared/seeds/README.md):
 """
 from .cards import NO_TRUMP
 from .game import Game, MUST_BEAT, REVOKE, SEVEN_DISCARD
+from .packs import ORDERS, POINTS
 
 
 class Malilla(Game):
     """Malilla for four players in two partnerships."""
 
     name = "malilla"
-    faces = (7, 1, 13, 12, 11, 6, 5, 4, 3, 2)
-    face_points = {7: 5, 1: 4, 13: 3, 12: 2, 11: 1}
+    faces = ORDERS["malilla"]
+    face_points = POINTS["malilla"]
     direction = 1           # clockwise: the dealer's left leads, the deal passes left
     tricks = 10
     trick_point = 1

@@ -22,12 +22,13 @@ Readings chosen where the text is silent or does not add up:
 """
 from .cards import NO_TRUMP
 from .game import Game, MUST_OVERTRUMP, MUST_TRUMP, REVOKE
+from .packs import ORDERS, POINTS
 
-# deck option -> (faces high to low, face -> pips)
+# deck option -> (faces high to low, face -> pips), from packs.py
 DECKS = {
-    "piquet32": ((10, 1, 13, 12, 11, 9, 8, 7), {10: 5, 1: 4, 13: 3, 12: 2, 11: 1}),
-    "spanish40": ((7, 1, 13, 12, 11, 6, 5, 4, 3, 2), {7: 5, 1: 4, 13: 3, 12: 2, 11: 1}),
-    "mexican40": ((9, 1, 13, 12, 11, 7, 6, 5, 4, 3), {9: 5, 1: 4, 13: 3, 12: 2, 11: 1}),
+    "piquet32": (ORDERS["manille"], POINTS["manille"]),
+    "spanish40": (ORDERS["manille-spanish40"], POINTS["manille-spanish40"]),
+    "mexican40": (ORDERS["manille-mexican40"], POINTS["manille-mexican40"]),
 }
 
 
