@@ -85,3 +85,12 @@ def test_unknown_call_is_refused():
 
 def test_errors_are_value_errors():
     assert issubclass(TableError, ValueError)
+
+
+def test_card_not_in_the_known_hand_is_reported_at_the_play():
+    m, _ = start("malilla", dealer=0, turnup="2S", hands={1: "2H 3H 4H 5H 6H 7H JH QH KH AH"},
+                 options={"irregularity": "report"})
+    out = play(m, "1:2C")
+    v = of(out, "violation")[0]
+    assert (v["rule"], v["seat"], v["card"], v["proven"]) == ("not-in-hand", 1, "2C", "at-play")
+    assert m.turn == 2      # the card is on the table all the same
