@@ -145,16 +145,17 @@ static uint32_t pack_faces(const tc_game *g) {
     return faces_above(g, 0);
 }
 
-static void look(const tc_game *g, const tc_trick *t, view *v) {
+static void look(const tc_game *g, const uint16_t *above_of, const tc_trick *t, view *v) {
     int wp = tc_winning_pos(g, t);
     int me = tc_seat(g, t, t->n);
     v->led = TC_SUIT(t->card[0]);
     v->best = t->card[wp];
     v->opp = (tc_seat(g, t, wp) ^ me) & 1;
-    uint32_t pack = pack_faces(g);
+    uint32_t pack = above_of ? above_of[13] : pack_faces(g);
     v->led_cards = suit_mask(pack, v->led);
     int bs = TC_SUIT(v->best);
-    uint64_t above = suit_mask(faces_above(g, g->strength[TC_FACE(v->best)]), bs);
+    uint32_t up = above_of ? above_of[TC_FACE(v->best)] : faces_above(g, g->strength[TC_FACE(v->best)]);
+    uint64_t above = suit_mask(up, bs);
     v->beat_led = bs == v->led ? above : 0;
     v->beat_trump = 0;
     v->trumps = 0;
@@ -164,12 +165,20 @@ static void look(const tc_game *g, const tc_trick *t, view *v) {
     }
 }
 
-uint64_t tc_legal(const tc_game *g, const tc_trick *t, uint64_t hand) {
+/* Faces above each face (0..12) and the pack's faces (13): for repeated legal calls. */
+static void above_table(const tc_game *g, uint16_t above_of[14]) {
+    for (int f = 0; f < 13; f++) {
+        above_of[f] = (uint16_t)faces_above(g, g->strength[f]);
+    }
+    above_of[13] = (uint16_t)pack_faces(g);
+}
+
+static uint64_t legal_with(const tc_game *g, const uint16_t *above_of, const tc_trick *t, uint64_t hand) {
     if (t->n == 0 || t->n > 3) {
         return hand;
     }
     view v;
-    look(g, t, &v);
+    look(g, above_of, t, &v);
     uint64_t follow = hand & v.led_cards;
     if (g->family == TC_MALILLA) {
         if (follow) {
@@ -201,6 +210,10 @@ uint64_t tc_legal(const tc_game *g, const tc_trick *t, uint64_t hand) {
     return trumps;
 }
 
+uint64_t tc_legal(const tc_game *g, const tc_trick *t, uint64_t hand) {
+    return legal_with(g, 0, t, hand);
+}
+
 #ifdef TAPETE_HAVE_FORBIDDEN
 void tc_forbidden(const tc_game *g, const tc_trick *t, int card, uint64_t out[TC_NRULES]) {
     for (int r = 0; r < TC_NRULES; r++) {
@@ -210,7 +223,7 @@ void tc_forbidden(const tc_game *g, const tc_trick *t, int card, uint64_t out[TC
         return;
     }
     view v;
-    look(g, t, &v);
+    look(g, 0, t, &v);
     uint64_t c = bit(card);
     if (TC_SUIT(card) == v.led) {
         /* Following: only Malilla's duty to beat an opponent's card of the led suit. */
@@ -273,12 +286,14 @@ long tc_playouts(const tc_game *g, const uint64_t hands[4], const tc_trick *t0, 
     long count, uint32_t *seed) {
     long sum = 0;
     uint32_t x = *seed ? *seed : 1u;
+    uint16_t above_of[14];
+    above_table(g, above_of);
     for (long k = 0; k < count; k++) {
         uint64_t h[4] = {hands[0], hands[1], hands[2], hands[3]};
         tc_trick t = *t0;
         for (;;) {
             int seat = tc_seat(g, &t, t.n);
-            uint64_t legal = tc_legal(g, &t, h[seat]);
+            uint64_t legal = legal_with(g, above_of, &t, h[seat]);
             if (!legal) {
                 break;
             }
@@ -346,6 +361,7 @@ typedef struct {
     int measure;
     int rem_points;  /* card points still in the hands */
     uint8_t order[13]; /* faces, strongest first */
+    uint16_t above_of[14];
     uint8_t led_in_key;
 } search;
 
@@ -379,6 +395,7 @@ static void search_init(search *s, const tc_game *g, const uint64_t hands[4], co
         s->order[m] = x;
     }
     s->led_in_key = g->family == TC_MALILLA && g->seven <= 12;
+    above_table(g, s->above_of);
 }
 
 static inline int card_points(const search *s, int c) {
@@ -546,7 +563,7 @@ static int ab(search *s, int alpha, int beta) {
 
     int a0 = alpha, b0 = beta;
     int seat = tc_seat(g, t, n);
-    uint64_t legal = tc_legal(g, t, s->hand[seat]);
+    uint64_t legal = legal_with(g, s->above_of, t, s->hand[seat]);
     uint64_t present = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     for (int i = 0; i < n; i++) {
         present |= bit(t->card[i]);
