@@ -83,7 +83,7 @@ def bench_playouts():
     c = (time.perf_counter() - t0) / (len(deals) * cper)
     print("playouts of a whole Malilla hand: pure Python %.1f us, C core %.2f us: %.0fx (budget >= 50x)"
           % (py * 1e6, c * 1e6, py / c))
-    print("  mean points for team 0: Python %.2f, C %.2f (same deals, both near 35)"
+    print("  mean points for team 0 over the same deals: Python %.2f, C %.2f (should agree)"
           % (py_sum / (len(deals) * per), c_sum / (len(deals) * cper)))
 
 
