@@ -58,3 +58,27 @@ def assert_module_passes(module, paths=(), heapsize="2M", timeout=600):
     failures = dict((k, v) for k, v in results.items() if v != "PASS")
     assert not failures, "under micropython:\n" + "\n".join(failures.values())
     return results
+
+
+NATMOD_X64 = os.path.join(ROOT, "build", "natmod", "x64")
+
+
+def natmod_x64():
+    """Build the native module for the unix port (x64) from MPY_DIR; return its folder,
+    or (None, reason) when it cannot be built here."""
+    mpy_dir = os.environ.get("MPY_DIR")
+    if not mpy_dir:
+        return None, "MPY_DIR is not set: no MicroPython tree to build the native module with"
+    if not shutil.which("x86_64-linux-gnu-gcc"):
+        return None, "x86_64-linux-gnu-gcc is not installed"
+    try:
+        import elftools  # noqa: F401  (mpy_ld needs it)
+    except ImportError:
+        return None, "pyelftools is not installed (mpy_ld needs it)"
+    os.makedirs(NATMOD_X64, exist_ok=True)
+    proc = subprocess.run(
+        ["make", "-s", "-C", os.path.join(ROOT, "firmware", "native"), "MPY_DIR=" + os.path.abspath(mpy_dir),
+         "ARCH=x64", "OUT=" + NATMOD_X64, "PYTHON=" + sys.executable, "natmod"],
+        capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return NATMOD_X64, None

@@ -10,6 +10,12 @@ with a deal and a line of play that defeat it, and play goes on. When the check 
 too large to settle (the pure-Python fallback has a node budget), the claim is
 undecided and play goes on.
 
+The check is the double-dummy reading: for each possible distribution, the claiming
+side plays perfectly as if it could see it. That is kinder to the claimer than a
+single line that works whatever the distribution (which is what a claimer really
+commits to); a claim that needs guessing can pass. Stated here because players may
+disagree: a stricter check is future work.
+
 A concession (`"call": "concede"`) gives every remaining trick to the other side;
 it needs no check.
 
@@ -27,10 +33,14 @@ from . import native
 from .errors import EventError
 from .solver import TRICKS, OutOfBudget, check_claim
 
-PY_BUDGET = 400000      # nodes the pure-Python check may search before it gives up
-NATIVE_BUDGET = 50000000    # nodes for the C core (about a second on a desktop)
+# Node budgets, sized for about a second of search: the C core does ~17M nodes/s on a
+# desktop (bench/bench_core.py) and roughly a hundredth of that on the Pico; the
+# pure-Python search does ~100k nodes/s under CPython and far fewer on the Pico.
+_DESKTOP = sys.implementation.name == "cpython"
+PY_BUDGET = 400000 if _DESKTOP else 5000
+NATIVE_BUDGET = 20000000 if _DESKTOP else 150000
 # The C core's transposition table: a few MB on a desktop, 16 KB on the Pico.
-TABLE_BYTES = (1 << 22) if sys.implementation.name == "cpython" else (1 << 14)
+TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 14)
 
 
 def remaining(match):
