@@ -1,29 +1,24 @@
 """From the rule module's objects to tapete_core's integer arguments, and random
 positions to compare them on. Runs under CPython and MicroPython alike.
 
-This is also the wiring the rule module can use: `describe(core, game)` once per
-game, then `trick_args(trick)` per call (no allocation but the tuple).
+`describe(core, game)` is the rule module's own descriptor (rules/native.py);
+`trick_args(trick)` gives the per-call trick arguments (no allocation but the tuple).
 """
 try:
     from tapete.rules import cards as C
+    from tapete.rules import native
     from tapete.rules.trick import Trick
 except ImportError:                     # MicroPython: the rule module is `rules`
     from rules import cards as C
+    from rules import native
     from rules.trick import Trick
 
 
 def describe(core, game):
-    """The core's game descriptor (bytes) for a rule-module Game."""
-    family = core.MALILLA if game.name == "malilla" else core.MANILLE
-    flags = 0
-    if getattr(game, "partner_exemption", False):
-        flags |= core.PARTNER_EXEMPTION
-    if getattr(game, "last_trick_bonus", False):
-        flags |= core.LAST_TRICK_BONUS
-    if game.trick_point:
-        flags |= core.TRICK_POINT
-    seven = 7 if family == core.MALILLA else 0
-    return core.game(game.strength, game.points_of, family, flags, game.direction, seven)
+    """The core's game descriptor (bytes) for a rule-module Game: the rule module's
+    own wiring (rules/native.py), so the tests check the descriptor it really uses."""
+    assert native.core is core
+    return native.Native(game).desc
 
 
 def trick_args(trick):
