@@ -67,6 +67,7 @@ class Table:
         self.message = ""               # a short line for the e-ink (warnings)
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
+        self.booting = False            # resumed, readers not settled yet
 
     def now(self):
         """Milliseconds since the controller started."""
@@ -136,6 +137,8 @@ class Table:
     def _adopt(self, seat, card):
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
         m = self.match
+        if self.booting and seat == m.dealer and card == m.turnup:
+            return True                 # the turn-up still lying after a restart
         t = m.trick
         for i in range(t.n):
             if t.cards[i] == card and t.seats[i] == seat:
@@ -172,6 +175,7 @@ class Table:
     def settled(self):
         """After a restart, once the readers have looked: cards not seen again are
         taken as collected."""
+        self.booting = False
         if self.phase == P.COLLECT or self.phase == P.HAND_END:
             self._check_collected()
 
@@ -403,6 +407,7 @@ class Table:
         if m.game is None:
             return False
         self.phase = self._phase_of(m)
+        self.booting = True
         if self.phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
             # The last trick may still lie on the readers: its cards are adopted as
             # they are seen again, and `settled()` ends the wait for the rest.

@@ -85,6 +85,7 @@ class Kit:
         self.table = self.app.table
         self.sim = self.board.sim
         self.tags = {}
+        self.app.link.drain()
 
     def tag(self, code):
         t = self.tags.get(code)

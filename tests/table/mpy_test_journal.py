@@ -1,0 +1,134 @@
+"""Power loss: restarts at random points resume exactly (under MicroPython)."""
+import tablekit   # first: it puts firmware/ ahead of tests/ on the path
+import random
+from table.journal import Journal
+from table import phases as P
+
+ROOT = "/tmp/tapete-journal"
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CuttingKit(tablekit.Kit):
+    """A kit whose controller loses power at the given counts of sent events."""
+
+    def __init__(self, root, cuts):
+        tablekit.Kit.__init__(self, root)
+        self.cuts = list(cuts)
+        self.count = 0
+        self.restarts = 0
+        self._arm()
+
+    def _arm(self):
+        link = self.app.link
+        real = link.event
+
+        def event(ev):
+            self.count += 1
+            if self.cuts and self.count >= self.cuts[0]:
+                self.cuts.pop(0)
+                raise PowerCut()
+            return real(ev)
+        link.event = event
+
+    def rounds(self, n):
+        for _ in range(n):
+            try:
+                self.app.step()
+            except PowerCut:
+                self.restart()
+            self.app.link.drain()
+
+    def restart(self):
+        """The controller reboots: RAM gone, flash and the cards on the table kept."""
+        from table.app import App
+        self.restarts += 1
+        self.app.journal.close()
+        self.app = App(self.board)
+        self.table = self.app.table
+        self._arm()
+        self.app.link.drain()
+        have = set(e["seq"] for e in self.events())
+        first = 0
+        while first in have:
+            first += 1
+        self.table.on_line('{"cmd": "resend", "from": %d}' % first)   # the host's ask
+
+
+def _strip(events):
+    out = {}
+    for e in events:
+        e = dict(e)
+        e.pop("t", None)
+        seq = e["seq"]
+        assert seq not in out or out[seq] == e, "seq %d repeated differently" % seq
+        out[seq] = e
+    return [out[s] for s in sorted(out)]
+
+
+def _match(kit):
+    kit.command('{"cmd": "new", "game": "malilla", "options": {"irregularity": "report"}}')
+    p = tablekit.Players(kit, seed=11)
+    p.misplay = (1, 2)
+    p.play_match()
+    return _strip(kit.events())
+
+
+def test_restarts_at_random_points_lose_and_repeat_nothing():
+    whole = _match(tablekit.Kit(ROOT))
+    assert whole[-1]["ev"] == "match_end"
+    random.seed(5)
+    cuts = sorted(random.getrandbits(16) % (len(whole) - 10) + 5 for _ in range(5))
+    kit = CuttingKit(ROOT, cuts)
+    cut = _match(kit)
+    assert kit.restarts == 5
+    assert [e["seq"] for e in cut] == list(range(len(cut)))
+    assert cut == whole
+
+
+def test_a_torn_last_line_is_dropped():
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    k.place(0, "4H")
+    k.remove("4H")
+    k.place(1, "2S")
+    n = k.app.link.next_seq
+    k.app.journal.close()
+    with open(ROOT + "/journal.jsonl", "a") as f:
+        f.write('{"ev": "play", "seat": 2, "ca')       # the power went mid-write
+    k2 = tablekit.Kit(ROOT, fresh=False)
+    assert k2.app.journal.torn == 1
+    assert k2.app.link.next_seq == n and k2.table.match.turn == 2
+    assert k2.table.phase == P.PLAY
+    lines = open(ROOT + "/journal.jsonl").read()
+    assert lines.endswith("\n") and "ca\n" not in lines
+
+
+def test_restart_in_turnup_and_after_match_end():
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    k2 = tablekit.Kit(ROOT, fresh=False)
+    assert k2.table.phase == P.TURNUP and k2.app.link.next_seq == 2
+    assert k2.log()[0] == {"reply": "boot", "next_seq": 2, "phase": "turnup"}
+    assert k2.events() == []        # nothing is sent again unasked
+
+
+def test_journal_events_and_missing_file():
+    j = Journal("/tmp/tapete-none-here")
+    assert j.recover() == 0 and list(j.events()) == []
+
+
+def test_restart_with_the_turnup_still_lying():
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    k.place(0, "4H")            # the turn-up lies on the dealer's reader
+    n = k.app.link.next_seq
+    from table.app import App
+    k.app.journal.close()
+    k.app = App(k.board)
+    k.table = k.app.table
+    k.rounds(6)                 # the reader sees 4H again: not a play
+    assert k.app.link.next_seq == n and k.table.phase == P.PLAY
+    assert k.table.match.turn == 1
