@@ -33,15 +33,20 @@ test: $(STAMP)
 sim: $(STAMP)
 	$(PY) -m tapete.sim
 
-# Benchmarks: bench_*_mpy.py run inside micropython, bench_rules.py under both, the
-# rest under CPython. Figures are ratios measured in one run (these machines are noisy).
+# Benchmarks: bench_*_mpy.py run inside micropython (with the native module when
+# `make natmod` built it), bench_rules.py under both, the rest under CPython.
+# Figures are ratios measured in one run: these machines are noisy.
+NATMOD_X64 := build/natmod/x64
 bench: $(STAMP)
 	@for b in bench/bench_*.py; do \
 	  case $$b in *_mpy.py) ;; *) echo "== $$b (CPython)"; $(PY) $$b || exit 1;; esac; \
 	done
 	@for b in bench/bench_rules.py bench/bench_*_mpy.py; do \
-	  [ -f $$b ] || continue; echo "== $$b (micropython)"; \
-	  MICROPYPATH=firmware $(MPY) -X heapsize=32M $$b || exit 1; \
+	  [ -f $$b ] || continue; \
+	  if [ $$b = bench/bench_core_mpy.py ] && [ ! -f $(NATMOD_X64)/tapete_core.mpy ]; then \
+	    echo "== $$b: skipped, no native module (make natmod MPY_DIR=...)"; continue; fi; \
+	  echo "== $$b (micropython)"; \
+	  MICROPYPATH=$(NATMOD_X64):tests:firmware $(MPY) -X heapsize=32M $$b || exit 1; \
 	done
 
 clean:

@@ -11,11 +11,13 @@ import sys
 import time
 
 try:
-    from tapete.rules import cards, playout
+    from tapete.rules import cards, native, playout
     from tapete.rules.match import Match
 except ImportError:
-    from rules import cards, playout
+    from rules import cards, native, playout
     from rules.match import Match
+
+native.ENABLED = False      # this bench measures the pure-Python rules (the C core's is bench_core)
 
 try:
     ticks, diff = time.ticks_us, time.ticks_diff
