@@ -12,11 +12,17 @@ is logged when its last trick is collected (or confirm is pressed, or the next
 dealer places the turn-up straight away). The turn-up is the first card the
 dealer places on their own reader after a deal.
 """
+import gc
 import json
 
 import enrol
 from drivers.buttons import MENU, CONFIRM, UNDO, LONG
-from reader import PLACED, REMOVED, UNKNOWN, CONFLICT
+# Reader event kinds: the numbers of reader.py (not imported here, so the phase
+# machine can be loaded and measured without the reader layer).
+PLACED = 1
+REMOVED = 2
+UNKNOWN = 3
+CONFLICT = 4
 from rules import cards as C
 from rules import games
 from rules.errors import TableError
@@ -213,6 +219,8 @@ class Table:
         if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
         self.journal.start()
+        self.match = None
+        gc.collect()        # the old match's buffers go before the new ones come
         self.match = Match()
         self.undone = []
         self.violation = None

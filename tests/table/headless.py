@@ -1,0 +1,100 @@
+"""The controller without reader chips: reader events fed straight in (MicroPython).
+
+For the budgets that concern the controller itself: its heap over a whole match
+and its allocations per play, with nothing of the simulated hardware around it
+but a WS2812 strip and an e-ink frame buffer.
+"""
+import gc
+import random
+import sys
+
+for _p in sys.path:     # firmware/'s `table` before tests/table (see tablekit)
+    if _p.endswith("firmware"):
+        sys.path.insert(0, _p)
+        break
+
+import framebuf
+
+# The big buffer first, as boot code does: later it may not find 4.7K in one piece.
+_PANEL_BUF = bytearray(16 * 296)
+from rules import cards as C
+from rules import playout
+from drivers.leds import Lights
+from table.controller import Table, PLACED, REMOVED
+from table.journal import Journal
+from table.link import Link
+from table.screen import Screen
+
+
+class Strip:
+    """A WS2812 chain that keeps nothing."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, c):
+        pass
+
+    def write(self):
+        pass
+
+
+class Panel:
+    """Just the frame buffer of a 2.9" panel."""
+
+    def __init__(self):
+        self.visible_width, self.height, self.width = 128, 296, 128
+        self.buf = _PANEL_BUF
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 296, framebuf.MONO_HLSB)
+
+
+class Sink:
+    def __init__(self):
+        self.n = 0
+
+    def write(self, b):
+        self.n += len(b)
+        return len(b)
+
+
+def tick():
+    return 0
+
+
+def table(root, ring=64):
+    link = Link(Sink(), None, ring)
+    t = Table(link, Journal(root), Lights(Strip(13), 4), 4, tick, root)
+    return t, Screen(Panel())
+
+
+def play_match(t, screen, seed=1, measure=None):
+    """Play a whole match; `measure(alloc, status)` gets the gc.mem_alloc() delta of
+    each play (reader event -> verdict -> lights) and its status bits."""
+    random.seed(seed)
+    t.new_match("malilla", {"irregularity": "report"}, 0)
+    while not t.match.over:
+        m = t.match
+        hands, turnup = playout.deal(m.game, m.dealer, random)
+        held = dict((s, C.hand_of(hands[s])) for s in hands)
+        t.on_reader(PLACED, m.dealer, turnup)
+        t.on_reader(REMOVED, m.dealer, turnup)
+        while not m.over and m.turn is not None:
+            seat = m.turn
+            c = playout.pick(m.game.legal(held[seat], m.trick), random)
+            held[seat][c >> 4] &= ~C.bit(c)
+            a = gc.mem_alloc()
+            t.on_reader(PLACED, seat, c)
+            b = gc.mem_alloc()
+            if measure is not None:
+                measure(b - a, t.p_status)
+            t.flush()
+            t.link.drain()
+            if m.trick.n == 0 or m.trick.n == 4:
+                for s in range(4):
+                    if t.lying[s] >= 0:
+                        t.on_reader(REMOVED, s, t.lying[s])
+                screen.draw(t)
+        t.link.drain()
