@@ -219,9 +219,8 @@ class Table:
         if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
         self.journal.start()
-        self.match = None
-        gc.collect()        # the old match's buffers go before the new ones come
         self.match = Match()
+        gc.collect()        # the old match's buffers go before the new ones come
         self.undone = []
         self.violation = None
         ev = {"ev": "match", "game": game.name, "seats": game.seats, "first_dealer": dealer,
@@ -236,7 +235,10 @@ class Table:
 
     def _next_dealer(self):
         m = self.match
-        return m.game.next_dealer(m.dealer) if m.hand_no else self.first_dealer
+        game = m.game
+        if game is None or not m.hand_no:
+            return self.first_dealer
+        return game.next_dealer(m.dealer)
 
     def next_deal(self):
         """Log the next hand's deal; wait for the turn-up."""
@@ -455,10 +457,13 @@ class Table:
         self.changed = True
 
     def _enrol_offer(self, uid, n):
-        result = self.enroller.offer(uid, n)
+        en = self.enroller
+        if en is None:
+            return
+        result = en.offer(uid, n)
         self.link.reply({"reply": "enrol", "result": enrol.RESULT_NAMES[result],
                          "next": self._enrol_next()})
-        if self.enroller.done():
+        if en.done():
             self._enrol_finish()
         self.changed = True
 
@@ -467,11 +472,15 @@ class Table:
                          "next": self._enrol_next()})
 
     def _enrol_next(self):
-        code = self.enroller.expected()
+        en = self.enroller
+        code = en.expected() if en is not None else -1
         return enrol.name(code) if code >= 0 else None
 
     def _enrol_finish(self):
-        deck = self.enroller.deck
+        en = self.enroller
+        if en is None:
+            return
+        deck = en.deck
         deck.save(_path(self.root, enrol.PATH))
         self.deck = deck
         if self.reader is not None:

@@ -14,9 +14,10 @@ fall out of the ring (it asks for a resend and gets an error naming the gap).
 import json
 
 try:
-    from binascii import crc32 as _crc32
-except ImportError:     # a port built without binascii.crc32
-    _crc32 = None
+    import binascii
+    _HAVE_CRC32 = hasattr(binascii, "crc32")
+except ImportError:     # a port built without binascii
+    _HAVE_CRC32 = False
 
 MAX_LINE = 300          # longest command line accepted
 CHUNK = 64              # bytes per write: one USB CDC packet
@@ -26,8 +27,8 @@ def crc32(data):
     """CRC-32 as zlib computes it, of bytes or str."""
     if isinstance(data, str):
         data = data.encode()
-    if _crc32 is not None:
-        return _crc32(data) & 0xFFFFFFFF
+    if _HAVE_CRC32:
+        return binascii.crc32(data) & 0xFFFFFFFF
     crc = 0xFFFFFFFF
     for b in data:
         crc ^= b
@@ -99,6 +100,7 @@ class Link:
         self._byte = bytearray(1)
         self._poll_in = None
         self._poll_out = None
+        self._unpollable = False    # a stream select cannot poll (a test double)
 
     # -- out -------------------------------------------------------------------
     def event(self, ev):
@@ -221,13 +223,15 @@ class Link:
         """Can the output stream take a chunk now (polled, never waits)?"""
         if self.out is None:
             return False
-        if self._poll_out is None:
-            try:
-                import select
-                self._poll_out = select.poll()
-                self._poll_out.register(self.out, select.POLLOUT)
-            except (TypeError, OSError, AttributeError):
-                self._poll_out = False
-        if self._poll_out is False:
+        if self._unpollable:
             return True     # a stream that cannot be polled (tests): always ready
+        if self._poll_out is None:
+            import select
+            p = select.poll()
+            try:
+                p.register(self.out, select.POLLOUT)
+            except (TypeError, OSError, AttributeError):
+                self._unpollable = True
+                return True
+            self._poll_out = p
         return bool(self._poll_out.poll(0))

@@ -1,0 +1,94 @@
+"""Host side of the serial link: `tapete record` against a fake port, scoreboard."""
+import io
+import json
+
+from tapete.link import Recorder, seal, unseal, command
+from tapete.scoreboard import Scoreboard
+from tapete import serial_cli
+
+
+def line(ev):
+    return (seal(json.dumps(ev)) + "\n").encode()
+
+
+class FakePort:
+    """Lines to read, and a record of what was written; resends served from `log`."""
+
+    def __init__(self, lines, log=None):
+        self.lines = list(lines)
+        self.written = []
+        self.log = log or []
+
+    def readline(self):
+        return self.lines.pop(0) if self.lines else b""
+
+    def write(self, data):
+        self.written.append(json.loads(unseal(data.decode())[0]))
+        cmd = self.written[-1]
+        if cmd.get("cmd") == "resend":
+            self.lines[0:0] = [line(e) for e in self.log if e["seq"] >= cmd["from"]]
+
+
+EVENTS = [{"ev": "match", "game": "malilla", "seats": 4, "seq": 0},
+          {"ev": "deal", "dealer": 0, "seq": 1},
+          {"ev": "turnup", "card": "4H", "seq": 2},
+          {"ev": "trump", "suit": "H", "hand": 1, "seq": 3},
+          {"ev": "play", "seat": 1, "card": "2S", "seq": 4}]
+
+
+def test_seal_matches_the_firmware_framing():
+    text = seal('{"ev": "deal", "dealer": 0}')
+    assert text.endswith('"}') and ', "crc": "' in text
+    assert unseal(text) == ('{"ev": "deal", "dealer": 0}', 1)
+    assert unseal(text.replace("0,", "1,"))[1] == -1
+    assert command({"cmd": "status"}).endswith(b"\n")
+
+
+def test_record_stores_in_order_without_crc_and_asks_for_resends(tmp_path):
+    damaged = line(EVENTS[2]).replace(b"4H", b"5H")         # bad crc
+    wire = [line(EVENTS[0]), line(EVENTS[1]), damaged, line(EVENTS[3]),
+            b"\xff\xfe garbage\n", line(EVENTS[4]), line(EVENTS[1])]   # a repeat at the end
+    port = FakePort(wire, EVENTS)
+    out = tmp_path / "log.jsonl"
+    rec = serial_cli.record(port, str(out), new={"cmd": "new", "game": "malilla"},
+                            echo=None, idle_limit=1)
+    stored = [json.loads(x) for x in out.read_text().splitlines()]
+    assert stored == EVENTS
+    assert all("crc" not in e for e in stored)
+    assert port.written[0]["cmd"] == "new"
+    assert {"cmd": "resend", "from": 2} in port.written
+    assert rec.bad_lines >= 1 and rec.duplicates >= 1
+
+
+def test_a_gap_is_filled_by_a_resend():
+    port = FakePort([line(EVENTS[0]), line(EVENTS[3])], EVENTS)
+    got = []
+    Recorder(port, got.append).run()
+    assert [e["seq"] for e in got] == [0, 1, 2, 3, 4]
+
+
+def test_a_restarted_controller_is_asked_for_what_it_journalled():
+    port = FakePort([line(EVENTS[0]), line({"reply": "boot", "next_seq": 3})], EVENTS[:3])
+    got = []
+    Recorder(port, got.append).run()
+    assert [e["seq"] for e in got] == [0, 1, 2]
+
+
+def test_scoreboard_folds_a_log(tmp_path, capsys):
+    sb = Scoreboard()
+    for ev in EVENTS + [
+            {"ev": "trick", "hand": 1, "n": 1, "leader": 1, "cards": ["2S", "KS", "3S", "7S"],
+             "winner": 0},
+            {"ev": "violation", "hand": 1, "trick": 1, "seat": 2, "card": "KC", "rule": "revoke",
+             "proven": 2, "proof": {"trick": 2, "card": "5S"}},
+            {"ev": "hand_end", "hand": 1, "points": [40, 30], "score": [5, 0], "totals": [5, 0]},
+            {"ev": "match_end", "winner": 0, "totals": [36, 20], "reason": "target"}]:
+        sb.feed(ev)
+    text = sb.render()
+    assert "trump hearts" in text and "36" in text and "VIOLATION" in text
+    assert "proven by 5S in trick 2" in text and "team 0 wins" in text
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(json.dumps(e) for e in EVENTS) + "\n")
+    from tapete.cli import main
+    assert main(["scoreboard", str(path)]) == 0
+    assert "malilla" in capsys.readouterr().out
