@@ -26,36 +26,21 @@ def make(**kw):
 
 
 class PicoBoard:
-    """The Pico under the table (pins from table/pins.py)."""
+    """The Pico under the table: buses and pins from firmware/board.py (the pin map)."""
 
     def __init__(self):
         import time
         import asyncio
-        import neopixel
-        from machine import Pin, SPI
-        from drivers.mfrc522 import MFRC522
-        from drivers.eink import EInk
-        from . import pins
+        import board as hw      # firmware/board.py, generated from hardware/pinmap.json
         self._asyncio = asyncio
         self.ticks_ms = time.ticks_ms
         self.sleep_us = time.sleep_us
         self.seats = SEATS
-        spi = SPI(pins.READER_SPI, baudrate=4000000, sck=Pin(pins.READER_SCK),
-                  mosi=Pin(pins.READER_MOSI), miso=Pin(pins.READER_MISO))
-        rst = Pin(pins.READER_RST, Pin.OUT, value=1)
-        MFRC522.hard_reset(rst)
-        self.readers = []
-        for s in range(SEATS):
-            r = MFRC522(spi, Pin(pins.READER_CS[s], Pin.OUT, value=1), rst, name="seat%d" % s)
-            r.init()
-            self.readers.append(r)
-        espi = SPI(pins.EINK_SPI, baudrate=10000000, sck=Pin(pins.EINK_SCK),
-                   mosi=Pin(pins.EINK_MOSI))
-        self.eink = EInk(espi, Pin(pins.EINK_CS, Pin.OUT), Pin(pins.EINK_DC, Pin.OUT),
-                         Pin(pins.EINK_RST, Pin.OUT), Pin(pins.EINK_BUSY, Pin.IN), panel="2.9")
+        self.eink = hw.eink()           # SPI1 first: a reader chip select may share a pad
         self.eink.init()
-        self.strip = neopixel.NeoPixel(Pin(pins.LEDS), SEATS * pins.LEDS_PER_SEAT + 1)
-        self.button_pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins.BUTTONS]
+        self.readers, self.problems = hw.readers(SEATS)
+        self.strip = hw.lights(SEATS).strip
+        self.button_pins = hw.buttons().pins
         self.serial_in = sys.stdin.buffer
         self.serial_out = sys.stdout.buffer
         self.root = ""

@@ -1,6 +1,7 @@
 """E-ink layouts, readable across a table: framebuf's 8x8 font scaled up.
 
-The panel stands portrait (128 x 296 on the 2.9"): game and hand on top, the
+The panel stands portrait (122 x 250 on the 2.13", 128 x 296 on the 2.9"): game
+and hand on top, the
 trump suit letter very big, the scores, whose turn, the last trick, and a
 violation with its proof when there is one. Drawing allocates (it runs in the
 display task, never on the per-play path).
@@ -142,26 +143,26 @@ class Screen:
 
     def _last_trick(self, m):
         t = m.last
-        self.text("LAST TRICK", 4, 200)
+        self.text("LAST TRICK", 4, 198)
         if not t.n:
             return
         for i in range(t.n):
-            x = 4 + (i % 2) * 64
-            y = 214 + (i // 2) * 24
+            x = 2 + (i % 2) * 60
+            y = 208 + (i // 2) * 20
             mark = "*" if t.seats[i] == t.winner else " "
             self.text(C.name(t.cards[i]) + mark, x, y, 2)
-        self.text("won by " + SEAT_WORDS[t.winner], 4, 264)
+        if self.height >= 270:
+            self.text("won by " + SEAT_WORDS[t.winner], 4, 252)
 
     def _violation(self, v):
-        self.fb.fill_rect(0, 196, self.width, 100, INK)
-        # white on black: draw into a scratch area by inverting after
-        self.fb.fill_rect(2, 198, self.width - 4, 96, PAPER)
-        self.centred("FOUL " + SEAT_WORDS[v["seat"]], 202, 2)
-        self.centred(v["rule"], 222)
-        self.centred(v["card"] + " @trick " + str(v["trick"]), 236, 1)
+        """A framed box: who, which rule, the card, and the later card that proves it."""
+        top = 196
+        self.fb.fill_rect(0, top, self.width, self.height - top, INK)
+        self.fb.fill_rect(2, top + 2, self.width - 4, self.height - top - 4, PAPER)
+        self.centred("FOUL " + SEAT_WORDS[v["seat"]], top + 4, 2)
+        self.centred(v["rule"] + ": " + v["card"] + " t" + str(v["trick"]), top + 22)
         proof = v.get("proof")
         if proof:
-            self.centred("proven by", 252)
-            self.centred(proof["card"] + " @" + str(proof["trick"]), 266, 2)
+            self.centred("proof " + proof["card"] + " t" + str(proof["trick"]), top + 34)
         else:
-            self.centred("at play", 258)
+            self.centred("at play", top + 34)

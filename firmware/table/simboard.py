@@ -8,7 +8,8 @@ import os
 import sys
 
 from drivers.mfrc522 import MFRC522
-from drivers.eink import EInk
+from drivers.eink import EInk, PANELS
+import board_pins
 from sim.table import SimTable
 from sim.bus import FakePin, FakeSPI
 from sim.ssd1680 import FakeSSD1680
@@ -34,7 +35,7 @@ class SimBoard:
     """Readers, panel, lights and buttons of a simulated table."""
 
     def __init__(self, seats=SEATS, root="out/sim/flash", frames=None, seed=1,
-                 serial=True, per_seat=3):
+                 serial=True, per_seat=3, panel=board_pins.EINK_PANEL):
         import asyncio
         self._asyncio = asyncio
         self.seats = seats
@@ -52,8 +53,9 @@ class SimBoard:
         cs = FakePin("ECS", FakePin.OUT, value=1)
         dc = FakePin("EDC", FakePin.OUT, value=0)
         rst = FakePin("ERST", FakePin.OUT, value=1)
-        self.panel = espi.attach(FakeSSD1680(cs, dc, rst, clock, width=128, height=296))
-        self.eink = EInk(espi, cs, dc, rst, self.panel.busy, panel="2.9",
+        w, h = PANELS[panel]
+        self.panel = espi.attach(FakeSSD1680(cs, dc, rst, clock, width=w, height=h))
+        self.eink = EInk(espi, cs, dc, rst, self.panel.busy, panel=panel,
                          sleep_ms=clock.sleep_ms, ticks_ms=clock.ticks_ms)
         self.eink.init()
         self.strip = FakeWS2812(seats * per_seat + 1)
