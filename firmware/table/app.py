@@ -51,7 +51,9 @@ class App:
         self.stopping = False
         if resume:
             self.table.resume()
-        if deck is None and self.table.phase == P.IDLE:
+        if getattr(board, "enrol_at_boot", False):
+            self.table.start_enrol()
+        elif deck is None and self.table.phase == P.IDLE:
             self.table.message = "enrol a deck"
         self.link.reply({"reply": "boot", "next_seq": self.link.next_seq,
                          "phase": P.NAMES[self.table.phase]})

@@ -44,6 +44,7 @@ class PicoBoard:
         self.serial_in = sys.stdin.buffer
         self.serial_out = sys.stdout.buffer
         self.root = ""
+        self.enrol_at_boot = hw.enrol_requested()   # confirm held for 2 s at power-up
 
     async def settle(self):
         await self._asyncio.sleep_ms(SETTLE_MS)
