@@ -160,9 +160,10 @@ class Screen:
         self.fb.fill_rect(0, top, self.width, self.height - top, INK)
         self.fb.fill_rect(2, top + 2, self.width - 4, self.height - top - 4, PAPER)
         self.centred("FOUL " + SEAT_WORDS[v["seat"]], top + 4, 2)
-        self.centred(v["rule"] + ": " + v["card"] + " t" + str(v["trick"]), top + 22)
+        self.centred(v["rule"], top + 22)
+        played = v["card"] + " t" + str(v["trick"])
         proof = v.get("proof")
-        if proof:
-            self.centred("proof " + proof["card"] + " t" + str(proof["trick"]), top + 34)
+        if proof:       # the card played, then the later card that proves it
+            self.centred(played + ">" + proof["card"] + " t" + str(proof["trick"]), top + 34)
         else:
-            self.centred("at play", top + 34)
+            self.centred(played + " at play", top + 34)
