@@ -183,14 +183,30 @@ class Game:
         return parts
 
     # -- scoring -------------------------------------------------------------------
+    def hand_points_into(self, card_points, tricks_won, last_winner_team, out):
+        """Each team's points for a hand from its card points and tricks won, into
+        `out` (a hand's last card is on the controller's per-play path: no lists)."""
+        out[0] = card_points[0] + tricks_won[0] * self.trick_point
+        out[1] = card_points[1] + tricks_won[1] * self.trick_point
+
+    def hand_score_into(self, points, out):
+        """Each team's score for the hand, into `out`: the side above half scores the
+        excess."""
+        half = self.total_points // 2
+        out[0] = points[0] - half if points[0] > half else 0
+        out[1] = points[1] - half if points[1] > half else 0
+
     def hand_points(self, card_points, tricks_won, last_winner_team):
-        """Each team's points for a hand from its card points and tricks won."""
-        return [card_points[t] + tricks_won[t] * self.trick_point for t in (0, 1)]
+        """`hand_points_into` as a new list."""
+        out = [0, 0]
+        self.hand_points_into(card_points, tricks_won, last_winner_team, out)
+        return out
 
     def hand_score(self, points):
-        """Each team's score for the hand: the side above half scores the excess."""
-        half = self.total_points // 2
-        return [p - half if p > half else 0 for p in points]
+        """`hand_score_into` as a new list."""
+        out = [0, 0]
+        self.hand_score_into(points, out)
+        return out
 
     def winner_at(self, totals):
         """The team that has won the match with these totals, or None."""

@@ -102,13 +102,14 @@ class Manille(Game):
         elif trick.best >> 4 == trump and not self.beats(c, trick.best, trump):
             out[MUST_OVERTRUMP * 4 + trump] = self.above_card(trick.best) & self.deck[trump]
 
-    def hand_points(self, card_points, tricks_won, last_winner_team):
+    def hand_points_into(self, card_points, tricks_won, last_winner_team, out):
         """Pips, plus 1 for the last trick with `last_trick_bonus`."""
-        pts = [card_points[0], card_points[1]]
+        out[0] = card_points[0]
+        out[1] = card_points[1]
         if self.last_trick_bonus:
-            pts[last_winner_team] += 1
-        return pts
+            out[last_winner_team] += 1
 
-    def hand_score(self, points):
+    def hand_score_into(self, points, out):
         """The side above 30 pips scores the excess; 30-30 nobody scores."""
-        return [p - 30 if p > 30 else 0 for p in points]
+        out[0] = points[0] - 30 if points[0] > 30 else 0
+        out[1] = points[1] - 30 if points[1] > 30 else 0

@@ -117,6 +117,8 @@ class Match:
         self.tricks_won = [0, 0]
         self.bonus = [0, 0]
         self.held_bonus = [0, 0]
+        self.points = [0, 0]        # the last scored hand's points and score
+        self.score = [0, 0]
         self.proofs = [0] * (3 * MAX_PROOFS)  # (play index, rule, at-play) triples
         self._pairs = [0] * (2 * MAX_PROOFS)
         self.proof_count = 0
@@ -300,20 +302,24 @@ class Match:
         self.proof_count += 1
 
     def _score_hand(self):
-        """Score the finished hand; True when the match is over."""
+        """Score the finished hand into the match's own lists (no allocation); True
+        when the match is over."""
         game = self.game
-        last_team = self.last.winner % 2
-        self.points = game.hand_points(self.card_points, self.tricks_won, last_team)
-        result = game.hand_score(self.points)
-        self.score = [result[0] + self.bonus[0], result[1] + self.bonus[1]]
-        self.totals[0] += result[0]
-        self.totals[1] += result[1]
+        points = self.points
+        score = self.score
+        game.hand_points_into(self.card_points, self.tricks_won, self.last.winner % 2, points)
+        game.hand_score_into(points, score)
+        self.totals[0] += score[0]
+        self.totals[1] += score[1]
         winner = game.winner_at(self.totals)
         if winner is None and (self.held_bonus[0] or self.held_bonus[1]):
-            for t in (0, 1):
-                self.totals[t] += self.held_bonus[t]
-                self.score[t] += self.held_bonus[t]
+            self.totals[0] += self.held_bonus[0]
+            self.totals[1] += self.held_bonus[1]
+            score[0] += self.held_bonus[0]
+            score[1] += self.held_bonus[1]
             winner = game.winner_at(self.totals)
+        score[0] += self.bonus[0]      # the turn-up bonus scored at once is this hand's too
+        score[1] += self.bonus[1]
         self.phase = DEAL
         if winner is not None:
             self.winner = winner
