@@ -82,6 +82,8 @@ class Audit:
         self.play_lines = {}        # (hand, card) -> line of the accepted play
         self.last_seq = None
         self.ended_at = None
+        self.inputs = []            # (line, event) of every input the rules accepted
+        self.undone = []            # plays taken back by x-undo
 
     # -- feeding ------------------------------------------------------------------------
     def feed_lines(self, lines):
@@ -112,6 +114,9 @@ class Audit:
         if name in DERIVED or name in DERIVED_EXTRA:
             self.compare(number, event)
             return
+        if name == "x-undo":
+            self.undo(number, event)
+            return
         if isinstance(name, str) and name.startswith("x-"):
             return          # an extension this audit does not know: ignored (PROTOCOL.md)
         self.flush_pending(number)
@@ -121,28 +126,68 @@ class Audit:
         if name == "match" and self.game is not None:
             self.error(number, "a second 'match' in one log; audit one match per log")
             return
+        self.apply_input(number, event, True)
+
+    def apply_input(self, number, event, live):
+        """Apply one input event to the rules and fold in what they derive. `live` is
+        False while replaying after an undo: errors were reported the first time."""
+        name = event.get("ev")
         try:
             derived = self.match.apply(event)
         except TableError as err:
-            self.error(number, str(err))
+            if live:
+                self.error(number, str(err))
             return
+        self.inputs.append((number, event))
         if name == "match":
             self.game = self.match.game.name
             self.options = self.match.game.options
         elif name == "deal":
             self.hands.append({"hand": self.match.hand_no, "dealer": event["dealer"],
                                "trump": None, "turnup": None, "tricks": [], "points": None,
-                               "score": None, "violations": [], "claims": []})
+                               "score": None, "violations": [], "claims": [], "undone": []})
         elif name == "turnup":
             self.hands[-1]["turnup"] = cards.name(cards.parse(event["card"]))
         elif name == "play" and not any(d.get("rule") in REFUSED_RULES for d in derived):
             self.play_lines[(self.match.hand_no, cards.parse(event["card"]))] = number
         for d in derived:
-            self.record(number, event, d)
-        if self.controller_derives:
+            self.record(number, event, d, live)
+        if live and self.controller_derives:
             self.pending.extend(derived)
 
-    def record(self, number, event, d):
+    # -- undo ---------------------------------------------------------------------------------
+    def undo(self, number, event):
+        """`x-undo` (firmware/table): the play whose `seq` it names is taken back. The
+        rules are rebuilt from the log's inputs without it, as the controller does."""
+        seq = event.get("undo")
+        target = None
+        for entry in reversed(self.inputs):
+            if entry[1].get("ev") == "play" and seq is not None and entry[1].get("seq") == seq:
+                target = entry
+                break
+        if target is None:
+            self.error(number, "x-undo names no play of this log (undo=" + repr(seq) + ")")
+            return
+        self.flush_pending(number)
+        self.inputs.remove(target)
+        self.undone.append({"hand": self.match.hand_no, "line": number, "play_line": target[0],
+                            "seq": seq, "seat": target[1].get("seat"), "card": target[1].get("card")})
+        inputs = self.inputs
+        self.match = Match()
+        self.hands = []
+        self.inputs = []
+        self.play_lines = {}
+        self.game = None
+        self.totals = [0, 0]
+        self.winner = self.reason = None
+        for n, ev in inputs:
+            self.apply_input(n, ev, False)
+        for u in self.undone:
+            for hand in self.hands:
+                if hand["hand"] == u["hand"]:
+                    hand["undone"].append(dict((k, v) for k, v in u.items() if k != "hand"))
+
+    def record(self, number, event, d, live=True):
         """Fold one derived event into the audit's hands and totals."""
         hand = self.hands[-1] if self.hands else None
         name = d["ev"]
@@ -163,7 +208,7 @@ class Audit:
                 v["line"] = self.play_lines.get((d["hand"], cards.parse(d["card"])))
                 v["proof"] = dict(d["proof"], line=number)
             hand["violations"].append(v)
-            if d["rule"] in REFUSED_RULES:
+            if d["rule"] in REFUSED_RULES and live:
                 self.error(number, "play refused (" + d["rule"] + "): seat " + str(d["seat"])
                            + " played " + d["card"] + _refusal_detail(d, self.match))
         elif name == "x-claim":

@@ -71,6 +71,9 @@ def render_hand(hand, seats, direction=1):
         lines.append("  VIOLATION " + describe_violation(v))
     for c in hand.get("claims", []):
         lines.append("  " + describe_claim(c))
+    for u in hand.get("undone", []):
+        lines.append("  UNDONE: seat %s's %s (line %s) was taken back at line %s"
+                     % (u["seat"], card_text(str(u["card"])), u["play_line"], u["line"]))
     lines.append("")
     return lines
 

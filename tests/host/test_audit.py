@@ -212,3 +212,44 @@ def test_controller_claim_ruling_that_differs_is_a_disagreement():
     events[i] = dict(events[i], sound=not events[i]["sound"])
     result = audit_text(log_text(events))
     assert [d["line"] for d in result["disagreements"]] == [i + 1]
+
+
+def test_an_undone_play_is_taken_back_and_the_rest_still_agrees():
+    from tapete.rules.match import Match
+    inputs = whole_match("malilla", 3)
+    # a misread: the first play of hand 1's trick 2 is read as the card played after it
+    plays = [i for i, e in enumerate(inputs) if e["ev"] == "play"]
+    i = plays[4]
+    misread = {"ev": "play", "seat": inputs[i]["seat"], "card": inputs[i + 1]["card"]}
+    m = Match()
+    log = []
+    for ev in inputs[:i]:
+        log += [ev] + m.apply(ev)
+    replay = Match()
+    for ev in inputs[:i]:
+        replay.apply(ev)
+    log += [misread] + replay.apply(misread)
+    undo = {"ev": "x-undo", "seat": misread["seat"], "card": misread["card"]}
+    log.append(undo)
+    for ev in inputs[i:]:
+        log += [ev] + m.apply(ev)
+    for n, ev in enumerate(log):     # the controller numbers every line it sends
+        ev["seq"] = n
+    undo["undo"] = misread["seq"]
+    result = audit_text(log_text(log))
+    clean = audit_text(log_text(controller_log(inputs)))
+    assert result["disagreements"] == [] and result["totals"] == clean["totals"]
+    assert [h["tricks"] for h in result["hands"]] == [h["tricks"] for h in clean["hands"]]
+    undone = result["hands"][0]["undone"]
+    undo_line = next(n for n, e in enumerate(log, 1) if e["ev"] == "x-undo")
+    play_line = next(n for n, e in enumerate(log, 1) if e is misread)
+    assert [(u["seat"], u["card"], u["line"], u["play_line"]) for u in undone] == [
+        (misread["seat"], misread["card"], undo_line, play_line)]
+    assert "UNDONE" in render(result)
+    assert result["errors"] == []
+
+
+def test_undo_naming_no_play_is_an_error():
+    events = _clean()
+    result = audit_text(log_text(events[:20]) + json.dumps({"ev": "x-undo", "undo": 999}) + "\n")
+    assert "x-undo names no play" in result["errors"][-1]["message"]
