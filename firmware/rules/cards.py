@@ -18,13 +18,6 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 NO_TRUMP = 4
 FACES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-# Spanish-suited packs map onto the French codes (PROTOCOL.md): oros = D,
-# copas = H, espadas = S, bastos = C; 1 = A, sota = J, caballo = Q, rey = K.
-_SPANISH_SUITS = {"O": 2, "OROS": 2, "C": 1, "COPAS": 1, "E": 0, "ESPADAS": 0,
-                  "B": 3, "BASTOS": 3}
-_SPANISH_FACES = {"1": 1, "SOTA": 11, "CABALLO": 12, "REY": 13, "S": 11, "CB": 12, "R": 13}
-
-
 def card(suit, face):
     """The card of `suit` (0..3) and `face` (1..13)."""
     return suit * 16 + face - 1
@@ -67,7 +60,8 @@ def parse(text):
         raise CardError("a card must be a string, got " + repr(text))
     t = text.strip().upper()
     if " " in t:
-        return _parse_spanish(text, t)
+        from .spanish import parse_spanish     # rare on the table: loaded when needed
+        return parse_spanish(text, t)
     if len(t) < 2 or len(t) > 3:
         raise CardError("not a card code: " + repr(text))
     face_text, suit_text = t[:-1], t[-1]
@@ -75,18 +69,6 @@ def parse(text):
     if s < 0 or face_text not in FACES:
         raise CardError("not a card code: " + repr(text))
     return card(s, FACES.index(face_text) + 1)
-
-
-def _parse_spanish(text, t):
-    words = [w for w in t.split(" ") if w and w != "DE"]
-    if len(words) != 2 or words[1] not in _SPANISH_SUITS:
-        raise CardError("not a card code: " + repr(text))
-    f = _SPANISH_FACES.get(words[0])
-    if f is None:
-        if words[0] not in FACES:
-            raise CardError("not a card code: " + repr(text))
-        f = FACES.index(words[0]) + 1
-    return card(_SPANISH_SUITS[words[1]], f)
 
 
 def parse_suit(text):

@@ -22,9 +22,10 @@ NOT_IN_HAND = 8
 RULE_WORDS = ("revoke", "must-beat", "seven-discard", "must-trump", "must-overtrump",
               "out-of-turn", "unknown-card", "duplicate-card", "not-in-hand")
 
-# Options every game has (PROTOCOL.md): name -> (default, allowed values or type, doc).
+# Options every game has (PROTOCOL.md): name -> (default, allowed values or type),
+# with what it means in a comment (comments cost the Pico nothing).
 COMMON_OPTIONS = {
-    "direction": (None, ("cw", "ccw"), "direction of play and of the deal; default from the rule text"),
+    "direction": (None, ("cw", "ccw")),  # direction of play and of the deal; default from the rule text
 }
 
 
@@ -88,7 +89,7 @@ class Game:
                 raise EventError("unknown option for " + self.name + ": " + repr(key)
                                  + " (known: " + ", ".join(sorted(declared)) + ")")
         for key in declared:
-            default, allowed, _doc = declared[key]
+            default, allowed = declared[key]
             value = options.get(key, default)
             if key in options:
                 if isinstance(allowed, tuple):

@@ -14,20 +14,21 @@ from array import array
 
 from .game import PLAY_RULES
 
-MAX_PLAYS = 64                  # every card of the largest pack, played once
+MAX_PLAYS = 64                  # every card of the largest pack (52), played once
 STRIDE = PLAY_RULES * 4         # suit sets kept per play
 
 
 class Knowledge:
     """Per play of the hand: who played what in which trick, and what it rules out."""
 
-    def __init__(self, seats):
+    def __init__(self, seats, plays=MAX_PLAYS):
+        """Tables for `seats` seats and at most `plays` plays a hand (the pack size)."""
         self.seats = seats
-        self.forbid = array("H", bytes(2 * MAX_PLAYS * STRIDE))
-        self.play_seat = bytearray(MAX_PLAYS)
-        self.play_card = bytearray(MAX_PLAYS)
-        self.play_trick = bytearray(MAX_PLAYS)
-        self.open = bytearray(MAX_PLAYS)    # 1: rules something out, not yet reported
+        self.forbid = array("H", bytes(2 * plays * STRIDE))
+        self.play_seat = bytearray(plays)
+        self.play_card = bytearray(plays)
+        self.play_trick = bytearray(plays)
+        self.open = bytearray(plays)        # 1: rules something out, not yet reported
         self.count = 0
         self.scratch = [0] * STRIDE         # the game fills this for one play
 

@@ -31,8 +31,8 @@ class Malilla(Game):
     target = 35
     irregularity = "game"
     OPTIONS = {
-        "target": (35, int, "points that win the game"),
-        "irregularity": ("game", ("game", "report"), "a proven illegal play loses the game, or is only reported"),
+        "target": (35, int),  # points that win the game
+        "irregularity": ("game", ("game", "report")),  # a proven illegal play loses the game, or is only reported
     }
 
     SEVEN = 1 << 6          # the 7 inside a suit set

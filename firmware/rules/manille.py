@@ -39,11 +39,11 @@ class Manille(Game):
     direction = -1          # anticlockwise: the dealer's right leads, the deal passes right
     target = 101
     OPTIONS = {
-        "deck": ("piquet32", ("piquet32", "spanish40", "mexican40"), "which pack (see the module docstring)"),
-        "last_trick_bonus": (False, bool, "the last trick's winners add 1 pip"),
-        "partner_exemption": (False, bool, "no duty to trump or overtrump while the partner is winning"),
-        "target": (101, int, "match points that win (50 short, 201 long)"),
-        "irregularity": ("report", ("game", "report"), "a proven illegal play loses the game, or is only reported"),
+        "deck": ("piquet32", ("piquet32", "spanish40", "mexican40")),  # which pack (see the module docstring)
+        "last_trick_bonus": (False, bool),  # the last trick's winners add 1 pip
+        "partner_exemption": (False, bool),  # no duty to trump or overtrump while the partner is winning
+        "target": (101, int),  # match points that win (50 short, 201 long)
+        "irregularity": ("report", ("game", "report")),  # a proven illegal play loses the game, or is only reported
     }
 
     def __init__(self, options=None):

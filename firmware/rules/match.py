@@ -109,7 +109,7 @@ class Match:
         self.phase = DEAL
         self.trick = Trick(game)
         self.last = Trick(game)     # the last finished trick, for displays and events
-        self.knowledge = Knowledge(seats)
+        self.knowledge = Knowledge(seats, game.tricks * seats)
         self.played = [0, 0, 0, 0]
         self.holding = [[0, 0, 0, 0] for _ in range(seats)]
         self.known = [False] * seats

@@ -19,34 +19,39 @@ FAMILIES = {"malilla": 0, "manille": 1}     # the core's legality families
 
 
 class Native:
-    """A game's handle on the C core: the same hooks as a Game, answered in C."""
+    """Stands in when there is no core (so isinstance checks still work)."""
 
-    def __init__(self, game):
-        flags = 0
-        if getattr(game, "partner_exemption", False):
-            flags |= core.PARTNER_EXEMPTION
-        if getattr(game, "last_trick_bonus", False):
-            flags |= core.LAST_TRICK_BONUS
-        if game.trick_point:
-            flags |= core.TRICK_POINT
-        family = FAMILIES[game.name]
-        seven = 7 if game.name == "malilla" else 0      # Malilla's restricted discard
-        self.desc = core.game(game.strength, game.points_of, family, flags, game.direction, seven)
 
-    def legal_into(self, hand, trick, out):
-        """The legal suit sets for `hand` in `trick`, into `out`."""
-        core.legal(self.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
-                   hand, out)
+if core is not None:    # the class costs heap: define it only where it can be used
+    class Native:  # noqa: F811 (the real one)
+        """A game's handle on the C core: the same hooks as a Game, answered in C."""
 
-    def forbid_into(self, c, trick, out):
-        """The holdings that would make playing `c` illegal, by rule, into `out`."""
-        core.forbidden(self.desc, trick.trump, trick.leader, trick.n, trick.cards,
-                       trick.led_suits, c, out)
+        def __init__(self, game):
+            flags = 0
+            if getattr(game, "partner_exemption", False):
+                flags |= core.PARTNER_EXEMPTION
+            if getattr(game, "last_trick_bonus", False):
+                flags |= core.LAST_TRICK_BONUS
+            if game.trick_point:
+                flags |= core.TRICK_POINT
+            family = FAMILIES[game.name]
+            seven = 7 if game.name == "malilla" else 0      # Malilla's restricted discard
+            self.desc = core.game(game.strength, game.points_of, family, flags, game.direction, seven)
 
-    def verdict(self, hand, trick, c):
-        """The rule a play of `c` from `hand` breaks, or -1 when it is legal."""
-        return core.verdict(self.desc, trick.trump, trick.leader, trick.n, trick.cards,
-                            trick.led_suits, hand, c)
+        def legal_into(self, hand, trick, out):
+            """The legal suit sets for `hand` in `trick`, into `out`."""
+            core.legal(self.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
+                       hand, out)
+
+        def forbid_into(self, c, trick, out):
+            """The holdings that would make playing `c` illegal, by rule, into `out`."""
+            core.forbidden(self.desc, trick.trump, trick.leader, trick.n, trick.cards,
+                           trick.led_suits, c, out)
+
+        def verdict(self, hand, trick, c):
+            """The rule a play of `c` from `hand` breaks, or -1 when it is legal."""
+            return core.verdict(self.desc, trick.trump, trick.leader, trick.n, trick.cards,
+                                trick.led_suits, hand, c)
 
 
 def bind(game):
