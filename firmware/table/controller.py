@@ -13,16 +13,8 @@ dealer places the turn-up straight away). The turn-up is the first card the
 dealer places on their own reader after a deal.
 """
 import gc
-import json
+from micropython import const
 
-import enrol
-from drivers.buttons import MENU, CONFIRM, UNDO, LONG
-# Reader event kinds: the numbers of reader.py (not imported here, so the phase
-# machine can be loaded and measured without the reader layer).
-PLACED = 1
-REMOVED = 2
-UNKNOWN = 3
-CONFLICT = 4
 from rules import cards as C
 from rules import games
 from rules.errors import TableError
@@ -30,15 +22,38 @@ from rules.match import Match, REFUSED, TRICK_DONE, HAND_DONE, MATCH_DONE
 from rules import match as M
 from . import phases as P
 from . import signals
-from .link import parse_command, CommandError
 
-# Option presets the menu button cycles through, per game (the host may send any).
-PRESETS = {
-    "malilla": ({}, {"irregularity": "report"}),
-    "manille": ({}, {"last_trick_bonus": True}, {"partner_exemption": True}),
-}
-GAME_ORDER = ("malilla", "manille")
-NONE = -1
+# Numbers of other modules, not imported so that playing loads only what it needs
+# (each module costs heap for its code; see docs/serial.md, "Budgets").
+# Reader event kinds (reader.py):
+PLACED = const(1)
+REMOVED = const(2)
+UNKNOWN = const(3)
+CONFLICT = const(4)
+# Buttons (drivers/buttons.py): an event is button * 2 + long.
+_MENU = const(0)
+_CONFIRM = const(1)
+_UNDO = const(2)
+_LONG = const(1)
+_CONTROL_BASE = const(64)   # enrol.CONTROL_BASE: codes from here are control tags
+_NONE = const(-1)
+
+# The parts of the controller not needed to play, imported when needed (menu:
+# setup and enrolment; host: commands; restore: undo and resume) and dropped by
+# `_unload()` when a match starts or the rare action is over.
+_RARE = ("menu", "host", "restore")
+
+
+def _unload():
+    """Forget the rare parts: their code is freed at the next collection."""
+    import sys
+    pkg = sys.modules.get("table")
+    for name in _RARE:
+        if sys.modules.pop("table." + name, None) is not None and pkg is not None:
+            try:
+                delattr(pkg, name)
+            except AttributeError:
+                pass
 
 
 class Table:
@@ -57,9 +72,9 @@ class Table:
         self.game_name = "malilla"
         self.preset = 0
         self.first_dealer = 0
-        self.lying = [NONE] * seats     # the accepted card lying on each reader
-        self.refused = [NONE] * seats   # a refused card the player must take back
-        self.turnup_card = NONE
+        self.lying = [_NONE] * seats     # the accepted card lying on each reader
+        self.refused = [_NONE] * seats   # a refused card the player must take back
+        self.turnup_card = _NONE
         self.parked = False             # a play judged, its lines not built yet
         self.p_status = 0
         self.p_seat = 0
@@ -88,7 +103,8 @@ class Table:
             self.removed(seat, card)
         elif kind == UNKNOWN:
             if self.phase == P.ENROL and uid is not None:
-                self._enrol_offer(uid, uid_len)
+                from . import menu
+                menu.enrol_offer(self, uid, uid_len)
             else:
                 self._warn(seat, "unknown tag")
         elif kind == CONFLICT:
@@ -97,7 +113,7 @@ class Table:
     def placed(self, seat, card):
         """A card or control tag laid on `seat`'s reader."""
         phase = self.phase
-        if card >= enrol.CONTROL_BASE:
+        if card >= _CONTROL_BASE:
             self._control(seat, card)
         elif phase == P.PLAY or phase == P.COLLECT:
             if not self._adopt(seat, card):
@@ -113,7 +129,8 @@ class Table:
             else:
                 self._warn(seat, "not now")
         elif phase == P.ENROL:
-            self._enrol_known(card)
+            from . import menu
+            menu.enrol_known(self, card)
         else:
             self._warn(seat, "not now")
 
@@ -160,16 +177,16 @@ class Table:
     def removed(self, seat, card):
         """A card left `seat`'s reader."""
         if self.refused[seat] == card:
-            self.refused[seat] = NONE
+            self.refused[seat] = _NONE
             signals.turn(self.lights, self.seats, self.match.turn)
         if self.lying[seat] == card:
-            self.lying[seat] = NONE
+            self.lying[seat] = _NONE
             if self.phase == P.COLLECT or self.phase == P.HAND_END:
                 self._check_collected()
 
     def _check_collected(self):
         for s in range(self.seats):
-            if self.lying[s] != NONE:
+            if self.lying[s] != _NONE:
                 return
         if self.phase == P.COLLECT:
             self.phase = P.PLAY
@@ -220,6 +237,7 @@ class Table:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
         self.journal.start()
         self.match = Match()
+        _unload()           # a match starts: the setup menu and enrolment go
         gc.collect()        # the old match's buffers go before the new ones come
         self.undone = []
         self.violation = None
@@ -251,8 +269,8 @@ class Table:
         for d in derived:
             self._derived(d)
         for s in range(self.seats):
-            self.lying[s] = NONE
-        self.turnup_card = NONE
+            self.lying[s] = _NONE
+        self.turnup_card = _NONE
         self.violation = None
         if self.match.phase == M.TURNUP:
             self.phase = P.TURNUP
@@ -288,11 +306,12 @@ class Table:
 
     # -- control tags and buttons -------------------------------------------------------
     def _control(self, seat, code):
-        word = enrol.CONTROLS[code - enrol.CONTROL_BASE]
+        from enrol import CONTROLS
+        word = CONTROLS[code - _CONTROL_BASE]
         if word == "confirm":
-            self.on_button(CONFIRM * 2)
+            self.on_button(_CONFIRM * 2)
         elif word == "undo":
-            self.on_button(UNDO * 2)
+            self.on_button(_UNDO * 2)
         elif self.phase in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP):
             self.call(seat, word)
         else:
@@ -316,239 +335,56 @@ class Table:
     def on_button(self, ev):
         """A button event code (drivers.buttons: button * 2 + long)."""
         self.flush()
-        button, long = ev >> 1, ev & LONG
+        button, long = ev >> 1, ev & _LONG
         phase = self.phase
         if phase == P.ENROL:
-            if button == UNDO and self.enroller is not None:
-                self.enroller.undo()
-            elif button == CONFIRM:
-                self._enrol_finish()
+            from . import menu
+            menu.enrol_button(self, button)
         elif phase in (P.IDLE, P.SETUP, P.OVER):
-            self._setup_button(button, long)
-        elif button == UNDO:
+            from . import menu
+            menu.button(self, button, long)
+        elif button == _UNDO:
             self.undo()
-        elif button == CONFIRM and phase == P.HAND_END:
+        elif button == _CONFIRM and phase == P.HAND_END:
             self.next_deal()
-        elif button == MENU:
+        elif button == _MENU:
             self.view ^= 1
         self.changed = True
 
-    def _setup_button(self, button, long):
-        if self.phase != P.SETUP:
-            if button == CONFIRM and long:
-                self.start_enrol()
-            elif button == CONFIRM or button == MENU:
-                self.phase = P.SETUP
-            return
-        if button == MENU and long:
-            self.preset = (self.preset + 1) % len(PRESETS[self.game_name])
-        elif button == MENU:
-            i = GAME_ORDER.index(self.game_name)
-            self.game_name = GAME_ORDER[(i + 1) % len(GAME_ORDER)]
-            self.preset = 0
-        elif button == UNDO:
-            self.first_dealer = (self.first_dealer + 1) % self.seats
-        elif button == CONFIRM:
-            self.new_match(self.game_name, PRESETS[self.game_name][self.preset], self.first_dealer)
-
-    # -- undo -----------------------------------------------------------------------------
+    # -- the rare parts: loaded for the action, then dropped ------------------------------
     def undo(self):
         """Undo the last play (a misread): logged as `x-undo`; the rules state is
         rebuilt from the journal without it. False when the last input is no play."""
         self.flush()
-        last = None
-        for ev in self.journal.events():
-            if not ev.get("ev", "").startswith("x-") and ev.get("seq") not in self.undone:
-                last = ev
-        if last is None or last.get("ev") != "play" or self.match.over:
-            self._warn(None, "nothing to undo")
-            return False
-        ev = {"ev": "x-undo", "undo": last["seq"], "seat": last["seat"],
-              "card": last["card"], "t": self.now()}
-        self._input(ev)
-        self._undone(ev)
-        return True
+        from . import restore
+        try:
+            return restore.undo(self)
+        finally:
+            _unload()
 
-    def _undone(self, ev):
-        """Rebuild the rules state without the undone play."""
-        self.undone.append(ev["undo"])
-        m = Match()
-        for old in self.journal.events(ev["seq"]):
-            if old.get("seq") in self.undone or old.get("ev", "").startswith("x-"):
-                continue
-            try:
-                m.apply(old)
-            except TableError:
-                pass    # the same refusal as when it was played
-        self.match = m
-        seat = ev["seat"]
-        if self.lying[seat] == C.parse(ev["card"]):
-            self.lying[seat] = NONE
-        self.phase = self._phase_of(m)
-        signals.turn(self.lights, self.seats, m.turn)
-        self.changed = True
-
-    @staticmethod
-    def _phase_of(m):
-        if m.phase == M.OVER:
-            return P.OVER
-        if m.phase == M.DEAL:
-            return P.HAND_END
-        if m.phase == M.TURNUP:
-            return P.TURNUP
-        if m.phase == M.PLAY:
-            return P.PLAY
-        return P.IDLE
-
-    # -- restart --------------------------------------------------------------------------
     def resume(self):
         """Replay the journal after a restart; True when a match was resumed."""
-        if not self.journal.recover():
-            return False
-        self.replaying = True
-        self.link.muted = True
+        from . import restore
         try:
-            for ev in self.journal.events():
-                self._replay(ev)
+            return restore.resume(self)
         finally:
-            self.replaying = False
-            self.link.muted = False
-        m = self.match
-        if m.game is None:
-            return False
-        self.phase = self._phase_of(m)
-        self.booting = True
-        if self.phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
-            # The last trick may still lie on the readers: its cards are adopted as
-            # they are seen again, and `settled()` ends the wait for the rest.
-            self.phase = P.COLLECT
-        signals.turn(self.lights, self.seats, m.turn if m.turn is not None else m.dealer)
-        self.changed = True
-        return True
+            _unload()
 
-    def _replay(self, ev):
-        name = ev.get("ev")
-        if name == "match":
-            self.match = Match()
-            self.match.apply(ev)
-            self.first_dealer = ev.get("first_dealer", 0)
-            self.undone = []
-            self.link.event(ev)
-            return
-        if name == "x-undo":
-            self.link.event(ev)
-            self._undone(ev)
-            return
-        try:
-            derived = self.match.apply(ev)
-        except TableError:
-            derived = []
-        self.link.event(ev)
-        for d in derived:
-            self._derived(d)
-
-    # -- enrolment ------------------------------------------------------------------------
     def start_enrol(self, deck="spanish40"):
         """Teach the table a deck: present each card in order on any reader."""
-        self.enroller = enrol.Enroller(deck)
-        self.phase = P.ENROL
-        if self.reader is not None:
-            self.reader.deck = self.enroller.deck
-        self.changed = True
+        from . import menu
+        menu.start_enrol(self, deck)
 
-    def _enrol_offer(self, uid, n):
-        en = self.enroller
-        if en is None:
-            return
-        result = en.offer(uid, n)
-        self.link.reply({"reply": "enrol", "result": enrol.RESULT_NAMES[result],
-                         "next": self._enrol_next()})
-        if en.done():
-            self._enrol_finish()
-        self.changed = True
-
-    def _enrol_known(self, card):
-        self.link.reply({"reply": "enrol", "result": "duplicate", "card": enrol.name(card),
-                         "next": self._enrol_next()})
-
-    def _enrol_next(self):
-        en = self.enroller
-        code = en.expected() if en is not None else -1
-        return enrol.name(code) if code >= 0 else None
-
-    def _enrol_finish(self):
-        en = self.enroller
-        if en is None:
-            return
-        deck = en.deck
-        deck.save(_path(self.root, enrol.PATH))
-        self.deck = deck
-        if self.reader is not None:
-            self.reader.deck = deck
-        self.link.reply({"reply": "enrol", "result": "saved", "tags": deck.count})
-        self.enroller = None
-        self.phase = P.SETUP
-        self.changed = True
-
-    # -- host commands -------------------------------------------------------------------
     def on_line(self, line):
         """One command line from the host; the answer is queued as a reply."""
         self.flush()
-        rid = None
+        from . import host
         try:
-            if line.startswith("\x00"):
-                raise CommandError(line[1:])
-            cmd = parse_command(line)
-            rid = cmd.get("id")
-            self._command(cmd)
-        except (CommandError, TableError) as err:
-            out = {"error": str(err), "line": line[:60]}
-            if rid is not None:
-                out["id"] = rid
-            self.link.reply(out)
-
-    def _command(self, cmd):
-        word = cmd["cmd"]
-        out = {"reply": word, "ok": True}
-        if cmd.get("id") is not None:
-            out["id"] = cmd["id"]
-        if word == "new":
-            game = cmd.get("game")
-            if game is None:
-                raise CommandError("'new' needs 'game'")
-            options = cmd.get("options", {})
-            if not isinstance(options, dict):
-                raise CommandError("'options' must be an object")
-            self.new_match(game, options, cmd.get("dealer", 0))
-        elif word == "status":
-            out.update(self.status())
-        elif word == "resend":
-            first = cmd.get("from")
-            if not isinstance(first, int) or isinstance(first, bool):
-                raise CommandError("'resend' needs 'from' (a seq)")
-            if not self.link.resend(first):
-                raise CommandError("seq " + str(first) + " is not held (oldest "
-                                   + str(self.link.oldest()) + ", next "
-                                   + str(self.link.next_seq) + ")")
-        elif word == "undo":
-            if not self.undo():
-                raise CommandError("nothing to undo")
-        elif word == "enrol":
-            deck = cmd.get("deck", "spanish40")
-            if deck not in enrol.DECKS:
-                raise CommandError("unknown deck " + json.dumps(deck))
-            self.start_enrol(deck)
-        else:
-            raise CommandError("unknown command " + json.dumps(word))
-        self.link.reply(out)
+            host.on_line(self, line)
+        finally:
+            _unload()
 
     def status(self):
         """What the host's `status` command answers."""
-        m = self.match
-        return {"phase": P.NAMES[self.phase], "next_seq": self.link.next_seq,
-                "game": m.game.name if m.game else None, "hand": m.hand_no,
-                "dealer": m.dealer, "turn": m.turn, "totals": list(m.totals)}
-
-
-def _path(root, name):
-    return name if not root else root.rstrip("/") + "/" + name
+        from . import host
+        return host.status(self)

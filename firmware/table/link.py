@@ -1,4 +1,5 @@
-"""The serial link: table-log lines out (seq + crc), host commands in (docs/serial.md).
+"""The serial link: table-log lines out (seq + crc), host command lines in
+(docs/serial.md; host.py parses and acts on them).
 
 Out: every table-log event gets the next `seq` and a `crc` key, the CRC-32 (zlib
 polynomial, 8 lower-case hex digits) of the line's JSON text without that key:
@@ -57,27 +58,6 @@ def unseal(line):
             return body, -1
         return body, 1 if crc32(body) == want else -1
     return line, 0
-
-
-class CommandError(ValueError):
-    """A command line the table cannot accept; the message goes back to the host."""
-
-
-def parse_command(text):
-    """A command line as a dict with a 'cmd' word; CommandError otherwise."""
-    body, status = unseal(text)
-    if status < 0:
-        raise CommandError("bad crc")
-    try:
-        cmd = json.loads(body)
-    except ValueError:
-        raise CommandError("not JSON")
-    if not isinstance(cmd, dict):
-        raise CommandError("a command is a JSON object")
-    word = cmd.get("cmd")
-    if not isinstance(word, str):
-        raise CommandError("missing 'cmd'")
-    return cmd
 
 
 class Link:

@@ -74,7 +74,7 @@ class Screen:
             self.centred("to enrol", 262)
             return
         self.centred(table.game_name.upper(), 40, 2)
-        from .controller import PRESETS
+        from .menu import PRESETS      # loaded in setup, dropped when a match starts
         opts = PRESETS[table.game_name][table.preset]
         y = 70
         if not opts:

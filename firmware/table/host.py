@@ -1,0 +1,93 @@
+"""Host commands (docs/serial.md): parse a command line, act, queue the reply.
+
+Loaded by the controller when a line arrives and dropped after it (commands are
+rare: a new match, a status, a resend), so it takes no heap during play.
+"""
+import json
+
+from rules.errors import TableError
+from . import phases as P
+from .link import unseal
+
+
+class CommandError(ValueError):
+    """A command line the table cannot accept; the message goes back to the host."""
+
+
+def parse_command(text):
+    """A command line as a dict with a 'cmd' word; CommandError otherwise."""
+    body, status = unseal(text)
+    if status < 0:
+        raise CommandError("bad crc")
+    try:
+        cmd = json.loads(body)
+    except ValueError:
+        raise CommandError("not JSON")
+    if not isinstance(cmd, dict):
+        raise CommandError("a command is a JSON object")
+    word = cmd.get("cmd")
+    if not isinstance(word, str):
+        raise CommandError("missing 'cmd'")
+    return cmd
+
+
+def on_line(t, line):
+    """One command line from the host for table `t`; the answer is queued as a reply.
+    A line starting with NUL is the link's own complaint (too long, not UTF-8)."""
+    rid = None
+    try:
+        if line.startswith("\x00"):
+            raise CommandError(line[1:])
+        cmd = parse_command(line)
+        rid = cmd.get("id")
+        _command(t, cmd)
+    except (CommandError, TableError) as err:
+        out = {"error": str(err), "line": line[:60]}
+        if rid is not None:
+            out["id"] = rid
+        t.link.reply(out)
+
+
+def _command(t, cmd):
+    word = cmd["cmd"]
+    out = {"reply": word, "ok": True}
+    if cmd.get("id") is not None:
+        out["id"] = cmd["id"]
+    if word == "new":
+        game = cmd.get("game")
+        if game is None:
+            raise CommandError("'new' needs 'game'")
+        options = cmd.get("options", {})
+        if not isinstance(options, dict):
+            raise CommandError("'options' must be an object")
+        t.new_match(game, options, cmd.get("dealer", 0))
+    elif word == "status":
+        out.update(status(t))
+    elif word == "resend":
+        first = cmd.get("from")
+        if not isinstance(first, int) or isinstance(first, bool):
+            raise CommandError("'resend' needs 'from' (a seq)")
+        link = t.link
+        if not link.resend(first):
+            raise CommandError("seq " + str(first) + " is not held (oldest "
+                               + str(link.oldest()) + ", next " + str(link.next_seq) + ")")
+    elif word == "undo":
+        if not t.undo():
+            raise CommandError("nothing to undo")
+    elif word == "enrol":
+        import enrol
+        deck = cmd.get("deck", "spanish40")
+        if deck not in enrol.DECKS:
+            raise CommandError("unknown deck " + json.dumps(deck))
+        t.start_enrol(deck)
+    else:
+        raise CommandError("unknown command " + json.dumps(word))
+    t.link.reply(out)
+
+
+def status(t):
+    """What the `status` command answers."""
+    m = t.match
+    return {"phase": P.NAMES[t.phase], "next_seq": t.link.next_seq,
+            "game": m.game.name if m.game else None, "hand": m.hand_no,
+            "dealer": m.dealer, "turn": m.turn, "totals": list(m.totals)}

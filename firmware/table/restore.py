@@ -1,0 +1,114 @@
+"""Undo and restart: the rules state rebuilt from the journal.
+
+Loaded by the controller for an undo or a resume at boot and dropped after it, so
+it takes no heap during play.
+"""
+from rules import cards as C
+from rules import match as M
+from rules.errors import TableError
+from rules.match import Match
+from . import phases as P
+from . import signals
+
+_NONE = -1
+
+
+def undo(t):
+    """Undo the last play of table `t` (a misread): logged as `x-undo`; the rules
+    state is rebuilt from the journal without it. False when the last input is no
+    play."""
+    last = None
+    for ev in t.journal.events():
+        if not ev.get("ev", "").startswith("x-") and ev.get("seq") not in t.undone:
+            last = ev
+    if last is None or last.get("ev") != "play" or t.match.over:
+        t._warn(None, "nothing to undo")
+        return False
+    ev = {"ev": "x-undo", "undo": last["seq"], "seat": last["seat"],
+          "card": last["card"], "t": t.now()}
+    t._input(ev)
+    undone(t, ev)
+    return True
+
+
+def undone(t, ev):
+    """Rebuild the rules state without the play the `x-undo` event `ev` names."""
+    t.undone.append(ev["undo"])
+    t.match = None      # the old state goes before the new one is built
+    m = Match()
+    for old in t.journal.events(ev["seq"]):
+        if old.get("seq") in t.undone or old.get("ev", "").startswith("x-"):
+            continue
+        try:
+            m.apply(old)
+        except TableError:
+            pass    # the same refusal as when it was played
+    t.match = m
+    seat = ev["seat"]
+    if t.lying[seat] == C.parse(ev["card"]):
+        t.lying[seat] = _NONE
+    t.phase = phase_of(m)
+    signals.turn(t.lights, t.seats, m.turn)
+    t.changed = True
+
+
+def phase_of(m):
+    """The table phase for the rules state `m`."""
+    if m.phase == M.OVER:
+        return P.OVER
+    if m.phase == M.DEAL:
+        return P.HAND_END
+    if m.phase == M.TURNUP:
+        return P.TURNUP
+    if m.phase == M.PLAY:
+        return P.PLAY
+    return P.IDLE
+
+
+def resume(t):
+    """Replay the journal after a restart; True when a match was resumed."""
+    if not t.journal.recover():
+        return False
+    t.replaying = True
+    t.link.muted = True
+    try:
+        for ev in t.journal.events():
+            _replay(t, ev)
+    finally:
+        t.replaying = False
+        t.link.muted = False
+    m = t.match
+    if m.game is None:
+        return False
+    t.phase = phase_of(m)
+    t.booting = True
+    if t.phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
+        # The last trick may still lie on the readers: its cards are adopted as
+        # they are seen again, and `settled()` ends the wait for the rest.
+        t.phase = P.COLLECT
+    signals.turn(t.lights, t.seats, m.turn if m.turn is not None else m.dealer)
+    t.changed = True
+    return True
+
+
+def _replay(t, ev):
+    name = ev.get("ev")
+    if name == "match":
+        t.match = None
+        t.match = Match()
+        t.match.apply(ev)
+        t.first_dealer = ev.get("first_dealer", 0)
+        t.undone = []
+        t.link.event(ev)
+        return
+    if name == "x-undo":
+        t.link.event(ev)
+        undone(t, ev)
+        return
+    try:
+        derived = t.match.apply(ev)
+    except TableError:
+        derived = []
+    t.link.event(ev)
+    for d in derived:
+        t._derived(d)
