@@ -39,20 +39,21 @@ def compile_firmware(into, extra=()):
     return sources
 
 
-# The budget is 128K on the Pico (32-bit). The unix port is 64-bit: every object
-# header and pointer is twice as big, and the controller's code alone (rules,
-# phase machine, link, journal, lights, screen as .mpy) takes 96K of its heap, with
-# a peak of 119K over a whole match (bench/bench_table_mpy.py). 160K here is the
-# smallest round size that runs it; the same objects need well under 128K on the
-# Pico (see docs/serial.md, "Budgets").
-HEAP_64BIT = "160K"
+# The budget (DESIGN.md): a whole match runs under `micropython -X heapsize=128K`.
+# The unix port is 64-bit (object headers and pointers twice the Pico's), so
+# meeting it here leaves the 32-bit Pico a margin. What playing needs is loaded at
+# start (rules, phase machine, link, journal, lights, screen as .mpy: ~71K with
+# this harness); the menu, enrolment, host commands, undo and resume are imported
+# when needed and dropped after (controller._unload). A whole match ends at ~91K
+# and passes down to 120K (docs/serial.md, "Budgets").
+HEAP_BUDGET = "128K"
 
 
 def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
     # Compiled first, as on the Pico: compiling source needs more RAM than it saves.
     into = str(tmp_path / "firmware")
     compile_firmware(into, ("headless.py", "mpy_test_heap.py"))
-    assert_module_passes("mpy_test_heap", [into], heapsize=HEAP_64BIT)
+    assert_module_passes("mpy_test_heap", [into], heapsize=HEAP_BUDGET)
 
 
 def test_every_firmware_file_cross_compiles_for_the_pico(tmp_path):
