@@ -106,3 +106,17 @@ def test_undo_command():
     r = k.command('{"cmd": "undo"}')
     assert r[0] == {"reply": "undo", "ok": True} and r[1]["ev"] == "x-undo"
     assert k.table.match.turn == 1
+
+
+def test_the_rare_parts_are_not_kept_while_playing():
+    # Commands, undo, resume and the setup menu load their module for the action
+    # and drop it after, so playing holds only what it needs (heap budget).
+    import sys
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    k.command('{"cmd": "status"}')
+    k.place(0, "4H")
+    k.command('{"cmd": "undo"}')
+    for name in ("table.host", "table.menu", "table.restore"):
+        assert name not in sys.modules, name
+        assert not hasattr(sys.modules["table"], name[6:]), name

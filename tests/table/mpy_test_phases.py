@@ -38,6 +38,8 @@ def test_setup_with_buttons_starts_a_match():
     k.press(CONFIRM)
     ev = k.events()
     assert ev[0]["ev"] == "match" and ev[0]["options"] == {"irregularity": "report"}
+    import sys
+    assert "table.menu" not in sys.modules      # the menu is dropped when play starts
     assert ev[1] == {"ev": "deal", "dealer": 1, "seq": 1, "t": ev[1]["t"]}
     assert k.table.phase == P.TURNUP
     assert _lit(k, 1) == TURN      # the dealer turns up
