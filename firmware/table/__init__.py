@@ -2,6 +2,7 @@
 
 Files: phases (the phase words), controller (the phase machine; its rare parts,
 loaded when needed: menu for setup and enrolment, host for commands, restore for
-undo and resume), signals (LEDs per verdict), screen (e-ink layouts), link (serial framing), journal (power loss),
-board / simboard (the Pico's parts or their simulations), app (asyncio tasks).
+undo and resume), signals (LEDs per verdict), screen (e-ink layouts), link (serial
+framing), journal (power loss), board / simboard (the Pico's parts or their
+simulations), app (asyncio tasks).
 """
