@@ -329,6 +329,10 @@ class Table:
         self._input(ev)
         for d in derived:
             self._derived(d)
+        if self.match.over:
+            self.phase = P.OVER
+        elif self.match.phase == M.DEAL:
+            self.phase = P.HAND_END     # a sound claim or a concession ended the hand
         self.changed = True
         return True
 

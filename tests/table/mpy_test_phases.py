@@ -204,3 +204,26 @@ def test_screens_of_every_phase_draw():
     _to_play(k)
     k.app.draw()
     assert k.board.eink.refreshes >= 4 and k.app.screen.frames == 4
+
+
+def test_concede_tag_ends_the_hand_and_claim_tag_is_ruled():
+    k = _kit()
+    p = tablekit.Players(k, seed=3)
+    p.deal()
+    p.turn_up()
+    for _ in range(3):
+        p.play_trick()
+        k.collect()
+    seat = k.table.match.turn
+    k.control(seat, "claim")        # hands hidden: ruled by the rules, logged either way
+    claim = [e for e in k.events() if e["ev"] == "x-claim"]
+    assert claim and claim[-1]["seat"] == seat and claim[-1]["call"] == "claim"
+    if k.table.phase == P.HAND_END:     # a sound claim: the hand is over
+        return
+    # refused (with its line), or too large for the pure-Python check: play goes on
+    assert claim[-1]["sound"] is None or claim[-1]["line"]
+    assert k.table.phase == P.PLAY and k.table.match.turn == seat
+    k.control(seat, "concede")
+    ev = k.events()
+    assert ev[-2]["ev"] == "x-claim" and ev[-2]["call"] == "concede" and ev[-1]["ev"] == "hand_end"
+    assert k.table.phase == P.HAND_END
