@@ -7,6 +7,8 @@ import pytest
 from tapete.rules import cards, games, native, playout
 from tapete.rules.match import Match
 
+from game_rules.kit import hand_until
+
 pytestmark = pytest.mark.skipif(native.core is None, reason="tapete_core not built")
 
 
@@ -50,18 +52,7 @@ def test_judged_hands_are_identical_with_and_without_the_core():
 
 
 def _claim(name, seed, left):
-    random.seed(seed)
-    m = Match()
-    m.apply({"ev": "match", "game": name, "seats": 4, "options": {"irregularity": "report"}})
-    m.apply({"ev": "deal", "dealer": 0})
-    hands, turnup = playout.deal(m.game, 0, random)
-    m.apply({"ev": "turnup", "card": cards.name(turnup)})
-    holding = dict((s, cards.hand_of(hands[s])) for s in hands)
-    while m.game.tricks - m.trick.number + 1 > left or m.trick.n < seed % 3:
-        seat = m.turn
-        c = playout.pick(m.game.legal(holding[seat], m.trick), random)
-        holding[seat][c >> 4] &= ~cards.bit(c)
-        m.apply({"ev": "play", "seat": seat, "card": cards.name(c)})
+    m, holding = hand_until(name, seed, left)
     seat = m.turn
     shown = [cards.name(c) for c in cards.cards_of(holding[seat])]
     out = m.apply({"ev": "call", "seat": seat, "call": "claim", "cards": shown})

@@ -46,23 +46,32 @@ def hand_events(game, dealer, rng=random, with_hands=True):
     return events, hands
 
 
-def play_hand(match, hands, rng=random, log=None):
-    """Play the current hand of `match` to its end with random legal cards.
-
-    `hands` is {seat: [cards]} as dealt; returns the derived events. `log`, a list,
-    receives the input `play` events."""
+def play_until(match, hands, tricks_left=0, extra=0, rng=random, log=None, derived=None):
+    """Play random legal cards in the current hand of `match` until `tricks_left`
+    tricks remain (the current one counted) with `extra` cards on it, or the hand
+    ends. `hands` is {seat: [cards]} as dealt. Returns {seat: hand still held}.
+    `log` receives the input `play` events, `derived` the events they cause."""
     game = match.game
     holding = dict((s, C.hand_of(hands[s])) for s in hands)
-    derived = []
-    while match.turn is not None and not match.over:
+    while match.turn is not None and not match.over and (
+            game.tricks - match.trick.number + 1 > tricks_left or match.trick.n < extra):
         seat = match.turn
-        legal = game.legal(holding[seat], match.trick)
-        c = pick(legal, rng)
+        c = pick(game.legal(holding[seat], match.trick), rng)
         holding[seat][c >> 4] &= ~C.bit(c)
         ev = {"ev": "play", "seat": seat, "card": C.name(c)}
         if log is not None:
             log.append(ev)
-        derived.extend(match.apply(ev))
+        out = match.apply(ev)
+        if derived is not None:
+            derived.extend(out)
+    return holding
+
+
+def play_hand(match, hands, rng=random, log=None):
+    """Play the current hand of `match` to its end with random legal cards; return
+    the derived events. `log`, a list, receives the input `play` events."""
+    derived = []
+    play_until(match, hands, 0, 0, rng, log, derived)
     return derived
 
 

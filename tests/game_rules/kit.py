@@ -121,3 +121,17 @@ def judged_hand(name, seed, with_hands=False, options=None, illegal_one_in=4, de
         holding[seat][c >> 4] &= ~cards.bit(c)
         violations += of(m.apply({"ev": "play", "seat": seat, "card": cards.name(c)}), "violation")
     return plays, violations
+
+
+def hand_until(name, seed, tricks_left, with_hands=False):
+    """A hand played randomly (legally) until `tricks_left` tricks remain, with
+    seed % 3 cards on the current trick."""
+    import random
+    random.seed(seed)
+    m, _ = start(name, dealer=0, options={"irregularity": "report"})
+    hands, turnup = playout.deal(m.game, 0, random)
+    if with_hands:
+        for s in hands:
+            m.apply({"ev": "hand", "seat": s, "cards": [cards.name(c) for c in hands[s]]})
+    m.apply({"ev": "turnup", "card": cards.name(turnup)})
+    return m, playout.play_until(m, hands, tricks_left, seed % 3, random)

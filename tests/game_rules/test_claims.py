@@ -1,30 +1,11 @@
 """Claims ("the rest are ours") and concessions, and the solver behind them."""
-import random
 
-from game_rules.kit import Trick, cards, games, of, playout, start
+from game_rules.kit import Trick, cards, hand_until, of, start
 
 try:
     from tapete.rules import solver
 except ImportError:
     from rules import solver
-
-
-def _play_until(name, seed, tricks_left, with_hands=False):
-    """A hand played randomly (legally) until `tricks_left` tricks remain."""
-    random.seed(seed)
-    m, _ = start(name, dealer=0, options={"irregularity": "report"})
-    hands, turnup = playout.deal(m.game, 0, random)
-    if with_hands:
-        for s in hands:
-            m.apply({"ev": "hand", "seat": s, "cards": [cards.name(c) for c in hands[s]]})
-    m.apply({"ev": "turnup", "card": cards.name(turnup)})
-    holding = dict((s, cards.hand_of(hands[s])) for s in hands)
-    while m.game.tricks - m.trick.number + 1 > tricks_left or m.trick.n < seed % 3:
-        seat = m.turn
-        c = playout.pick(m.game.legal(holding[seat], m.trick), random)
-        holding[seat][c >> 4] &= ~cards.bit(c)
-        m.apply({"ev": "play", "seat": seat, "card": cards.name(c)})
-    return m, holding
 
 
 def _brute(game, hands, trick, team):
@@ -53,7 +34,7 @@ def test_solver_agrees_with_brute_force_on_endings_of_up_to_three_tricks():
     for name in ("malilla", "manille"):
         for seed in range(30):
             left = 1 + seed % 3
-            m, holding = _play_until(name, seed, left)
+            m, holding = hand_until(name, seed, left)
             hands = [holding[s] for s in range(4)]
             team = m.turn % 2
             v, line = solver.solve(m.game, hands, m.trick, team, solver.TRICKS)
@@ -64,7 +45,7 @@ def test_solver_agrees_with_brute_force_on_endings_of_up_to_three_tricks():
 def test_a_sound_claim_ends_the_hand_with_every_remaining_trick_to_the_claimer():
     found = 0
     for seed in range(200):
-        m, holding = _play_until("malilla", seed, 2, with_hands=True)
+        m, holding = hand_until("malilla", seed, 2, with_hands=True)
         seat = m.turn
         hands = [holding[s] for s in range(4)]
         best = _brute(m.game, [list(h) for h in hands], m.trick, seat % 2)
@@ -83,7 +64,7 @@ def test_a_sound_claim_ends_the_hand_with_every_remaining_trick_to_the_claimer()
 def test_an_unsound_claim_is_refused_with_a_deal_and_a_line_that_defeat_it():
     refused = 0
     for seed in range(40):
-        m, holding = _play_until("manille", seed, 3)
+        m, holding = hand_until("manille", seed, 3)
         seat = m.turn
         shown = [cards.name(c) for c in cards.cards_of(holding[seat])]
         out = m.apply({"ev": "call", "seat": seat, "call": "claim", "cards": shown})
@@ -112,7 +93,7 @@ def test_an_unsound_claim_is_refused_with_a_deal_and_a_line_that_defeat_it():
 
 
 def test_a_claim_must_show_the_right_number_of_cards():
-    m, holding = _play_until("malilla", 1, 3)
+    m, holding = hand_until("malilla", 1, 3)
     seat = m.turn
     try:
         one = cards.name(cards.cards_of(holding[seat])[0])
@@ -124,7 +105,7 @@ def test_a_claim_must_show_the_right_number_of_cards():
 
 
 def test_a_concession_gives_the_rest_to_the_other_side():
-    m, holding = _play_until("malilla", 2, 4)
+    m, holding = hand_until("malilla", 2, 4)
     seat = m.turn
     before = list(m.tricks_won)
     out = m.apply({"ev": "call", "seat": seat, "call": "concede"})

@@ -174,13 +174,7 @@ def _claim_log(seed, tricks_left, shown=True):
     hands, turnup = playout.deal(m.game, 0, random)
     inputs.append({"ev": "turnup", "card": cards.name(turnup)})
     m.apply(inputs[-1])
-    holding = dict((s, cards.hand_of(hands[s])) for s in hands)
-    while m.game.tricks - m.trick.number + 1 > tricks_left:
-        seat = m.turn
-        c = playout.pick(m.game.legal(holding[seat], m.trick), random)
-        holding[seat][c >> 4] &= ~cards.bit(c)
-        inputs.append({"ev": "play", "seat": seat, "card": cards.name(c)})
-        m.apply(inputs[-1])
+    holding = playout.play_until(m, hands, tricks_left, 0, random, inputs)
     seat = m.turn
     claim = {"ev": "call", "seat": seat, "call": "claim"}
     if shown:
