@@ -46,7 +46,7 @@ bench: $(STAMP)
 	  if [ $$b = bench/bench_core_mpy.py ] && [ ! -f $(NATMOD_X64)/tapete_core.mpy ]; then \
 	    echo "== $$b: skipped, no native module (make natmod MPY_DIR=...)"; continue; fi; \
 	  echo "== $$b (micropython)"; \
-	  MICROPYPATH=$(NATMOD_X64):tests:firmware $(MPY) -X heapsize=32M $$b || exit 1; \
+	  MICROPYPATH=$(NATMOD_X64):firmware:tests $(MPY) -X heapsize=32M $$b || exit 1; \
 	done
 
 clean:

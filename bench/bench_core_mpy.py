@@ -19,6 +19,11 @@ if sys.implementation.name != "micropython":
     env["MICROPYPATH"] = os.pathsep.join([mod, os.path.join(root, "tests"), os.path.join(root, "firmware")])
     sys.exit(subprocess.run([exe, "-X", "heapsize=8M", os.path.abspath(__file__)], env=env).returncode)
 
+for _p in sys.path:     # tests/native (the bridge) before firmware/native (the C sources)
+    if _p.endswith("tests"):
+        sys.path.insert(0, _p)
+        break
+
 import time  # noqa: E402
 
 import tapete_core as core  # noqa: E402

@@ -35,6 +35,19 @@ def pick(bits_by_suit, rng=random):
     return options[rng.getrandbits(16) % len(options)]
 
 
+def revoke_card(match, hand):
+    """A card of `hand` that fails to follow the suit led (and is not a trump) while
+    the hand could follow: a deliberate revoke for simulations. None when there is
+    none (nothing led yet, void in the led suit, or only trumps to throw)."""
+    t = match.trick
+    if not t.n or not hand[t.led]:
+        return None
+    for c in C.cards_of(hand):
+        if c >> 4 != t.led and c >> 4 != match.trump:
+            return c
+    return None
+
+
 def hand_events(game, dealer, rng=random, with_hands=True):
     """The input events of one random hand played legally: deal, hands, turn-up."""
     hands, turnup = deal(game, dealer, rng)

@@ -7,6 +7,7 @@ but a WS2812 strip and an e-ink frame buffer.
 import gc
 import random
 import sys
+import time
 
 for _p in sys.path:     # firmware/'s `table` before tests/table (see tablekit)
     if _p.endswith("firmware"):
@@ -70,9 +71,10 @@ def table(root, ring=64):
     return t, Screen(Panel())
 
 
-def play_match(t, screen, seed=1, measure=None):
-    """Play a whole match; `measure(alloc, status)` gets the gc.mem_alloc() delta of
-    each play (reader event -> verdict -> lights) and its status bits."""
+def play_match(t, screen, seed=1, measure=None, after_trick=None):
+    """Play a whole match; `measure(alloc, status, us)` gets the gc.mem_alloc() delta
+    of each play (reader event -> verdict -> lights), its status bits and its time in
+    microseconds; `after_trick()` is called once each trick is collected and drawn."""
     random.seed(seed)
     t.new_match("malilla", {"irregularity": "report"}, 0)
     while not t.match.over:
@@ -86,10 +88,12 @@ def play_match(t, screen, seed=1, measure=None):
             c = playout.pick(m.game.legal(held[seat], m.trick), random)
             held[seat][c >> 4] &= ~C.bit(c)
             a = gc.mem_alloc()
+            t0 = time.ticks_us()
             t.on_reader(PLACED, seat, c)
+            us = time.ticks_diff(time.ticks_us(), t0)
             b = gc.mem_alloc()
             if measure is not None:
-                measure(b - a, t.p_status)
+                measure(b - a, t.p_status, us)
             t.flush()
             t.link.drain()
             if m.trick.n == 0 or m.trick.n == 4:
@@ -97,4 +101,6 @@ def play_match(t, screen, seed=1, measure=None):
                     if t.lying[s] >= 0:
                         t.on_reader(REMOVED, s, t.lying[s])
                 screen.draw(t)
+                if after_trick is not None:
+                    after_trick()
         t.link.drain()

@@ -16,7 +16,7 @@ class Worst:
         self.worst = 0
         self.scoring = 0
 
-    def __call__(self, alloc, status):
+    def __call__(self, alloc, status, us=0):
         self.plays += 1
         if status & HAND_DONE:
             self.scoring = max(self.scoring, alloc)

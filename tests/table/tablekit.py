@@ -186,11 +186,10 @@ class Players:
         seat = m.turn
         hand = self.hands[seat]
         if self.misplay == (m.hand_no, m.trick.number) and m.trick.n:
-            led = m.trick.led
-            others = [c for c in C.cards_of(hand) if c >> 4 != led and c >> 4 != m.trump]
-            if hand[led] and others:
+            c = playout.revoke_card(m, hand)
+            if c is not None:
                 self.misplay = None
-                return seat, others[0]
+                return seat, c
         return seat, playout.pick(m.game.legal(hand, m.trick), self.rng)
 
     def play_card(self):

@@ -73,12 +73,11 @@ class Players:
         seat = m.turn
         hand = self.hands[seat]
         if self.misplay == (m.hand_no, m.trick.number) and m.trick.n:
-            led = m.trick.led
-            others = [c for c in C.cards_of(hand) if c >> 4 != led and c >> 4 != m.trump]
-            if hand[led] and others:
+            c = playout.revoke_card(m, hand)
+            if c is not None:
                 self.misplay = None
-                self.log("seat %d misplays on purpose (does not follow) with %s" % (seat, C.name(others[0])))
-                return seat, others[0]
+                self.log("seat %d misplays on purpose (does not follow) with %s" % (seat, C.name(c)))
+                return seat, c
             self.misplay = (m.hand_no, m.trick.number + 1)
         return seat, playout.pick(m.game.legal(hand, m.trick), random)
 
