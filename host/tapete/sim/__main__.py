@@ -91,11 +91,18 @@ def main(argv=None):
         print("the controller exited with status %d" % code)
         return 1
     result = audit_file(path)
-    sys.stdout.write(render(result))
+    report = render(result)
+    sys.stdout.write(report)
+    out_dir = os.path.dirname(path)
+    with open(os.path.join(out_dir, "audit.txt"), "w") as f:
+        f.write(report)
+    with open(os.path.join(out_dir, "audit.json"), "w") as f:
+        json.dump(result, f, indent=1, ensure_ascii=False)
     derived = sum(1 for e in emitted if e["ev"] in ("trick", "violation", "hand_end", "match_end"))
     violations = [e for e in emitted if e["ev"] == "violation"]
     print("log: %s (%d events, %d derived by the controller, %d violation(s)); frames: %s (%d PNG)"
           % (path, len(emitted), derived, len(violations), frames, len(os.listdir(frames))))
+    print("audit: %s and %s" % (os.path.join(out_dir, "audit.txt"), os.path.join(out_dir, "audit.json")))
     print("link: %d resends asked, %d bad lines, %d gaps" % (rec.resends, rec.bad_lines, rec.gaps))
     bad = len(result["errors"]) + len(result["disagreements"])
     if not emitted or emitted[-1]["ev"] != "match_end":
