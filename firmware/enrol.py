@@ -1,5 +1,8 @@
 """Enrolment: which tag UID is which card (or control tag), stored in flash.
 
+Loaded only to enrol or to check a deck, and dropped after (controller._unload);
+during play the table holds just deck.py (the UID -> code lookup).
+
 Canonical order, so a whole deck is enrolled in one pass onto one reader: suits
 S H D C; within a suit faces A 2 3 4 5 6 7 8 9 10 J Q K restricted to the deck;
 then the control tags in CONTROLS order. Card codes follow docs/rules-api.md:
@@ -14,6 +17,9 @@ import json
 import os
 import time
 
+import deck as _deck
+from deck import CONTROLS, CONTROL_BASE, PATH, path_in  # noqa: F401  (re-exported)
+
 SUITS = "SHDC"
 FACE_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 DECKS = {
@@ -22,10 +28,6 @@ DECKS = {
     "spanish40": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),          # Malilla, Tute, Envite
     "piquet32": (1, 7, 8, 9, 10, 11, 12, 13),                # Manille
 }
-CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-D",
-            "trump-C", "no-trump", "double")
-CONTROL_BASE = 64
-PATH = "enrol.json"
 
 ACCEPTED = 0
 REPEATED = 1   # the tag just enrolled, read again (a card left lying): ignored
@@ -54,47 +56,23 @@ def name(code):
     return FACE_NAMES[(code & 15) + 1] + SUITS[code >> 4]
 
 
-class Deck:
-    """UID -> code table in one flat bytearray; lookup() allocates nothing.
-
-    Record: uid length, 10 uid bytes, code.
-    """
-
-    REC = 12
-
-    def __init__(self, capacity=80):
-        self.table = bytearray(capacity * self.REC)
-        self.capacity = capacity
-        self.count = 0
-        self.name = ""
-
-    def lookup(self, uid, n):
-        """The code of uid[:n], or -1 when the tag is not enrolled."""
-        t = self.table
-        for r in range(0, self.count * self.REC, self.REC):
-            if t[r] != n:
-                continue
-            for i in range(n):
-                if t[r + 1 + i] != uid[i]:
-                    break
-            else:
-                return t[r + 11]
-        return -1
+class Deck(_deck.Deck):
+    """The play-time table (deck.Deck) with what enrolment adds: naming a taken
+    tag, undo, the code list and the atomic save."""
 
     def add(self, uid, n, code):
         """Enrol uid[:n] as `code`; ValueError when full or the uid is taken."""
-        if n < 1 or n > 10:
-            raise ValueError("a UID has 1..10 bytes")
-        if self.lookup(uid, n) >= 0:
-            raise ValueError("tag already enrolled as %s" % name(self.lookup(uid, n)))
-        if self.count >= self.capacity:
-            raise ValueError("deck table full (%d tags)" % self.capacity)
-        r = self.count * self.REC
-        self.table[r] = n
-        for i in range(n):
-            self.table[r + 1 + i] = uid[i]
-        self.table[r + 11] = code
-        self.count += 1
+        taken = self.lookup(uid, n) if 1 <= n <= 10 else -1
+        if taken >= 0:
+            raise ValueError("tag already enrolled as %s" % name(taken))
+        _deck.Deck.add(self, uid, n, code)
+
+    def plain(self):
+        """The same table as a deck.Deck, for play: holding it keeps no
+        enrolment code alive (a class keeps its module's globals)."""
+        d = _deck.Deck(0)
+        d.table, d.capacity, d.count, d.name = self.table, self.capacity, self.count, self.name
+        return d
 
     def remove_last(self):
         """Forget the last enrolled tag (undo)."""
@@ -125,27 +103,6 @@ class Deck:
             # first, and load() falls back to the temp file if power fails here.
             os.remove(path)
             os.rename(tmp, path)
-
-    @classmethod
-    def load(cls, path=PATH, capacity=80):
-        """Read an enrolment file (or its temp file after an interrupted save)."""
-        try:
-            f = open(path)
-        except OSError:
-            f = open(path + ".tmp")
-        with f:
-            data = json.loads(f.read())
-        if not isinstance(data, dict) or data.get("version") != 1:
-            raise ValueError("%s: not a version 1 enrolment file" % path)
-        d = cls(capacity)
-        d.name = data.get("deck", "")
-        uid = bytearray(10)
-        for hexuid, code in data["tags"].items():
-            n = len(hexuid) // 2
-            for i in range(n):
-                uid[i] = int(hexuid[2 * i:2 * i + 2], 16)
-            d.add(uid, n, code)
-        return d
 
 
 class Enroller:

@@ -7,7 +7,7 @@ BUSY pin, so it never holds up card reading.
 """
 import asyncio
 
-import enrol
+from deck import Deck, path_in
 from drivers.leds import Lights
 from drivers.buttons import Buttons
 from reader import SeatReaders
@@ -23,9 +23,8 @@ SCAN_PERIOD_MS = 20     # pause between rounds (4 seats x 3 ms settling on top)
 
 def load_deck(root):
     """The enrolled deck from flash, or None before enrolment."""
-    path = enrol.PATH if not root else root.rstrip("/") + "/" + enrol.PATH
     try:
-        return enrol.Deck.load(path)
+        return Deck.load(path_in(root))
     except (OSError, ValueError, KeyError):
         return None
 

@@ -35,18 +35,21 @@ _MENU = const(0)
 _CONFIRM = const(1)
 _UNDO = const(2)
 _LONG = const(1)
-_CONTROL_BASE = const(64)   # enrol.CONTROL_BASE: codes from here are control tags
+_CONTROL_BASE = const(64)   # deck.CONTROL_BASE: codes from here are control tags
 _NONE = const(-1)
 
 # The parts of the controller not needed to play, imported when needed (menu:
 # setup and enrolment; host: commands; restore: undo and resume) and dropped by
-# `_unload()` when a match starts or the rare action is over.
+# `_unload()` when a match starts or the rare action is over; with them the
+# enrolment module (enrol.py; play needs only deck.py), unless enrolment is on.
 _RARE = ("menu", "host", "restore")
 
 
-def _unload():
+def _unload(enrolling=False):
     """Forget the rare parts: their code is freed at the next collection."""
     import sys
+    if not enrolling:
+        sys.modules.pop("enrol", None)
     pkg = sys.modules.get("table")
     for name in _RARE:
         if sys.modules.pop("table." + name, None) is not None and pkg is not None:
@@ -83,7 +86,7 @@ class Table:
         self.changed = True             # the e-ink picture is out of date
         self.view = 0                   # 0 the game; 1 the last trick
         self.enroller = None
-        self.deck = None                # enrol.Deck, or None
+        self.deck = None                # deck.Deck, or None
         self.reader = None              # reader.SeatReaders (for enrolment)
         self.message = ""               # a short line for the e-ink (warnings)
         self.violation = None           # the last violation event, for the e-ink
@@ -306,7 +309,7 @@ class Table:
 
     # -- control tags and buttons -------------------------------------------------------
     def _control(self, seat, code):
-        from enrol import CONTROLS
+        from deck import CONTROLS
         word = CONTROLS[code - _CONTROL_BASE]
         if word == "confirm":
             self.on_button(_CONFIRM * 2)
@@ -386,7 +389,7 @@ class Table:
         try:
             host.on_line(self, line)
         finally:
-            _unload()
+            _unload(self.enroller is not None)
 
     def status(self):
         """What the host's `status` command answers."""

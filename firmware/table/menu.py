@@ -90,8 +90,8 @@ def enrol_finish(t):
     if en is None:
         return
     deck = en.deck
-    root = t.root
-    deck.save(enrol.PATH if not root else root.rstrip("/") + "/" + enrol.PATH)
+    deck.save(enrol.path_in(t.root))
+    deck = deck.plain()     # the enrolment code can go (controller._unload)
     t.deck = deck
     if t.reader is not None:
         t.reader.deck = deck

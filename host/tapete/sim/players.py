@@ -9,7 +9,6 @@ but that only a later play can prove.
 import asyncio
 import random
 
-import enrol
 from rules import cards as C
 from rules import playout
 from sim.tags import ntag213
@@ -24,6 +23,7 @@ def uid7(code):
 
 def enrol_file(path, deck="spanish40"):
     """The enrolment the table would have after `enrol` with these tags."""
+    import enrol    # here only: during play the table holds no enrolment code
     d = enrol.Deck()
     d.name = deck
     for code in enrol.order(deck):
