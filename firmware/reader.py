@@ -34,9 +34,8 @@ _UNCLEAR = const(3)
 
 
 class Event:
-    """One ring slot: kind, seat, card (code, or -1 when not enrolled), uid[:uid_len].
-
-    The slot is reused when the ring wraps: copy what you keep.
+    """An event read from the ring: kind, seat, card (code, or -1 when not
+    enrolled), uid[:uid_len]. EventRing.get() refills the same one: copy what you keep.
     """
 
     def __init__(self):
@@ -56,10 +55,17 @@ class Event:
 
 
 class EventRing:
-    """Fixed ring of Event slots; when full the oldest event is dropped (and counted)."""
+    """Fixed ring of events in flat byte buffers (an object per slot would cost
+    ~200 bytes of heap each); when full the oldest is dropped (and counted)."""
 
     def __init__(self, size=32):
-        self.slots = [Event() for _ in range(size)]
+        self.size = size
+        self._kind = bytearray(size)
+        self._seat = bytearray(size)
+        self._card = bytearray(size)     # code + 1: 0 when not enrolled
+        self._n = bytearray(size)
+        self._uid = bytearray(size * 10)
+        self._e = Event()
         self.head = 0
         self.count = 0
         self.dropped = 0
@@ -68,26 +74,35 @@ class EventRing:
         return self.count
 
     def push(self, kind, seat, card, uid, n):
-        size = len(self.slots)
+        size = self.size
         if self.count == size:
             self.head = (self.head + 1) % size
             self.count -= 1
             self.dropped += 1
-        e = self.slots[(self.head + self.count) % size]
-        e.kind = kind
-        e.seat = seat
-        e.card = card
+        k = (self.head + self.count) % size
+        self._kind[k] = kind
+        self._seat[k] = seat
+        self._card[k] = card + 1
+        u = self._uid
         for i in range(n):
-            e.uid[i] = uid[i]
-        e.uid_len = n
+            u[k * 10 + i] = uid[i]
+        self._n[k] = n
         self.count += 1
 
     def get(self):
-        """The oldest event, or None."""
+        """The oldest event (the ring's one Event, refilled), or None."""
         if not self.count:
             return None
-        e = self.slots[self.head]
-        self.head = (self.head + 1) % len(self.slots)
+        k = self.head
+        e = self._e
+        e.kind = self._kind[k]
+        e.seat = self._seat[k]
+        e.card = self._card[k] - 1
+        n = e.uid_len = self._n[k]
+        u = self._uid
+        for i in range(n):
+            e.uid[i] = u[k * 10 + i]
+        self.head = (k + 1) % self.size
         self.count -= 1
         return e
 
