@@ -4,6 +4,8 @@ Written from the NXP MFRC522 datasheet (rev 3.9): register map (section 9), comm
 (section 10) and the ISO/IEC 14443-3 type A frames (REQA, WUPA, anticollision and
 SELECT through cascade levels, HLTA) plus the NTAG21x READ command.
 
+Set-up, self-test and NTAG page reading are in mfrc522_setup.py, loaded for the
+call and dropped after (they are not needed while scanning).
 Hot-path methods return a status code (OK, NO_TAG, ERROR, COLLISION, CHIP_TIMEOUT)
 instead of raising: a scan allocates nothing and never waits longer than the chip's
 own timer plus a bounded number of polls. Misuse and a missing module raise.
@@ -11,6 +13,8 @@ Results live in preallocated buffers: `uid[:uid_len]`, `sak`, `atqa`, `rx`.
 """
 from micropython import const
 import time
+
+from . import once
 
 # Registers (datasheet 9.2).
 _COMMAND = const(0x01)
@@ -58,18 +62,12 @@ COLLISION = const(3)     # two tags answered differently
 CHIP_TIMEOUT = const(4)  # the chip never raised an interrupt (bounded poll count ran out)
 STATUS_NAMES = ("OK", "NO_TAG", "ERROR", "COLLISION", "CHIP_TIMEOUT")
 
-VERSIONS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0",
-            0x88: "FM17522 clone", 0xB2: "FM17522 clone", 0x12: "counterfeit MFRC522"}
-GENUINE = (0x91, 0x92)
-
 # Timer: TPrescaler = 169 gives (2*169+1)/13.56 MHz = 25 us per tick (TAuto).
-_PRESCALER = const(169)
 _TICK_US = const(25)
 # Reply deadlines: answers come ~90 us after a frame plus their own length on air.
 SHORT_US = 600     # REQA, WUPA (2-byte ATQA)
 FRAME_US = 1500    # anticollision, SELECT
 HALT_US = 300      # HLTA has no answer; a NAK would come within ~100 us
-READ_US = 4000     # NTAG READ: 18 bytes back
 
 _MAXFRAME = const(20)
 
@@ -182,16 +180,11 @@ class MFRC522:
         self.cs(1)
         b.rdaddr[n] = 0x80 | (_FIFO_DATA << 1)
 
-    # -- set-up ------------------------------------------------------------
+    # -- set-up (the code in mfrc522_setup.py, loaded for the call) ------------
     @staticmethod
     def hard_reset(reset, sleep_us=None):
         """Pulse the (shared) NRSTPD line: every reader on it restarts."""
-        sl = sleep_us if sleep_us is not None else time.sleep_us
-        reset.init(reset.OUT, value=1)
-        reset(0)
-        sl(100)
-        reset(1)
-        sl(50000)  # oscillator start-up (datasheet 8.8.2)
+        once("mfrc522_setup").hard_reset(reset, sleep_us)
 
     def init(self):
         """Soft-reset, identify and self-test the module, set timer and gain.
@@ -199,52 +192,11 @@ class MFRC522:
         Returns the chip's name. Raises ReaderError when no module answers
         (VersionReg 0x00 or 0xFF) or the FIFO does not read back what was written.
         """
-        self.write(_COMMAND, _CMD_SOFT_RESET)
-        self._sleep_us(50000)
-        for _ in range(10):  # the PowerDown bit clears when the reset is over
-            if not self.read(_COMMAND) & 0x10:
-                break
-            self._sleep_us(1000)
-        v = self.read(_VERSION)
-        self.version = v
-        if v in (0x00, 0xFF):
-            raise ReaderError("%s: no MFRC522 answers (VersionReg 0x%02x): check power, "
-                              "wiring, chip select, or another module holding MISO" % (self.name, v))
-        self.kind = VERSIONS.get(v, "unknown chip 0x%02x" % v)
-        self.genuine = v in GENUINE
-        self.self_test()
-        self.write(_T_MODE, 0x80 | (_PRESCALER >> 8))  # TAuto: timer starts after TX
-        self.write(_T_PRESCALER, _PRESCALER & 0xFF)
-        self._reload = -1
-        self.set_timeout(SHORT_US)
-        self.write(_TX_ASK, 0x40)   # 100 % ASK, as type A needs
-        self.write(_MODE, 0x3D)     # CRC preset 0x6363 (ISO 14443-3 CRC_A)
-        self.write(_TX_MODE, 0x00)  # CRC by the coprocessor, never appended in TX
-        self.write(_RX_MODE, 0x00)
-        self.set_gain(False)
-        self.antenna(False)
-        self._ready = True
-        return self.kind
+        return once("mfrc522_setup").init(self)
 
     def self_test(self):
         """FIFO loopback: write a pattern, read it back. Raises ReaderError on mismatch."""
-        b = self._b
-        self.write(_COMMAND, _CMD_IDLE)
-        self.write(_FIFO_LEVEL, 0x80)
-        for i in range(8):
-            b.tx[i] = (0xA5 ^ (i * 0x3B)) & 0xFF
-        self._fifo_write_tx(8)
-        level = self.read(_FIFO_LEVEL) & 0x7F
-        if level != 8:
-            raise ReaderError("%s: FIFO level %d after writing 8 bytes (bus contention? "
-                              "a module that does not release MISO needs a 74HC125)" % (self.name, level))
-        self._fifo_read(8)
-        for i in range(8):
-            if b.rx[i] != (0xA5 ^ (i * 0x3B)) & 0xFF:
-                raise ReaderError("%s: FIFO read back 0x%02x for 0x%02x: MISO disturbed" % (
-                    self.name, b.rx[i], (0xA5 ^ (i * 0x3B)) & 0xFF))
-        self.write(_FIFO_LEVEL, 0x80)
-        return True
+        return once("mfrc522_setup").self_test(self)
 
     def set_timeout(self, us):
         """Reply deadline of the next frames, through the chip's own timer."""
@@ -493,23 +445,4 @@ class MFRC522:
 
     def read_page(self, page, into):
         """NTAG READ: 16 bytes (4 pages from `page`) into `into`, CRC checked."""
-        if len(into) < 16:
-            raise ValueError("read_page needs a 16-byte buffer")
-        if page < 0 or page > 255:
-            raise ValueError("page out of range: %d" % page)
-        tx = self._b.tx
-        tx[0] = NTAG_READ
-        tx[1] = page
-        if not self._append_crc(2):
-            return CHIP_TIMEOUT
-        self.set_timeout(READ_US)
-        st = self.transceive(4)
-        if st != OK:
-            return st
-        if self.rx_len == 1 and self.rx_lastbits == 4:
-            return ERROR  # a 4-bit NAK
-        if not self._rx_crc_ok(18):
-            return ERROR
-        for i in range(16):
-            into[i] = self.rx[i]
-        return OK
+        return once("mfrc522_setup").read_page(self, page, into)
