@@ -6,12 +6,14 @@ byte) across, `height` gate lines down; 1 = white, 0 = black, like the RAM.
 
 A refresh never blocks card reading: `await refresh(full)` sends the image and then
 awaits the BUSY pin with asyncio. `ready()` polls, `wait_blocking(ms)` blocks with
-a deadline. `RefreshPlanner` decides full vs partial (full between hands, and
-after `max_partials` partial refreshes, against ghosting).
+a deadline. drivers/refresh.py's `RefreshPlanner` decides full vs partial (full
+between hands, and after `max_partials` partial refreshes, against ghosting).
 """
 from micropython import const
 import framebuf
 import time
+
+from . import once
 
 WHITE = const(1)
 BLACK = const(0)
@@ -114,30 +116,9 @@ class EInk:
 
     # -- set-up ----------------------------------------------------------------
     def init(self):
-        """Hardware reset and the SSD1680 init sequence (blocking, at boot only)."""
-        self.rst(0)
-        self._sleep_ms(10)
-        self.rst(1)
-        self._sleep_ms(10)
-        self.wait_blocking(1000)
-        self._command(_SW_RESET)
-        self._sleep_ms(10)
-        self.wait_blocking(1000)
-        g = self.height - 1
-        self._args(g & 0xFF, g >> 8, 0x00)
-        self._command(_DRIVER_OUTPUT, 3)   # gate lines, scan order G0 first
-        self._args(0x03)
-        self._command(_DATA_ENTRY, 1)      # X increments, then Y
-        self._args(0x00, self.width // 8 - 1)
-        self._command(_RAM_X, 2)
-        self._args(0x00, 0x00, g & 0xFF, g >> 8)
-        self._command(_RAM_Y, 4)
-        self._args(0x05)
-        self._command(_BORDER, 1)          # border follows LUT1 (white)
-        self._args(0x00, 0x80)
-        self._command(_UPDATE_CONTROL_1, 2)
-        self._args(0x80)
-        self._command(_TEMP_SENSOR, 1)     # internal temperature sensor
+        """Hardware reset and the SSD1680 init sequence (blocking, at boot only;
+        the sequence is in eink_setup.py, loaded for the call)."""
+        once("eink_setup").init(self)
         self._init_done = True
 
     def _write_ram(self, which):
@@ -192,46 +173,3 @@ class EInk:
         self._args(0x01)
         self._command(_DEEP_SLEEP, 1)
         self._init_done = False
-
-
-class RefreshPlanner:
-    """Partial refreshes during play; a full one between hands and after max_partials."""
-
-    def __init__(self, max_partials=10):
-        self.max_partials = max_partials
-        self.dirty = False
-        self.full_wanted = True  # the first image is always a full refresh
-
-    def changed(self):
-        """The picture changed: refresh when the panel is free."""
-        self.dirty = True
-
-    def hand_over(self):
-        """Between hands: clean the ghosts with a full refresh."""
-        self.full_wanted = True
-        self.dirty = True
-
-    def next(self, eink):
-        """None when nothing to do, else True (full) or False (partial)."""
-        if not self.dirty:
-            return None
-        if self.full_wanted or eink.partials >= self.max_partials:
-            return True
-        return False
-
-    def done(self, full):
-        self.dirty = False
-        if full:
-            self.full_wanted = False
-
-    async def run(self, eink, step_ms=50):
-        """asyncio task: refresh whenever the picture changed and the panel is free."""
-        import asyncio
-        while True:
-            full = self.next(eink)
-            if full is not None and eink.ready():
-                self.dirty = False
-                await eink.refresh(full)
-                if full:
-                    self.full_wanted = False
-            await asyncio.sleep_ms(step_ms)

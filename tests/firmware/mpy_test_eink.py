@@ -6,7 +6,8 @@ import struct
 from sim.bus import FakePin, FakeSPI
 from sim.clock import SimClock
 from sim.ssd1680 import FakeSSD1680, FULL_MS, PARTIAL_MS
-from drivers.eink import EInk, RefreshPlanner, BLACK, WHITE
+from drivers.eink import EInk, BLACK, WHITE
+from drivers.refresh import RefreshPlanner
 
 
 def _panel(panel="2.13"):
