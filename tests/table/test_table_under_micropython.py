@@ -62,8 +62,10 @@ def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
 # ~227K, of which the simulation (chip models, 50 tags, players) holds ~89K: the
 # firmware itself ~138K on this 64-bit port (bench/bench_device_mpy.py; it was
 # ~151K before enrol.py, the reader's event ring and the drivers' set-up code
-# were slimmed). 272K is the smallest heap, in 16K steps, that plays the match.
-DEVICE_HEAP = "272K"
+# were slimmed). 272K, the smallest heap in 16K steps, plays the match on an idle
+# machine; the asyncio tasks sleep in real time, so under load their interleaving
+# (and the peak) moves: 288K passes either way.
+DEVICE_HEAP = "288K"
 
 
 def test_whole_app_on_the_simulated_table_in_its_smallest_heap(tmp_path):
