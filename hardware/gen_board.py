@@ -57,16 +57,7 @@ def render(pm):
 
 
 def main(argv):
-    text = render(pinmap.load())
-    if "--check" in argv:
-        with open(OUT) as f:
-            if f.read() != text:
-                print("firmware/board_pins.py is out of date: run make hardware")
-                return 1
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    return 0
+    return pinmap.generate(OUT, render, argv, "firmware/board_pins.py")
 
 
 if __name__ == "__main__":

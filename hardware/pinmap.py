@@ -85,3 +85,18 @@ def chip_selects(pm, seats):
     if seats < 1 or seats > len(pins):
         raise ValueError("1..%d seats" % len(pins))
     return pins[:seats]
+
+
+def generate(out, render, argv, label):
+    """Write `render(load())` to `out`, or with `--check` in argv only say whether
+    `out` is up to date (exit status 1 when it is not). Shared by the generators."""
+    text = render(load())
+    if "--check" in argv:
+        with open(out) as f:
+            if f.read() != text:
+                print(label + " is out of date: run make hardware")
+                return 1
+        return 0
+    with open(out, "w") as f:
+        f.write(text)
+    return 0
