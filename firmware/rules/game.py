@@ -155,16 +155,6 @@ class Game:
         would make playing `c` in `trick` illegal, each under the rule it breaks."""
         raise NotImplementedError
 
-    def verdict(self, hand, trick, c):
-        """The rule a play of `c` from `hand` breaks, or -1 when it is legal."""
-        forbid = [0] * (PLAY_RULES * 4)
-        self.forbid_into(c, trick, forbid)
-        for r in range(PLAY_RULES):
-            for s in range(4):
-                if forbid[r * 4 + s] & hand[s]:
-                    return r
-        return -1
-
     # -- convenient forms for the host and tests --------------------------------------
     def legal(self, hand, trick):
         """The legal suit sets for `hand` in `trick` (a new list)."""

@@ -74,6 +74,15 @@ class Knowledge:
                         break
         return n
 
+    def broken_rule(self, index, hand):
+        """The rule play `index` broke if its seat held `hand` then, or -1 when legal."""
+        base = index * STRIDE
+        for r in range(PLAY_RULES):
+            for s in range(4):
+                if self.forbid[base + r * 4 + s] & hand[s]:
+                    return r
+        return -1
+
     def close(self, index):
         """A play's violation has been reported: never report it twice."""
         self.open[index] = 0

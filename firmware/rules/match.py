@@ -68,10 +68,6 @@ class Match:
         """The seat to play, or None outside the play of a hand."""
         return self.trick.to_play if self.phase == PLAY else None
 
-    def hand_known(self, seat):
-        """True when the table knows `seat`'s hand (a `hand` event)."""
-        return self.known[seat]
-
     def legal_cards(self, seat):
         """The legal suit sets for `seat` now, or None when its hand is unknown or it
         is not its turn."""
@@ -115,8 +111,8 @@ class Match:
         self.known = [False] * seats
         self.card_points = [0, 0]
         self.tricks_won = [0, 0]
-        self.bonus = [0, 0]
-        self.held_bonus = [0, 0]
+        self.bonus = [0, 0]         # the turn-up bonus, scored at once
+        self.held_bonus = [0, 0]    # the turn-up bonus held until after the result
         self.points = [0, 0]        # the last scored hand's points and score
         self.score = [0, 0]
         self.proofs = [0] * (3 * MAX_PROOFS)  # (play index, rule, at-play) triples
@@ -139,19 +135,22 @@ class Match:
         self.dealer = dealer
         self.trump = None
         self.turnup = None
-        self.knowledge.reset()
-        self.played = [0, 0, 0, 0]
-        for s in range(self.seats):
-            self.holding[s] = [0, 0, 0, 0]
-            self.known[s] = False
-        self.card_points = [0, 0]
-        self.tricks_won = [0, 0]
-        self.bonus = [0, 0]
-        self.held_bonus = [0, 0]
+        self._clear_hand()
         self.phase = TURNUP if self.game.turnup else PLAY
         if self.phase == PLAY:
             self.trick.start_hand(self.game.first_leader(dealer), C.NO_TRUMP)
         return []
+
+    def _clear_hand(self):
+        """Forget the last hand: the lists made by `_on_match` are reused."""
+        self.knowledge.reset()
+        for x in (self.played, self.card_points, self.tricks_won, self.bonus, self.held_bonus):
+            for i in range(len(x)):
+                x[i] = 0
+        for s in range(self.seats):
+            h = self.holding[s]
+            h[0] = h[1] = h[2] = h[3] = 0
+            self.known[s] = False
 
     def _on_hand(self, ev):
         seat = self._seat(ev, "seat")
@@ -244,19 +243,19 @@ class Match:
             return REFUSED
         status = ACCEPTED
         know = self.knowledge
-        if self.known[seat]:
-            hand = self.holding[seat]
-            if not (hand[c >> 4] & (1 << (c & 15))):
-                self._prove(know.count, NOT_IN_HAND, 1)
-            else:
-                rule = self._broken_rule(hand, c)
-                if rule >= 0:
-                    self._prove(know.count, rule, 1)
-        else:
+        if not self.known[seat]:
             pairs = self._pairs
             for i in range(know.proofs(seat, c, pairs)):
                 self._prove(pairs[2 * i], pairs[2 * i + 1], 0)
-        know.record(game, trick, seat, c)
+        index = know.record(game, trick, seat, c)
+        if self.known[seat]:    # judged at the play, from the sets just recorded
+            hand = self.holding[seat]
+            if not (hand[c >> 4] & (1 << (c & 15))):
+                self._prove(index, NOT_IN_HAND, 1)
+            else:
+                rule = know.broken_rule(index, hand)
+                if rule >= 0:
+                    self._prove(index, rule, 1)
         for i in range(self.proof_count):
             know.close(self.proofs[i * 3])
         if self.proof_count:
@@ -289,10 +288,6 @@ class Match:
         if status & HAND_DONE and self._score_hand():
             status |= MATCH_DONE
         return status
-
-    def _broken_rule(self, hand, c):
-        """The rule a play of `c` from the known `hand` breaks, or -1 when legal."""
-        return self.game.hot.verdict(hand, self.trick, c)
 
     def _prove(self, index, rule, at_play):
         k = self.proof_count * 3

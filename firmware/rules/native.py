@@ -48,11 +48,6 @@ if core is not None:    # the class costs heap: define it only where it can be u
             core.forbidden(self.desc, trick.trump, trick.leader, trick.n, trick.cards,
                            trick.led_suits, c, out)
 
-        def verdict(self, hand, trick, c):
-            """The rule a play of `c` from `hand` breaks, or -1 when it is legal."""
-            return core.verdict(self.desc, trick.trump, trick.leader, trick.n, trick.cards,
-                                trick.led_suits, hand, c)
-
 
 def bind(game):
     """The object that answers `game`'s hot questions: the C core or the game."""

@@ -85,10 +85,6 @@ class Trick:
         """True when the seat to play sees its partner winning the trick."""
         return self.n > 0 and self.winner % 2 == self.to_play % 2
 
-    def plays(self):
-        """[(seat, card)] in play order (a new list, for the host)."""
-        return [(self.seats[i], self.cards[i]) for i in range(self.n)]
-
     def card_list(self):
         """The cards in play order (a new list)."""
         return [self.cards[i] for i in range(self.n)]
