@@ -31,51 +31,40 @@ except AttributeError:
         return time.perf_counter() - t0
 
 
+MATCH = {"irregularity": "report", "target": 1000000}     # a match that never ends here
+
+
 def prepare(name, hands):
-    """Deals and the legal random plays for `hands` hands, made outside the timing."""
+    """The input events of `hands` random hands of one long match (dealer rotating),
+    played legally: made outside the timing, replayed by `replay`."""
     random.seed(1)
     m = Match()
-    m.apply({"ev": "match", "game": name, "seats": 4, "options": {"irregularity": "report"}})
-    game = m.game
-    scripts = []
+    first = {"ev": "match", "game": name, "seats": 4, "options": MATCH}
+    m.apply(first)
+    log = [first]
+    dealer = 0
     for _ in range(hands):
-        dealt, turnup = playout.deal(game, 0, random)
-        m2 = Match()
-        m2.apply({"ev": "match", "game": name, "seats": 4, "options": {"irregularity": "report"}})
-        m2.apply({"ev": "deal", "dealer": 0})
-        m2.apply({"ev": "turnup", "card": cards.name(turnup)})
-        log = []
-        playout.play_hand(m2, dealt, random, log)
-        scripts.append((cards.name(turnup), [(e["seat"], e["card"]) for e in log]))
-    return scripts
+        events, dealt = playout.hand_events(m.game, dealer, random, with_hands=False)
+        for ev in events:
+            m.apply(ev)
+        log += events
+        playout.play_hand(m, dealt, random, log)
+        dealer = m.game.next_dealer(dealer)
+    return log
 
 
-def run_checked(name, scripts):
+def replay(log, fast):
+    """Seconds to replay `log` through a new Match: every event through `apply`
+    (the checked door), or the plays through `play` (the fast door)."""
+    if fast:
+        log = [(e["seat"], cards.parse(e["card"])) if e["ev"] == "play" else e for e in log]
     m = Match()
-    m.apply({"ev": "match", "game": name, "seats": 4, "options": {"irregularity": "report", "target": 100000}})
     t0 = ticks()
-    for turnup, plays in scripts:
-        m.phase = 1
-        m.hand_no = 0
-        m.apply({"ev": "deal", "dealer": 0})
-        m.apply({"ev": "turnup", "card": turnup})
-        for seat, code in plays:
-            m.apply({"ev": "play", "seat": seat, "card": code})
-    return elapsed_s(t0)
-
-
-def run_fast(name, scripts):
-    m = Match()
-    m.apply({"ev": "match", "game": name, "seats": 4, "options": {"irregularity": "report", "target": 100000}})
-    coded = [(t, [(s, cards.parse(c)) for s, c in p]) for t, p in scripts]
-    t0 = ticks()
-    for turnup, plays in coded:
-        m.phase = 1
-        m.hand_no = 0
-        m.apply({"ev": "deal", "dealer": 0})
-        m.apply({"ev": "turnup", "card": turnup})
-        for seat, c in plays:
-            m.play(seat, c)
+    for ev in log:
+        if type(ev) is tuple:
+            m.play(ev[0], ev[1])
+        else:
+            m.apply(ev)
     return elapsed_s(t0)
 
 
@@ -84,10 +73,10 @@ def main():
     impl = sys.implementation.name
     print("pure-Python rules under %s, %d random hands per game (hidden hands)" % (impl, hands))
     for name in ("malilla", "manille"):
-        scripts = prepare(name, hands)
-        plays = sum(len(p) for _t, p in scripts)
-        checked = run_checked(name, scripts)
-        fast = run_fast(name, scripts)
+        log = prepare(name, hands)
+        plays = sum(1 for e in log if e["ev"] == "play")
+        checked = replay(log, False)
+        fast = replay(log, True)
         print("  %-8s checked door: %7.0f hands/s (%6.1f us/play)   fast door: %7.0f hands/s (%6.1f us/play)"
               % (name, hands / checked, checked * 1e6 / plays, hands / fast, fast * 1e6 / plays))
 
