@@ -151,7 +151,7 @@ class Audit:
         elif name == "play" and not any(d.get("rule") in REFUSED_RULES for d in derived):
             self.play_lines[(self.match.hand_no, cards.parse(event["card"]))] = number
         for d in derived:
-            self.record(number, event, d, live)
+            self.record(number, d, live)
         if live and self.controller_derives:
             self.pending.extend(derived)
 
@@ -187,7 +187,7 @@ class Audit:
                 if hand["hand"] == u["hand"]:
                     hand["undone"].append(dict((k, v) for k, v in u.items() if k != "hand"))
 
-    def record(self, number, event, d, live=True):
+    def record(self, number, d, live=True):
         """Fold one derived event into the audit's hands and totals."""
         hand = self.hands[-1] if self.hands else None
         name = d["ev"]

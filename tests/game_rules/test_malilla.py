@@ -56,45 +56,37 @@ def test_no_bonus_for_a_turnup_worth_nothing():
     assert m.totals == [0, 0]
 
 
+def _bonus_hand(totals, turnup):
+    """Hand 1 of a Malilla match dealt by seat 0, the totals already at `totals`
+    (as if earlier hands had been played), then the turn-up: (match, its events)."""
+    m, _ = start("malilla", dealer=0)
+    m.totals = list(totals)
+    return m, m.apply({"ev": "turnup", "card": turnup})
+
+
+def _score(m, card_points, tricks_won):
+    """Score the hand as if its ten tricks gave these card points and tricks."""
+    m.card_points = list(card_points)
+    m.tricks_won = list(tricks_won)
+    m.last.winner = 1
+    return m._score_hand()
+
+
 def test_bonus_that_would_win_the_game_is_held_until_after_the_hands_result():
-    # the ace's 4 would take team 0 from 33 to 37
-    m, out = _restart_with_totals("malilla", [33, 20], dealer=0, turnup="AH")
+    m, out = _bonus_hand([33, 20], "AH")        # the ace's 4 would take team 0 to 37
     assert of(out, "trump")[0]["bonus"] == {"team": 0, "points": 4, "held": True}
     assert m.totals == [33, 20]
 
 
-def _restart_with_totals(name, totals, dealer, turnup):
-    m, out = start(name, dealer=dealer)
-    m.totals = list(totals)
-    out = m.apply({"ev": "turnup", "card": turnup})
-    return m, out
-
-
 def test_held_bonus_scored_after_the_result_and_wins_when_opponents_do_not_reach_35():
-    from game_rules.kit import Match
-    m = Match()
-    m.apply({"ev": "match", "game": "malilla", "seats": 4})
-    m.apply({"ev": "deal", "dealer": 0})
-    m.totals = [33, 20]
-    m.apply({"ev": "turnup", "card": "AH"})
-    m.card_points = [20, 20]
-    m.tricks_won = [5, 5]           # a 35-35 hand: nobody scores from the play
-    m.last.winner = 1
-    assert m._score_hand() is True
+    m, _ = _bonus_hand([33, 20], "AH")
+    assert _score(m, [20, 20], [5, 5]) is True      # a 35-35 hand: nobody scores from play
     assert m.totals == [37, 20] and m.winner == 0 and m.score == [4, 0]
 
 
 def test_held_bonus_never_scored_when_the_opponents_win_the_game_with_the_hand():
-    from game_rules.kit import Match
-    m = Match()
-    m.apply({"ev": "match", "game": "malilla", "seats": 4})
-    m.apply({"ev": "deal", "dealer": 0})
-    m.totals = [33, 30]
-    m.apply({"ev": "turnup", "card": "AH"})
-    m.card_points = [10, 50]
-    m.tricks_won = [2, 8]           # team 1: 58 points, scores 23
-    m.last.winner = 1
-    assert m._score_hand() is True
+    m, _ = _bonus_hand([33, 30], "AH")
+    assert _score(m, [10, 50], [2, 8]) is True      # team 1: 58 points, scores 23
     assert m.winner == 1 and m.totals == [33, 53]
 
 

@@ -49,11 +49,10 @@ def revoke_proven_in_trick(target_trick, game="malilla", first_seed=0):
             seat = m.turn
             legal = m.game.legal(holding[seat], m.trick)
             c = playout.pick(legal, random)
-            if revoked is None and m.trick.number <= 3 and m.trick.n > 0:
-                led = m.trick.led
-                others = [x for x in cards.cards_of(holding[seat]) if x >> 4 != led]
-                if holding[seat][led] and others:
-                    c = others[0]
+            if revoked is None and m.trick.number <= 3:
+                wrong = playout.revoke_card(m, holding[seat])
+                if wrong is not None:
+                    c = wrong
                     revoked = (m.trick.number, seat)
             holding[seat][c >> 4] &= ~cards.bit(c)
             ev = {"ev": "play", "seat": seat, "card": cards.name(c)}
