@@ -6,6 +6,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 MPY    := $(VENV)/bin/micropython
 STAMP  := $(VENV)/.installed-stamp
+# A MicroPython source tree (py/dynruntime.mk, tools/mpy_ld.py) for the native rule
+# core as .mpy: v1.28.0's, beside the checkout in CI; or set MPY_DIR yourself.
+MPY_DIR ?= $(firstword $(wildcard $(abspath ../shared/micropython) $(abspath ../micropython)))
+export MPY_DIR
 
 # Anything that changes what `pip install -e` builds re-runs the install.
 INSTALL_DEPS := pyproject.toml setup.py $(wildcard firmware/native/*.c firmware/native/*.h)

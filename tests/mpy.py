@@ -68,7 +68,9 @@ def natmod_x64():
     or (None, reason) when it cannot be built here."""
     mpy_dir = os.environ.get("MPY_DIR")
     if not mpy_dir:
-        return None, "MPY_DIR is not set: no MicroPython tree to build the native module with"
+        return None, ("MPY_DIR is not set: no MicroPython tree to build the native module with "
+                      "(clone github.com/micropython/micropython, check out v1.28.0, and run "
+                      "make test MPY_DIR=<that clone>)")
     if not shutil.which("x86_64-linux-gnu-gcc"):
         return None, "x86_64-linux-gnu-gcc is not installed"
     try:

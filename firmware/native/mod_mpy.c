@@ -3,6 +3,25 @@
 #include "py/dynruntime.h"
 #include "tapete_core.h"
 
+/* gcc emits calls to these for struct copies and clears; a native module links no
+ * libc (Makefile: -fno-tree-loop-distribute-patterns keeps them from calling themselves) */
+void *memset(void *s, int c, size_t n) {
+    unsigned char *p = s;
+    while (n--) {
+        *p++ = (unsigned char)c;
+    }
+    return s;
+}
+
+void *memcpy(void *d, const void *s, size_t n) {
+    unsigned char *p = d;
+    const unsigned char *q = s;
+    while (n--) {
+        *p++ = *q++;
+    }
+    return d;
+}
+
 #define DESC_LEN 32
 #define DESC_MAGIC 0x54
 
