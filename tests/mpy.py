@@ -63,10 +63,19 @@ def assert_module_passes(module, paths=(), heapsize="2M", timeout=600):
 NATMOD_X64 = os.path.join(ROOT, "build", "natmod", "x64")
 
 
+def default_mpy_dir():
+    """The MicroPython tree beside the checkout (../shared/micropython in CI), or None."""
+    for d in ("../shared/micropython", "../micropython"):
+        path = os.path.normpath(os.path.join(ROOT, d))
+        if os.path.isfile(os.path.join(path, "py", "dynruntime.mk")):
+            return path
+    return None
+
+
 def natmod_x64():
     """Build the native module for the unix port (x64) from MPY_DIR; return its folder,
     or (None, reason) when it cannot be built here."""
-    mpy_dir = os.environ.get("MPY_DIR")
+    mpy_dir = os.environ.get("MPY_DIR") or default_mpy_dir()
     if not mpy_dir:
         return None, ("MPY_DIR is not set: no MicroPython tree to build the native module with "
                       "(clone github.com/micropython/micropython, check out v1.28.0, and run "

@@ -40,6 +40,7 @@ MATCH_DONE = 32
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
+PHASE_WORDS = ("idle", "deal", "turnup", "play", "over")
 
 
 class Match:
@@ -74,6 +75,45 @@ class Match:
         if self.phase != PLAY or not self.known[seat] or seat != self.trick.to_play:
             return None
         return self.game.legal(self.holding[seat], self.trick)
+
+    def snapshot(self, knowledge=False):
+        """The match as a plain dict, for views that redraw from the state (the host's
+        live board, replay, tests): every key is JSON. Keys a game does not use are
+        absent from `context`. With `knowledge`, what the table knows of each hidden
+        hand: `holds` (cards it is known to hold) and `lacks` (cards ruled out).
+        The keys are a contract (docs/rules-api.md, "Snapshot")."""
+        game = self.game
+        out = {"game": game.name if game else None, "options": dict(game.options) if game else {},
+               "seats": self.seats, "phase": PHASE_WORDS[self.phase], "hand": self.hand_no,
+               "dealer": self.dealer, "trump": None if self.trump is None else C.suit_name(self.trump),
+               "turnup": None if self.turnup is None else C.name(self.turnup),
+               "turn": self.turn, "totals": list(self.totals), "winner": self.winner,
+               "over": self.over, "reason": self.end_reason, "context": {},
+               "trick": None, "last": None}
+        if game is None:
+            return out
+        out["teams"] = [[s for s in range(self.seats) if s % 2 == t] for t in range(2)]
+        out["tricks_won"] = list(self.tricks_won)
+        out["card_points"] = list(self.card_points)
+        if self.phase == PLAY:
+            t = self.trick
+            out["trick"] = {"n": t.number, "leader": t.leader,
+                            "cards": [[t.seats[i], C.name(t.cards[i])] for i in range(t.n)]}
+        last = self.last
+        if last.n == self.seats:
+            out["last"] = {"n": last.number, "leader": last.leader, "winner": last.winner,
+                           "cards": [[last.seats[i], C.name(last.cards[i])] for i in range(last.n)]}
+        if knowledge:
+            seen = []
+            for s in range(self.seats):
+                lacks = self.knowledge.ruled_out(s)
+                held = self.holding[s]
+                seen.append({"known": self.known[s],
+                             "holds": [C.name(c) for c in C.cards_of(held)],
+                             "lacks": [C.name(c) for c in C.cards_of(lacks)
+                                       if not self.played[c >> 4] & C.bit(c)]})
+            out["knowledge"] = seen
+        return out
 
     # -- the checked door -------------------------------------------------------------
     def apply(self, event):

@@ -94,3 +94,20 @@ def test_card_not_in_the_known_hand_is_reported_at_the_play():
     v = of(out, "violation")[0]
     assert (v["rule"], v["seat"], v["card"], v["proven"]) == ("not-in-hand", 1, "2C", "at-play")
     assert m.turn == 2      # the card is on the table all the same
+
+
+def test_snapshot_is_plain_data_and_follows_the_match():
+    import random as _r
+    from game_rules.kit import Match, playout
+    _r.seed(5)
+    log, _d, _m = playout.random_match("manille", None, _r)
+    m = Match()
+    assert m.snapshot()["game"] is None
+    for ev in log[:20]:
+        m.apply(ev)
+    snap = m.snapshot(True)
+    assert snap["game"] == "manille" and snap["phase"] == "play"
+    assert snap["turn"] == m.turn and snap["totals"] == m.totals
+    assert len(snap["knowledge"]) == 4 and snap["teams"] == [[0, 2], [1, 3]]
+    played = len(snap["trick"]["cards"]) if snap["trick"] else 0
+    assert played == m.trick.n
