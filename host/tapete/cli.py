@@ -43,10 +43,14 @@ EXTRA_COMMANDS = []
 
 
 def _load_extras():
-    for name in ("play_cli", "serial_cli", "sim_cli"):
+    if EXTRA_COMMANDS:
+        return
+    for name in ("play_cli", "serial_cli", "sim_cli", "host_cli"):
         try:
             module = __import__("tapete." + name, fromlist=["register"])
-        except ImportError:
+        except ModuleNotFoundError as err:
+            if err.name != "tapete." + name:
+                raise       # a missing dependency is a real error, not an absent part
             continue
         EXTRA_COMMANDS.append(module.register)
 
@@ -59,6 +63,26 @@ def main(argv=None):
         return args.run(args) or 0
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:        # a user's mistake is one line, never a traceback
+        code = _user_error(err)
+        if code is None:
+            raise
+        print("tapete %s: %s" % (args.command, err), file=sys.stderr)
+        return code
+
+
+def _user_error(err):
+    """The exit status for an error the user can fix (tapete.errors, port, store)."""
+    from .errors import UsageError
+    from .port import PortError
+    from .store import StoreError
+    if isinstance(err, (UsageError, PortError)):
+        return err.exit_code
+    if isinstance(err, StoreError):
+        return 2
+    return None
 
 
 if __name__ == "__main__":

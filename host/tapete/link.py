@@ -7,6 +7,8 @@ The Recorder stores events in `seq` order without the crc, and asks for a resend
 (`{"cmd": "resend", "from": N}`) when a line is damaged or a seq is missing.
 """
 import json
+import re
+import time
 import zlib
 
 SUFFIX = ', "crc": "'
@@ -42,26 +44,47 @@ def command(obj):
     return (seal(json.dumps(obj)) + "\n").encode("utf-8")
 
 
+NOT_HELD = re.compile(r"seq (\d+) is not held \(oldest (\d+), next (\d+)\)")
+REASK_S = 0.5       # a resend not answered within this long is asked again
+
+
 class Recorder:
     """Reads a controller's lines from `port` and keeps the table log in seq order.
 
     port: anything with readline() -> bytes and write(bytes) (a pyserial Serial,
     a pipe pair, a test double). `store(event)` is called for each event, in order,
-    once, without its crc; `on_reply(obj)` for replies and errors.
+    once, without its crc; `on_reply(obj)` for replies and errors; `on_problem(text)`
+    for every problem on the link (a damaged line, a gap, a restart), as it happens.
+
+    Events that left the controller's resend ring before they could be asked for
+    again cannot be had: they are reported (`on_problem`, `lost`) and stored as one
+    `{"ev": "x-gap", "from": A, "to": B}` event (readers ignore `x-` events; the
+    audit reports the jump in `seq`), and recording goes on from the oldest held.
     """
 
-    def __init__(self, port, store, on_reply=None, first_seq=0, require_crc=True):
+    def __init__(self, port, store, on_reply=None, first_seq=0, require_crc=True,
+                 on_problem=None, clock=time.monotonic):
         self.port = port
         self.store = store
         self.on_reply = on_reply
+        self.on_problem = on_problem
         self.expected = first_seq
         self.require_crc = require_crc
+        self.clock = clock
         self.bad_lines = 0
         self.gaps = 0
         self.duplicates = 0
         self.resends = 0
+        self.restarts = 0
+        self.lost = 0           # events the controller no longer held when asked
         self._asked = None      # the seq a resend was last asked from
+        self._asked_at = 0.0
         self.events = 0
+        self.last_event = None
+
+    def problem(self, text):
+        if self.on_problem is not None:
+            self.on_problem(text)
 
     def send(self, obj):
         """Send one command to the controller."""
@@ -69,11 +92,26 @@ class Recorder:
         if hasattr(self.port, "flush"):
             self.port.flush()
 
-    def ask_resend(self):
-        if self._asked != self.expected:
+    def ask_resend(self, force=False):
+        now = self.clock()
+        if force or self._asked != self.expected or now - self._asked_at > REASK_S:
             self._asked = self.expected
+            self._asked_at = now
             self.resends += 1
             self.send({"cmd": "resend", "from": self.expected})
+
+    def idle(self):
+        """The port was silent for a while: ask again for a gap still open, else ask
+        the controller where it is (a lost last line shows up as a gap)."""
+        if self._asked is not None:
+            self.ask_resend(force=True)
+        else:
+            self.send({"cmd": "status"})
+
+    def reconnected(self):
+        """The port came back after an unplug: ask for everything after the last event."""
+        self.problem("port back: asking the controller for every event from seq %d" % self.expected)
+        self.ask_resend(force=True)
 
     def feed(self, raw):
         """Handle one received line (bytes or str). Returns the event stored, or None."""
@@ -84,6 +122,8 @@ class Recorder:
                 raw = None
         if raw is None:
             self.bad_lines += 1
+            self.problem("a line that is not UTF-8 (damaged bytes): asking to resend from seq %d"
+                         % self.expected)
             self.ask_resend()
             return None
         if not raw.strip():
@@ -97,31 +137,68 @@ class Recorder:
                 obj = None
         if not isinstance(obj, dict):
             self.bad_lines += 1
+            why = ("bad crc" if status < 0 else "no crc (truncated or garbled)" if status == 0
+                   else "not a JSON object")
+            self.problem("damaged line (%s): %r; asking to resend from seq %d"
+                         % (why, raw.strip()[:50], self.expected))
             self.ask_resend()
             return None
         if "ev" not in obj:
-            if obj.get("reply") == "boot" and isinstance(obj.get("next_seq"), int) \
-                    and obj["next_seq"] > self.expected:
-                self.ask_resend()   # restarted after sending less than it journalled
-            if self.on_reply is not None:
-                self.on_reply(obj)
+            self._reply(obj)
             return None
         seq = obj.get("seq")
         if not isinstance(seq, int):
             self.bad_lines += 1
+            self.problem("an event without a seq: %r" % body[:50])
             return None
         if seq < self.expected:
             self.duplicates += 1
             return None
         if seq > self.expected:
             self.gaps += 1
+            if self._asked != self.expected:
+                self.problem("gap: seq %d arrived, expected %d; asking to resend" % (seq, self.expected))
             self.ask_resend()
             return None
         self.expected += 1
         self._asked = None
         self.events += 1
+        self.last_event = obj
         self.store(obj)
         return obj
+
+    def _reply(self, obj):
+        next_seq = obj.get("next_seq")
+        if obj.get("reply") == "boot" and isinstance(next_seq, int):
+            self.restarts += 1
+            if next_seq > self.expected:
+                self.problem("the controller restarted (next seq %d): asking for seq %d on"
+                             % (next_seq, self.expected))
+                self.ask_resend(force=True)     # restarted after sending less than it journalled
+            elif next_seq < self.expected:
+                # Its numbering starts again below ours: a controller with a fresh flash.
+                self.problem("the controller restarted with seq %d, below the %d recorded: "
+                             "its numbering starts again" % (next_seq, self.expected))
+                self.expected = next_seq
+                self._asked = None
+            else:
+                self.problem("the controller restarted; nothing was lost")
+        elif obj.get("reply") == "status" and isinstance(next_seq, int) and next_seq > self.expected:
+            self.problem("the controller is at seq %d, the log at %d: asking to resend"
+                         % (next_seq, self.expected))
+            self.ask_resend(force=True)
+        elif "error" in obj:
+            m = NOT_HELD.match(str(obj["error"]))
+            if m and int(m.group(1)) == self.expected and int(m.group(2)) > self.expected:
+                oldest = int(m.group(2))
+                self.lost += oldest - self.expected
+                self.problem("LOST seq %d..%d: they left the controller's resend ring before "
+                             "they could be asked for again" % (self.expected, oldest - 1))
+                self.store({"ev": "x-gap", "from": self.expected, "to": oldest - 1})
+                self.expected = oldest
+                self.ask_resend(force=True)
+        if self.on_reply is not None:
+            self.on_reply(obj)
 
     def run(self, stop=None):
         """Read lines until the port gives no more (EOF) or `stop(event)` is true."""
@@ -135,10 +212,11 @@ class Recorder:
 
 
 class LogFile:
-    """Appends stored events to a JSON Lines file, flushed per event."""
+    """Appends stored events to a JSON Lines file, flushed per event. It never
+    truncates: an existing log is added to (a file may hold several matches)."""
 
     def __init__(self, path):
-        self.f = open(path, "w", encoding="utf-8")
+        self.f = open(path, "a", encoding="utf-8")
 
     def __call__(self, ev):
         self.f.write(json.dumps(ev) + "\n")

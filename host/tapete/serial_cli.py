@@ -1,115 +1,301 @@
-"""`tapete record PORT --out LOG` and `tapete scoreboard LOG|PORT`."""
+"""`tapete record PORT` and `tapete scoreboard LOG|PORT`.
+
+Recording: every line's crc and seq are checked and gaps asked for again (the
+Recorder, link.py); the port survives an unplug (port.py); every event is appended
+to the JSON Lines log and to the match database (store.py), flushed and committed
+one by one; the live terminal view (tui.py) or, with `--plain`, one line per
+event shows the table. Nothing is ever truncated: an existing log is added to.
+"""
 import json
 import os
 import sys
+import time
 
+from .errors import UsageError
 from .link import LogFile, Recorder
+from .port import Port, PortError
 from .scoreboard import Scoreboard
+from .view import TableView, describe_violation, text_lines
 
 
-def open_port(name, baud=115200, timeout=1.0):
-    """A pyserial port (readline returns b'' after `timeout` seconds of silence)."""
-    import serial
-    return serial.Serial(name, baud, timeout=timeout)
+def open_port(name, baud=115200, timeout=0.2, on_problem=None, reconnect_s=30.0):
+    """The controller's port (port.Port): PortError when it cannot be used."""
+    return Port(name, baud, timeout, reconnect_s, on_problem)
+
+
+def parse_options(text):
+    """--options as a dict; UsageError quoting the problem."""
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError as err:
+        raise UsageError("--options is not valid JSON (%s): %r; write e.g. "
+                         "--options '{\"target\": 21}'" % (err, text))
+    if not isinstance(value, dict):
+        raise UsageError("--options must be a JSON object such as '{\"target\": 21}', got %r" % text)
+    return value
+
+
+def new_command(game, options=None, dealer=0):
+    """The `new` command, checked against the rules first (unknown game, bad option)."""
+    from .rules import games
+    from .rules.errors import TableError
+    try:
+        games.get(game, options or {})
+    except TableError as err:
+        raise UsageError("--new: " + str(err))
+    cmd = {"cmd": "new", "game": game, "dealer": dealer, "id": "new"}
+    if options:
+        cmd["options"] = options
+    return cmd
 
 
 def _new_command(args):
     if not getattr(args, "new", None):
+        if getattr(args, "options", None):
+            parse_options(args.options)
         return None
-    cmd = {"cmd": "new", "game": args.new, "dealer": args.dealer}
-    if args.options:
-        cmd["options"] = json.loads(args.options)
-    return cmd
+    return new_command(args.new, parse_options(args.options), args.dealer)
 
 
-def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None):
-    """Record a controller's log from `port` into `out_path`; the Recorder."""
+class Refused(UsageError):
+    """The controller refused the `new` command."""
+
+    exit_code = 1
+
+
+def log_tail(path):
+    """(last seq, match over) of an existing log, to carry on without repeats."""
+    last, over = None, True
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    ev = json.loads(line)
+                except ValueError:
+                    continue
+                if not isinstance(ev, dict):
+                    continue
+                if isinstance(ev.get("seq"), int):
+                    last = ev["seq"]
+                if ev.get("ev") == "match":
+                    over = False
+                elif ev.get("ev") == "match_end":
+                    over = True
+    except OSError:
+        pass
+    return last, over
+
+
+def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
+           on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0):
+    """Record a controller's log from `port` into `out_path` (and the Store `db`).
+
+    `echo` gets one line per event (None: quiet); `on_event(ev)` and
+    `on_problem(text)` are told of each event and link problem; it stops after
+    `idle_limit` silent reads, at the match's end when `until_end`
+    (default: when idle_limit is set), or when `stop()` is true. Returns the Recorder.
+    """
     log = LogFile(out_path)
-    board = Scoreboard()
+    if until_end is None:
+        until_end = idle_limit is not None
+    refused = []
 
     def store(ev):
         log(ev)
-        board.feed(ev)
+        if db is not None:
+            db.add(ev)
+        if on_event is not None:
+            on_event(ev)
         if echo is not None:
             echo.write(json.dumps(ev) + "\n")
             echo.flush()
 
     def reply(obj):
-        if echo is not None and "error" in obj:
-            echo.write("controller: " + json.dumps(obj) + "\n")
+        if "error" in obj:
+            if obj.get("id") == "new":
+                refused.append(obj["error"])
+            if on_problem is not None:
+                on_problem("controller: " + str(obj.get("error")))
 
-    rec = Recorder(port, store, reply)
+    rec = Recorder(port, store, reply, first_seq=first_seq, on_problem=on_problem)
+    if hasattr(port, "on_reconnect"):
+        port.on_reconnect = rec.reconnected
     if new is not None:
         rec.send(new)
+    else:
+        rec.ask_resend(force=True)   # whatever it still holds from our next seq on
     idle = 0
     try:
-        while True:
+        while not (stop is not None and stop()):
             raw = port.readline()
+            if refused:
+                raise Refused("the table refused the new match: " + refused[0])
             if not raw:
                 idle += 1
                 if idle_limit is not None and idle >= idle_limit:
                     break
+                if idle % 5 == 0:
+                    rec.idle()
                 continue
             idle = 0
             ev = rec.feed(raw)
-            if ev is not None and ev.get("ev") == "match_end" and idle_limit is not None:
+            if ev is not None and ev.get("ev") == "match_end" and until_end:
                 break
-    except KeyboardInterrupt:
-        pass
     finally:
         log.close()
     return rec
 
 
+def _open_db(args):
+    from .store import Store
+    db = Store(args.db)
+    db.start(args.port)
+    return db
+
+
+def default_log():
+    """Today's log in the user's data folder (appended to all day)."""
+    import platformdirs
+    folder = os.path.join(platformdirs.user_data_dir("tapete", appauthor=False), "logs")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, time.strftime("%Y-%m-%d") + ".jsonl")
+
+
 def cmd_record(args):
-    port = open_port(args.port, args.baud)
-    rec = record(port, args.out, _new_command(args), idle_limit=args.idle)
-    print("recorded %d events to %s (%d resends asked, %d bad lines)"
-          % (rec.events, args.out, rec.resends, rec.bad_lines), file=sys.stderr)
+    new = _new_command(args)
+    out = args.out or default_log()
+    if os.path.isdir(out):
+        raise UsageError("--out %s is a folder; name a log file" % out)
+    first_seq = 0
+    if os.path.exists(out) and new is None:
+        last, over = log_tail(out)
+        if last is not None and not over:
+            first_seq = last + 1        # the same match goes on: no repeats
+    problems = []
+
+    def problem(text):
+        problems.append(text)
+        if args.plain:
+            print("tapete record: " + text, file=sys.stderr, flush=True)
+
+    port = open_port(args.port, args.baud, on_problem=problem, reconnect_s=args.reconnect)
+    db = _open_db(args)
+    print("tapete record: %s -> %s and %s%s" % (
+        args.port, out, db.path, " (appending)" if os.path.exists(out) and os.path.getsize(out) else ""),
+        file=sys.stderr, flush=True)
+    try:
+        if args.plain:
+            view = TableView()
+
+            def show(ev):
+                view.feed(ev)
+                print(_plain_line(ev), flush=True)
+            rec = record(port, out, new, echo=None, idle_limit=args.idle, db=db, on_event=show,
+                         on_problem=problem, until_end=args.until_end, first_seq=first_seq)
+        else:
+            from . import tui
+            rec = tui.record_live(port, out, new, db, problem, args, first_seq)
+    except KeyboardInterrupt:
+        rec = None
+    finally:
+        port.close()
+    if rec is not None:
+        print("recorded %d events to %s and %s (%d resends asked, %d bad lines, %d lost)"
+              % (rec.events, out, db.path, rec.resends, rec.bad_lines, rec.lost), file=sys.stderr)
+        if rec.lost:
+            return 1
     return 0
 
 
+def _plain_line(ev):
+    name = ev.get("ev")
+    seq = ev.get("seq")
+    head = "%5s " % ("" if seq is None else seq)
+    if name == "violation":
+        return head + "VIOLATION " + describe_violation(ev)
+    body = dict((k, v) for k, v in ev.items() if k not in ("seq", "t", "crc"))
+    return head + json.dumps(body)
+
+
 def cmd_scoreboard(args):
-    board = Scoreboard()
     if os.path.isfile(args.source):
+        board = Scoreboard()
         with open(args.source, encoding="utf-8") as f:
             for line in f:
                 if line.strip():
                     try:
-                        board.feed(json.loads(line))
+                        ev = json.loads(line)
                     except ValueError:
                         continue
+                    if isinstance(ev, dict):
+                        board.feed(ev)
         sys.stdout.write(board.render())
         return 0
-    port = open_port(args.source, args.baud)
-
-    def show(ev):
-        board.feed(ev)
-        sys.stdout.write("\x1b[2J\x1b[H" + board.render())
-        sys.stdout.flush()
-
-    rec = Recorder(port, show)
-    rec.send({"cmd": "resend", "from": 0})
+    port = open_port(args.source, args.baud, reconnect_s=args.reconnect,
+                     on_problem=lambda text: print("tapete scoreboard: " + text, file=sys.stderr))
     try:
-        rec.run()
+        scoreboard_live(port, sys.stdout)
     except KeyboardInterrupt:
         pass
+    finally:
+        port.close()
     return 0
+
+
+def scoreboard_live(port, out, stop=None, clear=True):
+    """Show the table's state after each event, for as long as the port lives: any
+    silence is waited through (the table may sit idle between hands)."""
+    view = TableView()
+
+    def show(ev):
+        view.feed(ev)
+        out.write(("\x1b[2J\x1b[H" if clear else "") + "\n".join(text_lines(view.state())) + "\n")
+        out.flush()
+
+    rec = Recorder(port, show)
+    if hasattr(port, "on_reconnect"):
+        port.on_reconnect = rec.reconnected
+    rec.ask_resend(force=True)
+    idle = 0
+    while not (stop is not None and stop()):
+        raw = port.readline()
+        if not raw:
+            idle += 1
+            if idle % 5 == 0:
+                rec.idle()
+            continue
+        rec.feed(raw)
+    return view
 
 
 def register(sub):
     """Add `record` and `scoreboard` to the tapete command."""
-    p = sub.add_parser("record", help="record a table's log from its USB serial port")
-    p.add_argument("port", help="serial port, e.g. /dev/ttyACM0")
-    p.add_argument("--out", required=True, help="the log file to write (JSON Lines)")
+    p = sub.add_parser("record", help="record a table's log from its USB serial port",
+                       description="Record the table's log from its serial port into a JSON Lines "
+                       "file and the match database, with a live view of the table.")
+    p.add_argument("port", help="serial port, e.g. /dev/ttyACM0 (or the path `tapete sim --pty` prints)")
+    p.add_argument("--out", help="the log file (JSON Lines); added to, never truncated "
+                   "(default: today's log in the user's data folder)")
+    p.add_argument("--db", help="the match database (default: tapete.sqlite in the user's data folder)")
+    p.add_argument("--plain", action="store_true", help="one line per event instead of the live view")
     p.add_argument("--baud", type=int, default=115200)
     p.add_argument("--new", metavar="GAME", help="start a new match of GAME first")
     p.add_argument("--options", help="the new match's options as a JSON object")
     p.add_argument("--dealer", type=int, default=0, help="the new match's first dealer")
     p.add_argument("--idle", type=int, default=None,
-                   help="stop after this many silent seconds (default: run until Ctrl-C)")
+                   help="stop after this many silent reads of 0.2 s (default: run until Ctrl-C)")
+    p.add_argument("--until-end", action="store_true", help="stop when the match ends")
+    p.add_argument("--reconnect", type=float, default=30.0,
+                   help="seconds to wait for an unplugged port to come back (default 30)")
     p.set_defaults(run=cmd_record)
-    s = sub.add_parser("scoreboard", help="a text scoreboard of a log file or a live port")
+    s = sub.add_parser("scoreboard", help="a text scoreboard of a log file or a live port",
+                       description="Print the scoreboard of a log file, or follow a live port "
+                       "(through any silence, until Ctrl-C).")
     s.add_argument("source", help="a table log file, or a serial port")
     s.add_argument("--baud", type=int, default=115200)
+    s.add_argument("--reconnect", type=float, default=30.0,
+                   help="seconds to wait for an unplugged port to come back (default 30)")
     s.set_defaults(run=cmd_scoreboard)
+

@@ -1,12 +1,18 @@
-"""Four simulated players at the simulated table (runs inside MicroPython).
+"""The people around the simulated table (runs inside MicroPython).
 
 They hold a random deal, lay cards on their seat readers through the MFRC522
-chip models, and take tricks off the table; now and then a reader misbehaves
-(flicker, crosstalk, corrupted replies: the SimTable's faults). One player
-misplays on purpose (`misplay = (hand, trick)`): a card that breaks the rules
-but that only a later play can prove.
+chip models and take tricks off the table; now and then a reader misbehaves
+(flicker, crosstalk, corrupted replies: the SimTable's faults). They know any
+game the rules know: a player chooses among `game.legal(hand, trick)`, the
+dealer turns a card up when the game turns one up. One player may misplay on
+purpose (`misplay = (hand, trick)`): a card that breaks the rules but that only
+a later play can prove.
+
+Every action is a generator that yields what it waits for: a number of scan
+rounds, or PANEL (the e-ink has drawn everything and is idle). The simulator
+(table_sim.py) advances it once per scan round, so a run is the same every
+time for the same seed, frames included.
 """
-import asyncio
 import random
 
 from rules import cards as C
@@ -14,6 +20,11 @@ from rules import playout
 from sim.tags import ntag213
 
 MISSES = 3
+PANEL = -1              # yield PANEL: wait until the panel shows the table as it is
+CONTROL_BASE = 64       # deck.CONTROL_BASE
+CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-D",
+            "trump-C", "no-trump", "double")   # deck.CONTROLS (the enrolled control tags)
+MENU, CONFIRM, UNDO = 0, 1, 2
 
 
 def uid7(code):
@@ -21,7 +32,7 @@ def uid7(code):
     return bytes((0x04, 0x21, code & 0xFF, 0x5A, 0xA5, 0x3C, 0x80 + code % 97))
 
 
-def enrol_file(path, deck="spanish40"):
+def enrol_file(path, deck="french52"):
     """The enrolment the table would have after `enrol` with these tags."""
     import enrol    # here only: during play the table holds no enrolment code
     d = enrol.Deck()
@@ -32,19 +43,28 @@ def enrol_file(path, deck="spanish40"):
 
 
 class Players:
-    """The people around the simulated table."""
+    """The people around the simulated table, and their hands."""
 
-    def __init__(self, app, seed=2026, misplay=None, burst=None, log=None):
-        self.app = app
-        self.table = app.table
-        self.sim = app.board.sim
+    def __init__(self, sim, seed=2026, misplay=None, burst=None, log=None, wait_panel=True):
+        self.simulator = sim            # table_sim.Sim: app, board, panel state
         random.seed(seed)
         self.tags = {}
         self.hands = {}
+        self.dealt = 0                  # the hand number the players hold cards for
         self.turnup = None
-        self.misplay = misplay      # (hand, trick): the seat to play then revokes
-        self.burst = burst          # (hand, trick): a storm of corrupted replies
+        self.misplay = misplay          # (hand, trick): the seat to play then revokes
+        self.burst = burst              # (hand, trick): a storm of corrupted replies
         self.log = log or (lambda text: None)
+        self.wait_panel = wait_panel
+
+    # -- what the players see -------------------------------------------------------
+    @property
+    def table(self):
+        return self.simulator.app.table
+
+    @property
+    def sim(self):
+        return self.simulator.board.sim
 
     def tag(self, code):
         t = self.tags.get(code)
@@ -52,21 +72,73 @@ class Players:
             t = self.tags[code] = ntag213(uid7(code))
         return t
 
-    async def rounds(self, n):
-        """Wait for `n` scan rounds of the controller."""
-        target = self.app.rounds + n
-        while self.app.rounds < target:
-            await asyncio.sleep_ms(0)
-
-    async def place(self, seat, code):
+    # -- single actions (generators) ----------------------------------------------------
+    def place(self, seat, code, played=True):
+        """Lay a card or control tag on `seat`'s reader (a card played leaves the hand;
+        the turn-up goes back into it)."""
         self.sim.place(seat, self.tag(code))
-        await self.rounds(3)
+        if code < CONTROL_BASE and played:
+            for s in self.hands:
+                self.hands[s][code >> 4] &= ~C.bit(code)
+        yield 3
+        if self.wait_panel:
+            yield PANEL
 
-    async def collect(self):
+    def take(self, code):
+        """Take one card or tag off the table."""
+        self.sim.remove(self.tag(code))
+        yield MISSES + 2
+
+    def collect(self):
+        """Take every card off the table."""
         for chip in self.sim.chips:
             for t in list(chip.tags):
                 self.sim.remove(t)
-        await self.rounds(MISSES + 2)
+        yield MISSES + 2
+        if self.wait_panel:
+            yield PANEL
+
+    def press(self, button, long=False):
+        """Press a button (menu, confirm, undo), briefly or held."""
+        pin = self.simulator.board.button_pins[button]
+        pin.value(0)
+        yield 30 if long else 3
+        pin.value(1)
+        yield 3
+
+    def call(self, seat, word):
+        """Make a call with its control tag on the seat's reader."""
+        if word not in CONTROLS:
+            self.log("unknown call %r (the control tags: %s)" % (word, ", ".join(CONTROLS)))
+            return
+        code = CONTROL_BASE + CONTROLS.index(word)
+        yield from self.place(seat, code)
+        yield from self.take(code)
+
+    def start(self, game):
+        """Start a match of `game` with the buttons (menu until it shows, confirm)."""
+        from table import phases as P
+        if self.table.phase == P.IDLE:
+            yield from self.press(MENU)
+        for _ in range(12):
+            if self.table.game_name == game:
+                break
+            yield from self.press(MENU)
+        if self.table.game_name != game:
+            self.log("the menu has no game %r" % game)
+            return
+        yield from self.press(CONFIRM)
+        if self.wait_panel:
+            yield PANEL
+
+    # -- playing ------------------------------------------------------------------------
+    def deal(self):
+        """The players' cards for the hand the table has just dealt."""
+        m = self.table.match
+        hands, turnup = playout.deal(m.game, m.dealer, random)
+        self.hands = dict((s, C.hand_of(hands[s])) for s in hands)
+        self.turnup = turnup
+        self.dealt = m.hand_no
 
     def _choose(self):
         m = self.table.match
@@ -79,39 +151,102 @@ class Players:
                 self.log("seat %d misplays on purpose (does not follow) with %s" % (seat, C.name(c)))
                 return seat, c
             self.misplay = (m.hand_no, m.trick.number + 1)
-        return seat, playout.pick(m.game.legal(hand, m.trick), random)
+        legal = m.game.legal(hand, m.trick)
+        if not (legal[0] or legal[1] or legal[2] or legal[3]):
+            legal = hand        # cards moved by hand (interactive): any card held
+        if not (legal[0] or legal[1] or legal[2] or legal[3]):
+            return seat, None
+        return seat, playout.pick(legal, random)
 
-    async def play_hand(self):
-        m = self.table.match
-        hands, turnup = playout.deal(m.game, m.dealer, random)
-        self.hands = dict((s, C.hand_of(hands[s])) for s in hands)
-        await self.place(m.dealer, turnup)          # the turn-up, then back in hand
-        self.sim.remove(self.tag(turnup))
-        await self.rounds(MISSES + 2)
-        while not m.over and m.turn is not None:
-            if self.burst == (m.hand_no, m.trick.number):
-                self.burst = None
-                self.log("a burst of corrupted replies")
-                old = self.sim.corruption
-                self.sim.corruption = 400
-                await self.rounds(6)
-                self.sim.corruption = old
-            seat, c = self._choose()
-            self.hands[seat][c >> 4] &= ~C.bit(c)
-            await self.place(seat, c)
-            if m.trick.n == 0 or m.trick.n == m.seats or m.over:
-                await self.collect()
+    def step(self):
+        """One thing the table is waiting for: deal, turn up, play a card, collect."""
+        from table import phases as P
+        table = self.table
+        m = table.match
+        if m.game is None or m.over:
+            yield 1
+            return
+        if self.dealt != m.hand_no:
+            self.deal()
+        if table.phase == P.TURNUP:
+            if self.wait_panel:
+                yield PANEL     # the panel asks the dealer for the turn-up first
+            yield from self.place(m.dealer, self.turnup, False)
+            yield from self.take(self.turnup)
+            return
+        if table.phase == P.COLLECT or table.phase == P.HAND_END:
+            yield from self.collect()
+            return
+        if m.turn is None:
+            yield 1
+            return
+        if self.burst == (m.hand_no, m.trick.number):
+            self.burst = None
+            self.log("a burst of corrupted replies")
+            old = self.sim.corruption
+            self.sim.corruption = 400
+            yield 6
+            self.sim.corruption = old
+        seat, c = self._choose()
+        if c is None:
+            self.log("seat %d holds no card to play" % seat)
+            yield 1
+            return
+        for attempt in range(3):
+            before = m.knowledge.count
+            yield from self.place(seat, c, False)
             m = self.table.match
-
-    async def play_match(self, max_hands=20):
-        """Wait for the host's `new`, then play until the match ends."""
-        while self.table.match.game is None or self.table.phase != 3:   # phases.TURNUP
-            await self.rounds(1)
-        for _ in range(max_hands):
-            if self.table.match.over:
+            if m.knowledge.count != before or m.over:
                 break
-            await self.play_hand()
-            for _ in range(50):
-                if self.table.match.over or self.table.phase == 3:
-                    break
-                await self.rounds(1)
+            # Not taken (a card seen at two readers, a misread): picked up, laid again.
+            self.log("the table did not take seat %d's %s: picked up and laid again" % (seat, C.name(c)))
+            yield from self.take(c)
+        else:
+            return
+        self.hands[seat][c >> 4] &= ~C.bit(c)
+        if m.trick.n == 0 or m.trick.n == m.seats or m.over:
+            yield from self.collect()
+
+    def plays(self, count):
+        """`count` cards played (and tricks collected as they complete)."""
+        done = 0
+        for _ in range(count * 8 + 50):
+            if done >= count or self.table.match.over:
+                return
+            before = self.table.match.knowledge.count if self.table.match.game else 0
+            yield from self.step()
+            m = self.table.match
+            if m.game is not None and m.knowledge.count != before:
+                done += 1
+
+    def until(self, done, limit=20000):
+        """Play until `done()` is true (or the match ends)."""
+        for _ in range(limit):
+            if done() or self.table.match.over:
+                return
+            yield from self.step()
+
+    def trick(self):
+        """Play to the end of the current trick, and collect it."""
+        m = self.table.match
+        hand, n = m.hand_no, m.trick.number
+        yield from self.until(lambda: self.table.match.hand_no != hand
+                              or self.table.match.trick.number != n)
+        from table import phases as P
+        if self.table.phase == P.COLLECT:
+            yield from self.collect()
+
+    def hand(self):
+        """Play to the end of the current hand."""
+        hand = self.table.match.hand_no
+        yield from self.until(lambda: self.table.match.hand_no != hand)
+
+    def match(self, wait_rounds=100000):
+        """Wait for a match to start (the host's `new`, or the menu), then play it out."""
+        for _ in range(wait_rounds):
+            if self.table.match.game is not None:
+                break
+            yield 1
+        yield from self.until(lambda: False)
+        if self.wait_panel:
+            yield PANEL

@@ -1,0 +1,232 @@
+"""The simulated table as a process: `micropython table_sim.py` and its three wires.
+
+`SimProcess(config)` starts the controller firmware on the simulated table:
+its stdin/stdout are the serial link (as USB is on a Pico), a pipe carries the
+players' commands (`command(text)`, `wait_done(n)`), and its stderr brings the
+simulator's notes ("sim: ...") and command acknowledgements ("sim-done: N ...").
+
+`PtyBridge(proc)` puts the serial link on a pseudo-terminal: `tapete record` opens
+its path as it would open /dev/ttyACM0. It can be unplugged (the terminal closed,
+output dropped as a Pico's USB drops it with no host) and plugged in again (a new
+terminal; `link` is a symlink kept pointing at the current one, as udev's
+/dev/serial/by-id names are).
+"""
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import tty
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+
+
+class SimError(Exception):
+    """The simulator cannot start (one line for the user)."""
+
+    exit_code = 2
+
+
+def micropython():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    found = here if os.path.exists(here) else shutil.which("micropython")
+    if not found:
+        raise SimError("micropython not found: run `make setup` (it installs the MicroPython unix port)")
+    return found
+
+
+class SimProcess:
+    """The controller on the simulated table, in a micropython process."""
+
+    def __init__(self, config, heapsize="2M", on_note=None):
+        self.config = dict(config)
+        r, w = os.pipe()
+        self.config["control"] = "/dev/fd/%d" % r
+        env = dict(os.environ)
+        env["MICROPYPATH"] = os.pathsep.join([FIRMWARE, HERE, ".frozen"])
+        cmd = [micropython(), "-X", "heapsize=" + heapsize, os.path.join(HERE, "table_sim.py"),
+               json.dumps(self.config)]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=env, pass_fds=[r], bufsize=0)
+        os.close(r)
+        self.control = os.fdopen(w, "wb", buffering=0)
+        self.notes = []
+        self.done = 0
+        self.on_note = on_note
+        self._cond = threading.Condition()
+        self._err = threading.Thread(target=self._read_stderr, daemon=True)
+        self._err.start()
+
+    # -- the serial link ----------------------------------------------------------------
+    def readline(self):
+        return self.proc.stdout.readline()
+
+    def write(self, data):
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            pass
+
+    # -- the players ----------------------------------------------------------------------
+    def command(self, text):
+        """Send one command to the players (table_sim.py's list); its number."""
+        self.control.write((text.strip() + "\n").encode())
+        with self._cond:
+            self.sent = getattr(self, "sent", 0) + 1
+            return self.sent
+
+    def wait_done(self, n, timeout=600):
+        """Wait until command number `n` is done; False on timeout or exit."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self.done < n:
+                if self.proc.poll() is not None and not self._err.is_alive():
+                    return False
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(min(left, 0.5))
+        return True
+
+    def run(self, text, timeout=600):
+        """Send a command and wait for it to be done."""
+        return self.wait_done(self.command(text), timeout)
+
+    def _read_stderr(self):
+        for raw in self.proc.stderr:
+            text = raw.decode("utf-8", "replace").rstrip("\n")
+            with self._cond:
+                if text.startswith("sim-done: "):
+                    self.done = int(text.split()[1])
+                else:
+                    self.notes.append(text)
+                self._cond.notify_all()
+            if self.on_note is not None and not text.startswith("sim-done: "):
+                self.on_note(text)
+        with self._cond:
+            self._cond.notify_all()
+
+    def wait(self, timeout=None):
+        code = self.proc.wait(timeout)
+        self._err.join(5)
+        return code
+
+    def stop(self):
+        """End the process (the sim's own quit is `command("quit")`)."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        try:
+            self.control.close()
+        except OSError:
+            pass
+
+
+class PtyBridge:
+    """The simulator's serial link on a pseudo-terminal, with unplug and replug."""
+
+    def __init__(self, proc, link=None, on_note=None):
+        self.proc = proc
+        self.link = link
+        self.on_note = on_note or (lambda text: None)
+        self.master = None
+        self.path = None
+        self.plugged = False
+        self.dropped = 0            # bytes the controller sent while unplugged
+        self.running = True
+        self._lock = threading.Lock()
+        self.plug()
+        self._out = threading.Thread(target=self._to_host, daemon=True)
+        self._in = threading.Thread(target=self._to_controller, daemon=True)
+        self._out.start()
+        self._in.start()
+
+    def plug(self):
+        """A new pseudo-terminal (a USB cable plugged in)."""
+        master, slave = os.openpty()
+        tty.setraw(slave)       # no echo, no line discipline: bytes as a USB CDC port
+        path = os.ttyname(slave)
+        os.close(slave)
+        # Keep the master writable without a reader yet: the kernel buffers it.
+        with self._lock:
+            self.master = master
+            self.path = path
+            self.plugged = True
+        if self.link:
+            tmp = self.link + ".new"
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            os.symlink(path, tmp)
+            os.replace(tmp, self.link)
+        return path
+
+    def unplug(self):
+        """Close the terminal: the host's reads fail; output is dropped until `plug`."""
+        with self._lock:
+            master, self.master = self.master, None
+            self.plugged = False
+        if master is not None:
+            os.close(master)
+
+    def _to_host(self):
+        fd = self.proc.proc.stdout.fileno()
+        while self.running:
+            try:
+                data = os.read(fd, 4096)
+            except OSError:
+                data = b""
+            if not data:
+                return          # the controller exited
+            while data and self.running:
+                with self._lock:
+                    master = self.master
+                if master is None:
+                    self.dropped += len(data)   # no host: a Pico's USB drops output
+                    break
+                try:
+                    _r, w, _x = select.select([], [master], [], 0.2)
+                    if w:
+                        n = os.write(master, data)
+                        data = data[n:]
+                except OSError:
+                    time.sleep(0.05)    # unplugged under us: the loop sees master None
+
+    def _to_controller(self):
+        while self.running:
+            with self._lock:
+                master = self.master
+            if master is None:
+                time.sleep(0.05)
+                continue
+            try:
+                r, _w, _x = select.select([master], [], [], 0.2)
+                if not r:
+                    continue
+                data = os.read(master, 4096)
+            except OSError:
+                # No host has the terminal open (EIO): wait for one.
+                time.sleep(0.05)
+                continue
+            if data:
+                self.proc.write(data)
+
+    def close(self):
+        self.running = False
+        self.unplug()
+        if self.link:
+            try:
+                os.remove(self.link)
+            except OSError:
+                pass

@@ -1,0 +1,305 @@
+"""`tapete sim`: the controller firmware under micropython on the simulated table.
+
+Without --pty the host side runs here: the log is recorded from the simulator's
+serial link (with every check `tapete record` makes) into --out, the match is
+audited, and a short summary is printed (`make sim`). With --pty the link is a
+pseudo-terminal whose path is printed, so `tapete record` (and `serve`,
+`scoreboard`) talk to it exactly as to a Pico.
+
+Who plays: by default the players play a whole match (auto). --interactive reads
+commands from the terminal, --script from a file (one per line, # comments); the
+commands are table_sim.py's (place, call, flicker, dead, restart, ...) plus the
+host's own: `unplug [SECONDS]` (the USB cable, with --pty), `sleep SECONDS`, `help`.
+"""
+import json
+import os
+import shutil
+import sys
+import threading
+import time
+
+from .errors import UsageError
+
+OUT = os.path.join("out", "sim")
+HOST_WORDS = ("unplug", "sleep", "help")
+HELP = """commands (one per line):
+  auto | hand | trick | play [N]      play on (the match, the hand, the trick, N cards)
+  start GAME                          start a match with the table's buttons
+  place SEAT CARD | take CARD | collect
+  call SEAT WORD                      a call with a control tag: claim, concede, ...
+  press menu|confirm|undo [long]
+  flicker N | crosstalk N | corrupt N reader faults (permille)
+  dead SEAT | alive SEAT              a reader module that stops answering, and back
+  restart                             power cut: the controller reboots, flash kept
+  wait N | show | quit
+  unplug [SECONDS]                    pull the USB cable (with --pty), plug it back
+  sleep SECONDS"""
+
+
+def make_sim_defaults(args):
+    """What `make sim` adds: the scripted revoke and a burst of corrupted replies."""
+    if args.game == "malilla" and args.options is None and not args.no_misplay:
+        return {"irregularity": "report"}, [2, 3], [1, 5]
+    return parse_options(args.options), ([2, 3] if not args.no_misplay else None), [1, 5]
+
+
+def parse_options(text):
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError as err:
+        raise UsageError("--options is not valid JSON (%s): %r" % (err, text))
+    if not isinstance(value, dict):
+        raise UsageError("--options must be a JSON object, got %r" % text)
+    return value
+
+
+def _check_game(game, options):
+    from .rules import games
+    from .rules.errors import TableError
+    try:
+        games.get(game, options or {})
+    except TableError as err:
+        raise UsageError(str(err))
+
+
+def cmd_sim(args):
+    from .sim.process import PtyBridge, SimError, SimProcess
+    options, misplay, burst = make_sim_defaults(args)
+    _check_game(args.game, options)
+    if args.script and not os.path.isfile(args.script):
+        raise UsageError("no scenario file %s" % args.script)
+    out = args.dir
+    frames = os.path.join(out, "frames")
+    flash = os.path.join(out, "flash")
+    for d in (frames, flash):
+        shutil.rmtree(d, ignore_errors=True)       # the sim's own scratch folders
+    os.makedirs(frames, exist_ok=True)
+    driven = args.interactive or args.script
+    config = {"root": flash, "frames": frames, "seed": args.seed,
+              "commands": [] if driven else (["start " + args.game] if args.start else []) + ["auto"],
+              "wait_panel": not args.fast, "misplay": misplay, "burst": burst,
+              "faults": {"flicker": args.flicker, "crosstalk": args.crosstalk,
+                         "corruption": args.corruption}}
+    say = (lambda text: None) if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
+    try:
+        proc = SimProcess(config, on_note=say if args.verbose or driven else None)
+    except SimError as err:
+        raise UsageError(str(err))
+    new = {"cmd": "new", "game": args.game, "dealer": 0}
+    if options:
+        new["options"] = options
+    try:
+        if args.pty:
+            return _serve_pty(args, proc, PtyBridge, driven)
+        return _record_here(args, proc, new, driven, frames)
+    finally:
+        proc.stop()
+
+
+def _serve_pty(args, proc, PtyBridge, driven):
+    bridge = PtyBridge(proc, link=args.link)
+    print("tapete sim: serial port %s%s" % (bridge.path, " (also %s)" % args.link if args.link else ""),
+          flush=True)
+    try:
+        if driven:
+            _drive(args, proc, bridge)
+        else:
+            while proc.done < 1 and proc.proc.poll() is None:
+                time.sleep(0.1)
+            if args.linger is not None:
+                time.sleep(args.linger)
+            else:
+                print("tapete sim: the match is over; Ctrl-C stops the table", flush=True)
+                while proc.proc.poll() is None:
+                    time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        proc.command("quit")
+        try:
+            proc.wait(20)
+        except Exception:
+            pass
+        bridge.close()
+    return 0
+
+
+def _drive(args, proc, bridge=None):
+    """Feed commands from the terminal or the scenario file, one at a time."""
+    if args.script:
+        with open(args.script, encoding="utf-8") as f:
+            lines = [x.strip() for x in f]
+        interactive = False
+    else:
+        lines = None
+        interactive = True
+        print(HELP if sys.stdin.isatty() else "", flush=True)
+    while True:
+        if lines is not None:
+            if not lines:
+                break
+            line = lines.pop(0)
+        else:
+            try:
+                line = input("sim> " if sys.stdin.isatty() else "")
+            except EOFError:
+                break
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        if words[0] == "help":
+            print(HELP, flush=True)
+        elif words[0] == "sleep":
+            time.sleep(float(words[1]))
+        elif words[0] == "unplug":
+            if bridge is None:
+                print("tapete sim: unplug needs --pty", file=sys.stderr)
+                continue
+            bridge.unplug()
+            print("tapete sim: unplugged", flush=True)
+            time.sleep(float(words[1]) if len(words) > 1 else 2.0)
+            path = bridge.plug()
+            print("tapete sim: plugged in again at %s" % path, flush=True)
+        elif words[0] == "quit":
+            break
+        else:
+            ok = proc.run(line)
+            if not ok:
+                print("tapete sim: the simulator stopped", file=sys.stderr)
+                return
+            if interactive:
+                proc.run("show")
+    if args.linger:
+        time.sleep(args.linger)
+
+
+def _record_here(args, proc, new, driven, frames):
+    """`make sim`: record the link here, audit the log, print a summary."""
+    from .audit import audit_file
+    from .link import LogFile, Recorder
+    from .report import render
+    path = args.out or os.path.join(args.dir, "table.jsonl")
+    if args.out is None and os.path.exists(path):
+        os.remove(path)         # the sim's own log, made anew each run
+    log = LogFile(path)
+    db = None
+    if args.db:
+        from .store import Store
+        db = Store(args.db)
+        db.start("sim seed %d" % args.seed)
+    emitted = []
+    problems = []
+
+    def store(ev):
+        log(ev)
+        emitted.append(ev)
+        if db is not None:
+            db.add(ev)
+        if args.verbose:
+            print(json.dumps(ev), flush=True)
+        elif ev.get("ev") == "hand_end" and not args.quiet:
+            print("hand %s: points %s, score %s, totals %s" % (
+                ev["hand"], "/".join(map(str, ev["points"])), "/".join(map(str, ev["score"])),
+                "/".join(map(str, ev["totals"]))), flush=True)
+
+    def reply(obj):
+        if obj.get("reply") == "boot" and obj.get("phase") == "idle" and not driven and not args.start:
+            rec.send(new)
+        elif "error" in obj:
+            problems.append("controller error: " + json.dumps(obj))
+
+    rec = Recorder(proc, store, reply, on_problem=problems.append)
+    reader = threading.Thread(target=rec.run, daemon=True)
+    reader.start()
+    if driven:
+        _drive(args, proc)
+    proc.command("quit")
+    code = proc.wait()
+    reader.join(30)
+    log.close()
+    if code != 0:
+        print("the simulator exited with status %d" % code)
+        for n in proc.notes[-10:]:
+            print("  " + n)
+        return 1
+    result = audit_file(path)
+    out_dir = os.path.dirname(path) or "."
+    report = render(result)
+    with open(os.path.join(out_dir, "audit.txt"), "w") as f:
+        f.write(report)
+    with open(os.path.join(out_dir, "audit.json"), "w") as f:
+        json.dump(result, f, indent=1, ensure_ascii=False)
+    if args.verbose:
+        sys.stdout.write(report)
+    return _summary(args, path, emitted, result, rec, problems, frames, out_dir, driven)
+
+
+def _summary(args, path, emitted, result, rec, problems, frames, out_dir, driven):
+    from .view import describe_violation, team_name
+    end = [e for e in emitted if e.get("ev") == "match_end"]
+    hands = [e for e in emitted if e.get("ev") == "hand_end"]
+    violations = [e for e in emitted if e.get("ev") == "violation"]
+    game = next((e.get("game") for e in emitted if e.get("ev") == "match"), "?")
+    n_frames = len(os.listdir(frames)) if os.path.isdir(frames) else 0
+    print()
+    if end:
+        w = end[-1].get("winner")
+        print("%s, seed %d: %s after %d hand(s), totals %s (%s)" % (
+            game, args.seed, team_name({}, w) + " wins" if w is not None else "no winner",
+            len(hands), "/".join(map(str, end[-1]["totals"])), end[-1].get("reason")))
+    else:
+        print("%s, seed %d: the match did not end (%d hands)" % (game, args.seed, len(hands)))
+    for v in violations:
+        print("violation: " + describe_violation(v))
+    print("log: %s (%d events); frames: %s (%d PNG, the last one the final panel)"
+          % (path, len(emitted), frames, n_frames))
+    print("audit: %s and %s" % (os.path.join(out_dir, "audit.txt"), os.path.join(out_dir, "audit.json")))
+    print("link: %d resends asked, %d bad lines, %d gaps, %d lost" % (rec.resends, rec.bad_lines,
+                                                                     rec.gaps, rec.lost))
+    bad = len(result["errors"]) + len(result.get("disagreements", []))
+    if not end and not driven:
+        print("FAIL: the match did not end")
+        return 1
+    if bad:
+        print("FAIL: %d audit errors, %d disagreements with the controller"
+              % (len(result["errors"]), len(result.get("disagreements", []))))
+        return 1
+    print("audit: zero disagreements with the controller, zero errors")
+    return 0
+
+
+def add_arguments(p):
+    from .rules import games
+    p.add_argument("--game", default="malilla", choices=games.names(), help="the game (default malilla)")
+    p.add_argument("--options", help="the match's options as a JSON object")
+    p.add_argument("--seed", type=int, default=2026, help="the deal and the readers' faults (default 2026)")
+    p.add_argument("--pty", action="store_true",
+                   help="serve the controller's serial link on a pseudo-terminal (its path is printed)")
+    p.add_argument("--link", help="with --pty: a symlink kept pointing at the current terminal "
+                   "(it changes after an unplug)")
+    p.add_argument("--start", action="store_true",
+                   help="the players start the match with the table's buttons (else the host's `new`)")
+    p.add_argument("--interactive", action="store_true", help="commands from the terminal (see help)")
+    p.add_argument("--script", metavar="FILE", help="commands from a scenario file")
+    p.add_argument("--fast", action="store_true",
+                   help="players do not wait for the e-ink panel: the fastest the table can send")
+    p.add_argument("--linger", type=float, help="with --pty: stop this many seconds after the players are done")
+    p.add_argument("--out", help="without --pty: the log file (default out/sim/table.jsonl, made anew)")
+    p.add_argument("--db", help="without --pty: also store the log in this match database")
+    p.add_argument("--dir", default=OUT, help="the simulator's folder: flash, frames (default out/sim)")
+    p.add_argument("--flicker", type=int, default=20, help="permille of frames a lying card misses")
+    p.add_argument("--crosstalk", type=int, default=150, help="permille of windows a neighbour's tag answers")
+    p.add_argument("--corruption", type=int, default=5, help="permille of replies with a flipped bit")
+    p.add_argument("--no-misplay", action="store_true", help="no deliberate revoke")
+    p.add_argument("--quiet", action="store_true")
+    p.add_argument("--verbose", action="store_true", help="every event as JSON and the full audit")
+
+
+def register(sub):
+    p = sub.add_parser("sim", help="the table's firmware on the simulated table",
+                       description=__doc__.split("\n\n")[0])
+    add_arguments(p)
+    p.set_defaults(run=cmd_sim)

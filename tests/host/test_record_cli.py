@@ -1,0 +1,148 @@
+"""`tapete record` and `tapete scoreboard` behave like tools: one clear line and a
+non-zero exit for a user's mistake, never a traceback; a log is never truncated;
+a disconnect is reported; the live scoreboard waits through any silence."""
+import json
+import os
+import pty
+import subprocess
+import sys
+import time
+import tty
+
+from tapete.link import seal
+
+TAPETE = [sys.executable, "-m", "tapete.cli"]
+
+
+def run(args, **kw):
+    return subprocess.run(TAPETE + args, capture_output=True, text=True, timeout=60, **kw)
+
+
+def one_clear_line(proc, code):
+    assert proc.returncode == code, proc.stderr
+    assert "Traceback" not in proc.stderr
+    lines = [x for x in proc.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def test_a_port_that_does_not_exist_is_one_line(tmp_path):
+    line = one_clear_line(run(["record", "/dev/ttyNOPE9", "--out", str(tmp_path / "l.jsonl"),
+                               "--db", str(tmp_path / "t.sqlite")]), 2)
+    assert "no serial port /dev/ttyNOPE9" in line and "plugged in" in line
+    assert not (tmp_path / "l.jsonl").exists()
+
+
+def test_a_file_given_as_the_port_points_to_audit(tmp_path):
+    log = tmp_path / "match.jsonl"
+    log.write_text('{"ev": "match", "game": "malilla"}\n')
+    line = one_clear_line(run(["record", str(log), "--out", str(tmp_path / "o.jsonl")]), 2)
+    assert "is a file, not a serial port" in line and "tapete audit " + str(log) in line
+    line = one_clear_line(run(["scoreboard", "/dev/ttyNOPE9"]), 2)
+    assert "no serial port" in line
+
+
+def test_invalid_options_json_is_one_line(tmp_path):
+    line = one_clear_line(run(["record", "/dev/null", "--new", "malilla", "--options", "{target: 3"]), 2)
+    assert "--options is not valid JSON" in line
+    line = one_clear_line(run(["record", "/dev/null", "--new", "malilla", "--options", "[1]"]), 2)
+    assert "must be a JSON object" in line
+
+
+def test_an_unknown_game_for_new_is_one_line():
+    line = one_clear_line(run(["record", "/dev/null", "--new", "poker"]), 2)
+    assert "unknown game 'poker'" in line and "malilla" in line
+    line = one_clear_line(run(["record", "/dev/null", "--new", "manille", "--options", '{"target": "x"}']), 2)
+    assert "target" in line
+
+
+class Pty:
+    """A pseudo-terminal standing in for the controller's USB port."""
+
+    def __init__(self):
+        self.master, slave = os.openpty()
+        tty.setraw(slave)
+        self.path = os.ttyname(slave)
+        os.close(slave)
+
+    def send(self, ev):
+        os.write(self.master, (seal(json.dumps(ev)) + "\n").encode())
+
+    def close(self):
+        os.close(self.master)
+
+
+EVENTS = [{"ev": "match", "game": "malilla", "seats": 4, "seq": 0},
+          {"ev": "deal", "dealer": 0, "seq": 1},
+          {"ev": "turnup", "card": "4H", "seq": 2},
+          {"ev": "trump", "suit": "H", "hand": 1, "seq": 3}]
+
+
+def test_a_disconnect_while_recording_is_one_line_and_keeps_the_log(tmp_path):
+    port = Pty()
+    out = tmp_path / "log.jsonl"
+    proc = subprocess.Popen(TAPETE + ["record", port.path, "--plain", "--out", str(out),
+                                      "--db", str(tmp_path / "t.sqlite"), "--reconnect", "0.5"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    for ev in EVENTS:
+        port.send(ev)
+    deadline = time.time() + 20
+    while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 4):
+        time.sleep(0.1)
+    port.close()            # the cable is pulled and stays out
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 1
+    assert "Traceback" not in stderr
+    assert "disconnected and did not come back" in stderr.splitlines()[-1]
+    assert [json.loads(x) for x in out.read_text().splitlines()] == EVENTS
+
+
+def test_record_never_truncates_an_existing_log(tmp_path):
+    from tapete import serial_cli
+    out = tmp_path / "log.jsonl"
+    old = '{"ev": "match", "game": "manille", "seats": 4}\n{"ev": "end"}\n'
+    out.write_text(old)
+
+    class Port:
+        lines = [(seal(json.dumps(e)) + "\n").encode() for e in EVENTS]
+
+        def readline(self):
+            return self.lines.pop(0) if self.lines else b""
+
+        def write(self, data):
+            pass
+
+    serial_cli.record(Port(), str(out), echo=None, idle_limit=2)
+    text = out.read_text()
+    assert text.startswith(old)
+    assert [json.loads(x) for x in text.splitlines()[2:]] == EVENTS
+
+
+def test_scoreboard_stays_live_through_silence():
+    port = Pty()
+    proc = subprocess.Popen(TAPETE + ["scoreboard", port.path], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        time.sleep(3.5)             # silence: the old scoreboard had quit after 1 s
+        assert proc.poll() is None
+        for ev in EVENTS:
+            port.send(ev)
+        got = b""
+        deadline = time.time() + 20
+        os.set_blocking(proc.stdout.fileno(), False)
+        while time.time() < deadline and b"trump" not in got:
+            time.sleep(0.1)
+            got += proc.stdout.read() or b""
+        assert b"malilla" in got and b"hearts" in got
+        assert proc.poll() is None
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        port.close()
+
+
+def test_every_subcommand_has_help():
+    for cmd in ("record", "scoreboard", "sim", "serve", "replay", "stats", "report", "audit"):
+        proc = run([cmd, "--help"])
+        assert proc.returncode == 0 and "usage: tapete " + cmd in proc.stdout, cmd
