@@ -21,9 +21,10 @@ import time
 from .errors import UsageError
 
 OUT = os.path.join("out", "sim")
-HOST_WORDS = ("unplug", "sleep", "help")
+HOST_WORDS = ("unplug", "plug", "garble", "sleep", "help")
 HELP = """commands (one per line):
   auto | hand | trick | play [N]      play on (the match, the hand, the trick, N cards)
+  ready                               wait for a match to start (the host's `new`)
   start GAME                          start a match with the table's buttons
   place SEAT CARD | take CARD | collect
   call SEAT WORD                      a call with a control tag: claim, concede, ...
@@ -32,7 +33,8 @@ HELP = """commands (one per line):
   dead SEAT | alive SEAT              a reader module that stops answering, and back
   restart                             power cut: the controller reboots, flash kept
   wait N | show | quit
-  unplug [SECONDS]                    pull the USB cable (with --pty), plug it back
+  unplug [SECONDS] | plug             pull the USB cable (with --pty); back after SECONDS, or at plug
+  garble N                            with --pty: N permille of chunks damaged on the way
   sleep SECONDS"""
 
 
@@ -80,6 +82,7 @@ def cmd_sim(args):
     config = {"root": flash, "frames": frames, "seed": args.seed,
               "commands": [] if driven else (["start " + args.game] if args.start else []) + ["auto"],
               "wait_panel": not args.fast, "misplay": misplay, "burst": burst,
+              "emitted": args.emitted,
               "faults": {"flicker": args.flicker, "crosstalk": args.crosstalk,
                          "corruption": args.corruption}}
     say = (lambda text: None) if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
@@ -99,7 +102,7 @@ def cmd_sim(args):
 
 
 def _serve_pty(args, proc, PtyBridge, driven):
-    bridge = PtyBridge(proc, link=args.link)
+    bridge = PtyBridge(proc, link=args.link, seed=args.seed)
     print("tapete sim: serial port %s%s" % (bridge.path, " (also %s)" % args.link if args.link else ""),
           flush=True)
     try:
@@ -154,13 +157,19 @@ def _drive(args, proc, bridge=None):
             print(HELP, flush=True)
         elif words[0] == "sleep":
             time.sleep(float(words[1]))
-        elif words[0] == "unplug":
+        elif words[0] in ("unplug", "plug", "garble"):
             if bridge is None:
-                print("tapete sim: unplug needs --pty", file=sys.stderr)
+                print("tapete sim: %s needs --pty" % words[0], file=sys.stderr)
                 continue
-            bridge.unplug()
-            print("tapete sim: unplugged", flush=True)
-            time.sleep(float(words[1]) if len(words) > 1 else 2.0)
+            if words[0] == "garble":
+                bridge.garble = int(words[1])
+                continue
+            if words[0] == "unplug":
+                bridge.unplug()
+                print("tapete sim: unplugged", flush=True)
+                if len(words) == 1:
+                    continue        # until `plug`
+                time.sleep(float(words[1]))
             path = bridge.plug()
             print("tapete sim: plugged in again at %s" % path, flush=True)
         elif words[0] == "quit":
@@ -294,6 +303,7 @@ def add_arguments(p):
     p.add_argument("--crosstalk", type=int, default=150, help="permille of windows a neighbour's tag answers")
     p.add_argument("--corruption", type=int, default=5, help="permille of replies with a flipped bit")
     p.add_argument("--no-misplay", action="store_true", help="no deliberate revoke")
+    p.add_argument("--emitted", help="keep every event the controller sends in this file (tests)")
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--verbose", action="store_true", help="every event as JSON and the full audit")
 

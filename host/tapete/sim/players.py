@@ -241,6 +241,13 @@ class Players:
         hand = self.table.match.hand_no
         yield from self.until(lambda: self.table.match.hand_no != hand)
 
+    def ready(self, wait_rounds=100000):
+        """Wait for a match to start (the host's `new`, or the menu)."""
+        for _ in range(wait_rounds):
+            if self.table.match.game is not None:
+                return
+            yield 1
+
     def match(self, wait_rounds=100000):
         """Wait for a match to start (the host's `new`, or the menu), then play it out."""
         for _ in range(wait_rounds):

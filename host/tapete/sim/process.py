@@ -13,10 +13,12 @@ terminal; `link` is a symlink kept pointing at the current one, as udev's
 """
 import json
 import os
+import random
 import select
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import tty
@@ -49,8 +51,13 @@ class SimProcess:
         self.config["control"] = "/dev/fd/%d" % r
         env = dict(os.environ)
         env["MICROPYPATH"] = os.pathsep.join([FIRMWARE, HERE, ".frozen"])
+        # The config goes in a file: the unix port fails on a command-line argument
+        # of 256 characters or more ("FATAL: uncaught NLR").
+        fd, self.config_path = tempfile.mkstemp(prefix="tapete-sim-", suffix=".json")
+        with os.fdopen(fd, "w") as f:
+            json.dump(self.config, f)
         cmd = [micropython(), "-X", "heapsize=" + heapsize, os.path.join(HERE, "table_sim.py"),
-               json.dumps(self.config)]
+               self.config_path]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=env, pass_fds=[r], bufsize=0)
         os.close(r)
@@ -119,6 +126,10 @@ class SimProcess:
 
     def stop(self):
         """End the process (the sim's own quit is `command("quit")`)."""
+        try:
+            os.remove(self.config_path)
+        except OSError:
+            pass
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -135,8 +146,11 @@ class SimProcess:
 class PtyBridge:
     """The simulator's serial link on a pseudo-terminal, with unplug and replug."""
 
-    def __init__(self, proc, link=None, on_note=None):
+    def __init__(self, proc, link=None, on_note=None, seed=1):
         self.proc = proc
+        self.garble = 0             # permille of chunks damaged on the way to the host
+        self.damaged = 0
+        self._rng = random.Random(seed)
         self.link = link
         self.on_note = on_note or (lambda text: None)
         self.master = None
@@ -189,6 +203,8 @@ class PtyBridge:
                 data = b""
             if not data:
                 return          # the controller exited
+            if self.garble and self._rng.randrange(1000) < self.garble:
+                data = self._damage(data)
             while data and self.running:
                 with self._lock:
                     master = self.master
@@ -202,6 +218,19 @@ class PtyBridge:
                         data = data[n:]
                 except OSError:
                     time.sleep(0.05)    # unplugged under us: the loop sees master None
+
+    def _damage(self, data):
+        """A flipped bit, a dropped byte, or a line cut short (a noisy cable)."""
+        self.damaged += 1
+        rng = self._rng
+        i = rng.randrange(len(data))
+        kind = rng.randrange(3)
+        if kind == 0:
+            return data[:i] + bytes((data[i] ^ (1 << rng.randrange(7)),)) + data[i + 1:]
+        if kind == 1:
+            return data[:i] + data[i + 1:]
+        end = data.find(b"\n", i)
+        return data[:i] + (data[end:] if end >= 0 else b"")
 
     def _to_controller(self):
         while self.running:

@@ -1,9 +1,9 @@
 """MicroPython entry of the simulator: the controller firmware, unmodified, on the
 simulated table, with the people around it.
 
-    MICROPYPATH=firmware:host/tapete/sim:.frozen micropython table_sim.py CONFIG
+    MICROPYPATH=firmware:host/tapete/sim:.frozen micropython table_sim.py CONFIG.json
 
-CONFIG is a JSON object: root (flash folder), frames (PNG folder or null), seed,
+CONFIG.json holds a JSON object: root (flash folder), frames (PNG folder or null), seed,
 commands (the first commands to run, e.g. ["auto", "quit"]), control (a path to
 read more commands from, one per line, or null), wait_panel, misplay, burst,
 faults ({flicker, crosstalk, corruption} in permille).
@@ -21,6 +21,7 @@ Nothing waits on the machine's clock, so the same seed gives the same frames.
 
 Commands (the interactive and scripted modes of `tapete sim`):
   auto | hand | trick | play [N]   play on: the match, the hand, the trick, N cards
+  ready                            wait for a match to start (the host's `new`)
   start GAME                       start a match with the menu and confirm buttons
   place SEAT CARD | take CARD | collect
   call SEAT WORD                   a control tag (claim, concede, ...) on a reader
@@ -217,6 +218,8 @@ class Sim:
         w = words[0]
         if w == "auto":
             return p.match()
+        if w == "ready":
+            return p.ready()
         if w == "hand":
             return p.hand()
         if w == "trick":
@@ -286,8 +289,8 @@ class Sim:
             self.advance()
             if self.quitting and self.task is None and not self.queue:
                 break
-            if self.task is None and not self.queue:
-                _pause()        # nothing to do: do not spin the machine's CPU
+            if (self.task is None and not self.queue) or self.app.table.match.game is None:
+                _pause()        # nothing to do yet: do not spin the machine's CPU
         # The end: the panel shows the table as it is, and the host has every line.
         for _ in range(2000):
             if self.panel_idle():
@@ -315,7 +318,8 @@ def _pause():
 
 
 def main(argv):
-    cfg = json.loads(argv[1])
+    with open(argv[1]) as f:
+        cfg = json.load(f)
     Sim(cfg).run()
 
 
