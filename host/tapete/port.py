@@ -73,17 +73,27 @@ class Port:
         self.closed = False
         self.ser = open_serial(name, baud, timeout)
 
+    @property
+    def away(self):
+        """True while the port is unplugged (and looked for)."""
+        return self.ser is None and not self.closed
+
     def readline(self):
-        """One line (bytes), or b"" after `timeout` seconds of silence."""
+        """One line (bytes), or b"" after `timeout` seconds of silence (or while the
+        port is away: it is looked for again at each call)."""
+        if self.ser is None:
+            self._look_again()
+            return b""
         try:
             return self.ser.readline()
         except Exception as err:     # pyserial's SerialException, OSError (EIO) on unplug
-            if self.closed:
-                return b""
-            self._lost(err)
+            if not self.closed:
+                self._lost(err)
             return b""
 
     def write(self, data):
+        if self.ser is None:
+            return      # away: the Recorder asks again when the port is back
         try:
             self.ser.write(data)
             self.ser.flush()
@@ -94,7 +104,8 @@ class Port:
     def close(self):
         self.closed = True
         try:
-            self.ser.close()
+            if self.ser is not None:
+                self.ser.close()
         except Exception:
             pass
 
@@ -103,20 +114,22 @@ class Port:
             self.ser.close()
         except Exception:
             pass
+        self.ser = None
+        self.deadline = time.monotonic() + self.reconnect_s
         self.on_problem("port %s disconnected (%s): waiting up to %g s for it to come back"
                         % (self.name, str(err).split("\n")[0][:80], self.reconnect_s))
-        deadline = time.monotonic() + self.reconnect_s
-        while time.monotonic() < deadline:
-            time.sleep(0.1)
-            try:
-                self.ser = open_serial(self.name, self.baud, self.timeout)
-            except PortError:
-                continue
-            self.reconnects += 1
-            self.on_problem("port %s is back" % self.name)
-            if self.on_reconnect is not None:
-                self.on_reconnect()
+
+    def _look_again(self):
+        time.sleep(min(0.1, self.timeout))
+        try:
+            self.ser = open_serial(self.name, self.baud, self.timeout)
+        except PortError:
+            if time.monotonic() > self.deadline:
+                raise Disconnected("port %s disconnected and did not come back within %g s; "
+                                   "the log keeps every event received until then"
+                                   % (self.name, self.reconnect_s))
             return
-        raise Disconnected("port %s disconnected and did not come back within %g s; "
-                           "the log keeps every event received until then"
-                           % (self.name, self.reconnect_s))
+        self.reconnects += 1
+        self.on_problem("port %s is back" % self.name)
+        if self.on_reconnect is not None:
+            self.on_reconnect()

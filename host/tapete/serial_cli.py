@@ -12,7 +12,7 @@ import sys
 import time
 
 from .errors import UsageError
-from .link import LogFile, Recorder
+from .link import NOT_HELD, LogFile, Recorder
 from .port import Port, PortError
 from .scoreboard import Scoreboard
 from .view import TableView, describe_violation, text_lines
@@ -94,7 +94,7 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
 
     `echo` gets one line per event (None: quiet); `on_event(ev)` and
     `on_problem(text)` are told of each event and link problem; it stops after
-    `idle_limit` silent reads, at the match's end when `until_end`
+    `idle_limit` seconds without an event, at the match's end when `until_end`
     (default: when idle_limit is set), or when `stop()` is true. Returns the Recorder.
     """
     log = LogFile(out_path)
@@ -116,7 +116,7 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         if "error" in obj:
             if obj.get("id") == "new":
                 refused.append(obj["error"])
-            if on_problem is not None:
+            if on_problem is not None and not NOT_HELD.match(str(obj["error"])):
                 on_problem("controller: " + str(obj.get("error")))
 
     rec = Recorder(port, store, reply, first_seq=first_seq, on_problem=on_problem)
@@ -126,23 +126,27 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         rec.send(new)
     else:
         rec.ask_resend(force=True)   # whatever it still holds from our next seq on
-    idle = 0
+    last_event = last_look = time.monotonic()
     try:
         while not (stop is not None and stop()):
             raw = port.readline()
             if refused:
                 raise Refused("the table refused the new match: " + refused[0])
-            if not raw:
-                idle += 1
-                if idle_limit is not None and idle >= idle_limit:
-                    break
-                if idle % 5 == 0:
-                    rec.idle()
+            now = time.monotonic()
+            if getattr(port, "away", False):
+                last_event = last_look = now    # unplugged: waiting for it is not silence
                 continue
-            idle = 0
-            ev = rec.feed(raw)
-            if ev is not None and ev.get("ev") == "match_end" and until_end:
+            ev = rec.feed(raw) if raw else None
+            if ev is not None:
+                last_event = last_look = now
+                if ev.get("ev") == "match_end" and until_end:
+                    break
+                continue
+            if idle_limit is not None and now - last_event >= idle_limit:
                 break
+            if now - last_look >= 1.0:
+                last_look = now
+                rec.idle()      # a gap still open is asked again; else "where are you?"
     finally:
         log.close()
     return rec
@@ -284,8 +288,8 @@ def register(sub):
     p.add_argument("--new", metavar="GAME", help="start a new match of GAME first")
     p.add_argument("--options", help="the new match's options as a JSON object")
     p.add_argument("--dealer", type=int, default=0, help="the new match's first dealer")
-    p.add_argument("--idle", type=int, default=None,
-                   help="stop after this many silent reads of 0.2 s (default: run until Ctrl-C)")
+    p.add_argument("--idle", type=float, default=None,
+                   help="stop after this many seconds without an event (default: run until Ctrl-C)")
     p.add_argument("--until-end", action="store_true", help="stop when the match ends")
     p.add_argument("--reconnect", type=float, default=30.0,
                    help="seconds to wait for an unplugged port to come back (default 30)")

@@ -215,7 +215,7 @@ def _record_here(args, proc, new, driven, frames):
                 "/".join(map(str, ev["totals"]))), flush=True)
 
     def reply(obj):
-        if obj.get("reply") == "boot" and obj.get("phase") == "idle" and not driven and not args.start:
+        if obj.get("reply") == "boot" and obj.get("phase") == "idle" and not args.start:
             rec.send(new)
         elif "error" in obj:
             problems.append("controller error: " + json.dumps(obj))

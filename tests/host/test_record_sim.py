@@ -45,47 +45,49 @@ def test_a_whole_match_recorded_from_the_simulated_pico_is_what_the_controller_e
 
 
 FAULTS = """ready
-garble 60
-hand
-garble 0
+garble 300
 trick
+trick
+trick
+garble 0
 unplug 1.5
 play 2
 restart
 trick
 play 1
 restart
-hand
+trick
 unplug
 hand
+hand
 plug
-auto
+play 4
 """
 
 
 def test_faults_on_the_serial_path_lose_and_repeat_nothing_and_are_reported(tmp_path):
-    table = Table(tmp_path, "--no-misplay", "--linger", "3", script=FAULTS, seed=5)
+    table = Table(tmp_path, "--no-misplay", "--fast", "--linger", "20", script=FAULTS, seed=5)
     try:
         code, out, err = record(table.port, tmp_path / "log.jsonl", tmp_path / "t.sqlite",
-                                "--new", "malilla", "--options", '{"target": 30}')
+                                "--new", "malilla", "--options", '{"target": 200}', "--idle", "6")
         table.finish()
     finally:
         table.stop()
+    (tmp_path / "record.err").write_text(err)
     emitted = table.events()
     log = read_jsonl(tmp_path / "log.jsonl")
     gaps = [e for e in log if e["ev"] == "x-gap"]
-    # A whole hand played while unplugged left the ring: that gap is reported once,
+    # Two hands played while unplugged left the ring: that gap is reported once,
     # recorded as x-gap, and everything else is there, once, in order.
     assert len(gaps) == 1, err
     lost = set(range(gaps[0]["from"], gaps[0]["to"] + 1))
-    assert len(lost) > 64 - 10
+    assert len(lost) > 0
     assert stored(tmp_path / "log.jsonl") == [e for e in emitted if e["seq"] not in lost]
     assert [e for e in db_events(tmp_path / "t.sqlite") if e["ev"] != "x-gap"] == stored(tmp_path / "log.jsonl")
-    assert emitted[-1]["ev"] == "match_end"
     # Every problem reported as it happened.
     assert "damaged line" in err
     assert "disconnected" in err and "is back" in err
-    assert "the controller restarted" in err
+    assert err.count("the controller restarted") >= 2
     assert "LOST seq %d..%d" % (gaps[0]["from"], gaps[0]["to"]) in err
     assert code == 1            # events were lost: the recording says so in its status
 
