@@ -12,6 +12,7 @@ API
     h.show(seat, cards)    -> list of derived events (a `hand` event at the showdown)
     h.context()           -> a small plain dict for displays
     h.done, h.rounds, h.score, h.totals, h.ended, h.game_over, h.winner, h.violations
+    h.stock, h.pile, h.pile_known, h.draws, h.reshuffles (the draw's card counting)
 
 `phase` is one of "draw", "discard", "declare", "bet", "show", "done"; `seats` the
 seats that may act now (one seat, except at the showdown: every seat still to show);
@@ -161,6 +162,7 @@ class MusHand:
         self.phase = DRAW
         self.index = 0          # position in `order` of the seat to act (draw, discard, declare)
         self.draws = 0          # draws served so far
+        self.reshuffles = 0     # times the discards became a new stock
         self.stock = STOCK
         self.pile = 0           # discards lying face down
         self.pile_known = [0, 0, 0, 0]     # the shown ones among them (suit sets)
@@ -236,7 +238,8 @@ class MusHand:
                 "declarations": {"pares": list(self.declared[H.PARES]),
                                  "juego": list(self.declared[H.JUEGO])},
                 "mus": self.order[:self.index] if self.phase == DRAW else [],
-                "draws": self.draws, "stock": self.stock, "discards": self.pile}
+                "draws": self.draws, "stock": self.stock, "discards": self.pile,
+                "reshuffles": self.reshuffles}
 
     # -- calls -------------------------------------------------------------------------
     def call(self, seat, word, ev=None):
@@ -343,6 +346,7 @@ class MusHand:
                 self.pile = aside
                 self.pile_known = list(aside_known)
                 reshuffled = True
+                self.reshuffles += 1
             self.stock -= need
             served[seat] = self.thrown[seat][0]
             self.thrown[seat] = None
