@@ -41,8 +41,8 @@ an accepted órdago), `bet` (the last proposal: a number, "ordago" or None), `by
 wins), `bonus`, `points` (what the round paid), `paid` (False when the game ended
 before the round was paid).
 
-Readings where the seed is silent (see also docs/rules-api.md, "Mus")
----------------------------------------------------------------------
+Readings where the seed is silent
+--------------------------------
 - Turn order: from the dealer's right, to the right (anticlockwise, option
   `direction`). Discards are made in turn too; the dealer serves each seat its
   cards in one go, in turn, once all four have discarded.
