@@ -7,6 +7,7 @@ and `match_end`) wraps it.
 API
 ---
     h = MusHand(dealer, totals=(0, 0), target=40, options=None, hand=None)
+    h.apply(event)        -> list of derived events (a `call` or, at the showdown, a `hand` event)
     h.awaiting()          -> {"phase", "seats", "round", "calls", ["min", "max"]}
     h.call(seat, word, ev) -> list of derived events (the `call` event's word and dict)
     h.show(seat, cards)    -> list of derived events (a `hand` event at the showdown)
@@ -214,9 +215,11 @@ class MusHand:
                 out["seats"] = [self.answerers[self.apos]]
                 if self.proposal == ORDAGO:
                     out["calls"] = ["see", "fold"]
-                else:
+                elif self.proposal < self.target:
                     out["calls"] = list(ANSWER_WORDS)
                     out["min"] = self.proposal + 1
+                else:                   # the stake is the target: no raise but an órdago
+                    out["calls"] = ["see", "fold", "ordago"]
             out["max"] = self.target
         elif phase == SHOW:
             out["seats"] = [s for s in self.order if self.shown[s] is None]
@@ -242,6 +245,15 @@ class MusHand:
                 "reshuffles": self.reshuffles}
 
     # -- calls -------------------------------------------------------------------------
+    def apply(self, event):
+        """Apply a PROTOCOL input event of the hand: a `call`, or a `hand` at the showdown."""
+        name = event.get("ev") if isinstance(event, dict) else None
+        if name == "call":
+            return self.call(event.get("seat"), event.get("call"), event)
+        if name == "hand":
+            return self.show(event.get("seat"), event.get("cards"))
+        raise EventError("a mus hand takes 'call' and 'hand' events, got " + repr(event))
+
     def call(self, seat, word, ev=None):
         """Apply one call (`word` with the `call` event's other keys in `ev`); return
         the derived events. Raises EventError / OrderError and changes nothing when
@@ -338,17 +350,21 @@ class MusHand:
         served = [0, 0, 0, 0]
         for i in range(4):
             seat = self.order[i]
-            need, shown = self.thrown[seat]
+            count, shown = self.thrown[seat]
+            need = count
             if self.stock < need:
-                need -= self.stock
-                aside, aside_known = (need + self.stock, shown) if i == 3 else (0, [0, 0, 0, 0])
+                need -= self.stock          # the seat takes what is left first
+                if i == 3:                  # the last seat: its own discards stay aside
+                    aside, aside_known = count, list(shown)
+                else:
+                    aside, aside_known = 0, [0, 0, 0, 0]
                 self.stock = self.pile - aside
                 self.pile = aside
-                self.pile_known = list(aside_known)
+                self.pile_known = aside_known
                 reshuffled = True
                 self.reshuffles += 1
             self.stock -= need
-            served[seat] = self.thrown[seat][0]
+            served[seat] = count
             self.thrown[seat] = None
         self.draws += 1
         self.phase = DRAW

@@ -11,7 +11,7 @@ import random
 
 from . import cards as C
 from . import mus_hands as H
-from .mus_hand import DISCARD, MusHand, STOCK
+from .mus_hand import DISCARD, MusHand, STOCK, next_dealer
 from .playout import shuffle
 
 
@@ -136,3 +136,25 @@ def _bet(w, rng, ordago):
             return {"call": "pass" if "pass" in calls else "see"}
         return {"call": word, "amount": low + rng.getrandbits(8) % (min(high, low + 4) - low + 1)}
     return {"call": word}
+
+
+def match_events(rng=random, target=40, options=None, lie=0, dealer=0, hands=200):
+    """A whole random match: (events, finished MusHands). The events are PROTOCOL
+    input events from `match` on: each hand's `deal`, its calls and its showdown;
+    the deal passes to the right. Stops when a side wins (or after `hands` hands)."""
+    opts = dict(options or {})
+    opts["target"] = target
+    events = [{"ev": "match", "game": "mus", "seats": 4, "options": opts}]
+    played = []
+    totals = (0, 0)
+    for n in range(hands):
+        events.append({"ev": "deal", "dealer": dealer})
+        evs, h, _ = play_hand(dealer, totals, rng, target, options, lie=lie)
+        h.hand_no = n + 1
+        events += evs
+        played.append(h)
+        totals = (h.totals[0], h.totals[1])
+        if h.game_over:
+            break
+        dealer = next_dealer(dealer, h.options["direction"])
+    return events, played

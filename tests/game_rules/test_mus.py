@@ -542,6 +542,7 @@ def test_reading_bets_are_at_most_the_target():
     h = betting()
     assert "ordago" in str(raises(EventError, h.call, 3, "bid", {"amount": 41}))
     run(h, "3:bid=40")
+    assert h.awaiting()["calls"] == ["see", "fold", "ordago"]
     raises(EventError, h.call, 2, "raise", {"amount": 41})
 
 
@@ -694,3 +695,13 @@ def test_context_shows_the_round_the_stake_and_who_must_answer():
     assert c["round"] == "chica" and c["awaiting"] == [1] and c["phase"] == "bet"
     assert c["stake"] == {"proposed": 3, "accepted": 1, "by": 2}
     assert c["bets"] == [{"round": "grande", "how": "see", "stake": 2, "winner": None}]
+
+
+def test_apply_takes_the_protocol_call_and_hand_events():
+    h = MusHand(0)
+    assert h.apply({"ev": "call", "seat": 3, "call": "no-mus"}) == []
+    h.apply({"ev": "call", "seat": 3, "call": "bid", "amount": 3})
+    assert h.context()["stake"]["proposed"] == 3
+    raises(EventError, h.apply, {"ev": "play", "seat": 2, "card": "KS"})
+    raises(EventError, h.apply, {"ev": "call", "seat": 2})
+    raises(OrderError, h.apply, {"ev": "hand", "seat": 2, "cards": ["KS", "QS", "JS", "7S"]})

@@ -5,10 +5,10 @@ import random
 
 try:
     from tapete.rules import cards, mus_hands as H, mus_playout as P
-    from tapete.rules.mus_hand import DISCARD
+    from tapete.rules.mus_hand import DISCARD, MusHand
 except ImportError:     # MicroPython: the rule module is the package `rules`
     from rules import cards, mus_hands as H, mus_playout as P
-    from rules.mus_hand import DISCARD
+    from rules.mus_hand import DISCARD, MusHand
 
 HANDS = 2000        # random hands in the invariant run
 PAIRS = 3000        # random pairs of hands compared by key and by the reference
@@ -216,3 +216,29 @@ def test_random_hands_reshuffle_the_stock_without_losing_a_card():
         assert (h.reshuffles > 0) == (thrown > 24)     # the stock of 24 lasts until it cannot
         reshuffles += h.reshuffles
     assert reshuffles > 50
+
+
+def test_random_matches_end_when_a_side_wins_and_replay_through_apply():
+    rng = random.Random(13) if hasattr(random, "Random") else random
+    rng.seed(13)
+    for n in range(20):
+        events, played = P.match_events(rng, lie=20, dealer=n % 4)
+        assert events[0]["game"] == "mus" and events[0]["options"]["target"] == 40
+        last = played[-1]
+        assert last.game_over and last.winner in (0, 1)
+        for h in played[:-1]:
+            assert not h.game_over and max(h.totals) < 40
+        # replay: the same input events give the same hands
+        h = None
+        i = 0
+        for ev in events[1:]:
+            if ev["ev"] == "deal":
+                totals = (0, 0) if h is None else (h.totals[0], h.totals[1])
+                assert ev["dealer"] == (n - i) % 4
+                h = MusHand(ev["dealer"], totals)
+                i += 1
+            else:
+                h.apply(ev)
+            if h.done:
+                assert h.totals == played[i - 1].totals and h.rounds == played[i - 1].rounds
+        assert i == len(played)
