@@ -148,7 +148,7 @@ class MusHand:
             raise EventError("mus needs a dealer seat 0..3, got " + repr(dealer))
         if not _int(target) or target < 1:
             raise EventError("mus 'target' must be a whole number above 0, got " + repr(target))
-        if len(totals) != 2 or not _int(totals[0]) or not _int(totals[1]) or totals[0] < 0 or totals[1] < 0:
+        if not isinstance(totals, (list, tuple)) or len(totals) != 2 or not _int(totals[0]) or not _int(totals[1]) or totals[0] < 0 or totals[1] < 0:
             raise EventError("mus needs two running totals, got " + repr(totals))
         opts = options_of(options)
         self.options = opts

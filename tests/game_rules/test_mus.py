@@ -685,6 +685,9 @@ def test_options_are_checked():
     raises(EventError, options_of, {"lone_stake": 2})
     raises(EventError, MusHand, 4)
     raises(EventError, MusHand, 0, (0,))
+    raises(EventError, MusHand, 0, 5)
+    raises(EventError, MusHand, 0, (0, -1))
+    raises(EventError, MusHand, 0, (0, 0), 0)
     assert options_of({"target": 30, "direction": "cw"})["direction"] == "cw"
 
 
