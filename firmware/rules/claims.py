@@ -31,6 +31,7 @@ import sys
 from . import cards as C
 from . import native
 from .errors import EventError
+from .match import OVER
 from .solver import TRICKS, OutOfBudget, check_claim
 
 # Node budgets, sized for about a second of search: the C core does ~17M nodes/s on a
@@ -58,7 +59,7 @@ def remaining(match):
 
 def tricks_left(match):
     """Tricks still to be won in this hand, the current one included."""
-    return match.game.tricks - match.trick.number + 1
+    return match.hand_cards - match.trick.number + 1
 
 
 def held_counts(match):
@@ -85,6 +86,8 @@ def claim(match, ev):
         shown = [0, 0, 0, 0]
         for text in listed:
             c = match._card(text)
+            if game.inner is not None:
+                c = game.inner[c]
             if match.played[c >> 4] & C.bit(c):
                 raise EventError("claim shows " + repr(text) + ", which was already played")
             shown[c >> 4] |= C.bit(c)
@@ -93,12 +96,16 @@ def claim(match, ev):
                              + " cards; the claim shows " + str(len(listed)))
         if match.known[seat] and shown != match.holding[seat]:
             raise EventError("the claim shows cards that are not seat " + str(seat) + "'s known hand")
-        out += _shown_proofs(match, seat, shown)
+        from .evidence import shown as shown_proofs
+        out += shown_proofs(match, seat, C.cards_of(shown), {"shown": True})
         if out and game.irregularity == "game":
-            match.winner = 1 - seat % 2
+            match.winner = game.other_team(game.team_of[seat])
             match.end_reason = "irregularity"
-            match.phase = 4     # OVER
+            match.phase = OVER
             return out + [match.match_end()]
+    elif not match.known[seat]:
+        raise EventError("a claim shows the claimer's cards ('cards': the hand still held), "
+                         "unless the table knows seat " + str(seat) + "'s hand")
     known = {}
     for s in range(match.seats):
         if match.known[s]:
@@ -113,7 +120,7 @@ def claim(match, ev):
         for x in range(4):
             unseen[x] &= ~known[s][x]
     cant = [know.ruled_out(s) for s in range(match.seats)]
-    team = seat % 2
+    team = game.team_of[seat]
     target = tricks_left(match)
     event = {"ev": "x-claim", "hand": match.hand_no, "trick": t.number, "seat": seat,
              "call": "claim", "tricks": target}
@@ -126,24 +133,31 @@ def claim(match, ev):
         return out + [event]
     event["sound"] = sound
     if not sound:
-        event["deal"] = [[C.name(c) for c in deal[s]] for s in range(match.seats)]
-        event["line"] = [C.name(c) for c in line]
+        event["deal"] = [[match.name(c) for c in deal[s]] for s in range(match.seats)]
+        event["line"] = [match.name(c) for c in line]
         return out + [event]
-    return out + [event] + _finish(match, team)
+    return out + [event] + _finish(match, team, "claim")
 
 
 def concede(match, ev):
     """The conceding side gives every remaining trick to the other side."""
     seat = ev["seat"]
+    game = match.game
+    if game.teams != 2:
+        raise EventError("a concession gives the hand to the other side: at a table of "
+                         + str(game.teams) + " playing each for themselves, play it out")
     event = {"ev": "x-claim", "hand": match.hand_no, "trick": match.trick.number, "seat": seat,
              "call": "concede", "tricks": tricks_left(match), "sound": True}
-    return [event] + _finish(match, 1 - seat % 2)
+    return [event] + _finish(match, 1 - game.team_of[seat], "concede")
 
 
 def _check(game, known, trick, team, target, unseen, sizes, cant):
     """The claim check: the C core when it is there, else the pure-Python search."""
     if isinstance(game.hot, native.Native):
-        return _check_native(game, known, trick, team, target, unseen, cant)
+        try:
+            return _check_native(game, known, trick, team, target, unseen, cant)
+        except ValueError as err:   # the core refused the position: say so, quoting it
+            raise EventError("the claim cannot be checked: " + str(err))
     return check_claim(game, known, trick, team, target, TRICKS, unseen, sizes, cant, PY_BUDGET)
 
 
@@ -182,34 +196,15 @@ def _check_native(game, known, trick, team, target, unseen, cant):
     return False, deal, line
 
 
-def _shown_proofs(match, seat, shown):
-    """Violations proven by the cards a claimer shows."""
-    know = match.knowledge
-    out = []
-    pairs = match._pairs
-    for c in C.cards_of(shown):
-        for i in range(know.proofs(seat, c, pairs)):
-            index, rule = pairs[2 * i], pairs[2 * i + 1]
-            know.close(index)
-            out.append(match._violation(know.play_trick[index], seat, know.play_card[index], rule,
-                                        match.trick.number,
-                                        {"trick": match.trick.number, "card": C.name(c), "shown": True}))
-    return out
-
-
-def _finish(match, team):
+def _finish(match, team, reason):
     """End the hand with every remaining trick going to `team`."""
     game = match.game
     rest = remaining(match)
     points = 0
     for c in C.cards_of(rest):
-        points += game.points(c)
-    left = tricks_left(match)
+        points += game.points_of[c]
     match.card_points[team] += points
-    match.tricks_won[team] += left
+    match.tricks_won[team] += tricks_left(match)
     match.last.copy_from(match.trick)
-    match.last.winner = team        # a seat of that team wins the last trick (bonus)
-    match.trick.n = 0
-    if match._score_hand():
-        return [match.hand_end(), match.match_end()]
-    return [match.hand_end()]
+    match.last_team = team      # the rest includes the last trick (its bonus)
+    return match.end_hand(team, reason)

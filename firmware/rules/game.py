@@ -1,113 +1,149 @@
-"""What every trick game shares: the pack, rank order, points, options, direction.
+"""What every game shares: its description, read by one engine (rules/match.py).
 
-A game is data (its pack, its order, its points, its options) plus two small hooks
-that say which cards are legal (`legal_into`) and which holdings would have made a
-play illegal (`forbid_into`). The two are written independently and tests check that
-they agree: `c in legal(H)` exactly when H holds none of `forbidden(c)`.
+A game is a description: its pack and rank order, card points, points per trick and
+for the last trick, direction, seats and teams, its duties (rules/duties.py), its
+options (each with a default and a one-line meaning), and a few hooks where the
+rule text asks for more (calls, scoring, the end of a hand). The card tables below
+are built from that description; the duties engine, the C core and the solver read
+only the tables.
+
+Card tables, per card code (suit * 16 + slot; a slot is face - 1 for every printed
+card): `strength` (1 = lowest of its suit, 0 = not in the pack), `points_of`, and
+`above` / `below` (the suit set of cards of the same suit that beat / lose to it).
+A game whose trump suit takes cards of other suits (Envite) maps them onto free
+slots of the trump suit for the hand (`inner` / `outer`), so everything else sees
+plain suits.
 """
-from .cards import deck_of, suit_of
+from array import array
+
+from .cards import deck_of
+from .duties import forbid_into, legal_into
 from .errors import EventError
-
-# Rule words (PROTOCOL.md `violation.rule`), numbered for fixed-size tables.
-REVOKE = 0
-MUST_BEAT = 1
-SEVEN_DISCARD = 2
-MUST_TRUMP = 3
-MUST_OVERTRUMP = 4
-PLAY_RULES = 5          # the codes above are the rules a play can break
-OUT_OF_TURN = 5
-UNKNOWN_CARD = 6
-DUPLICATE_CARD = 7
-NOT_IN_HAND = 8
-RULE_WORDS = ("revoke", "must-beat", "seven-discard", "must-trump", "must-overtrump",
-              "out-of-turn", "unknown-card", "duplicate-card", "not-in-hand")
-
-# Options every game has (PROTOCOL.md): name -> (default, allowed values or type),
-# with what it means in a comment (comments cost the Pico nothing).
-COMMON_OPTIONS = {
-    "direction": (None, ("cw", "ccw")),  # direction of play and of the deal; default from the rule text
-}
 
 
 class Game:
-    """A trick game: subclasses set the class attributes and the two legality hooks."""
+    """A trick game's description; subclasses set the class attributes."""
 
     name = "?"
-    seats = 4
-    faces = ()          # faces in the pack, high to low (the rank order)
-    face_points = {}    # face -> card points
-    direction = 1       # 1 clockwise (next seat s+1), -1 anticlockwise (s-1)
-    tricks = 0          # tricks in a hand
-    trick_point = 0     # points for each trick won (Malilla's readings)
-    turnup = True       # trump is fixed by a turned-up card
-    target = 0          # match target
-    irregularity = "report"  # "game": a proven illegal play loses the game
-    OPTIONS = {}
+    title = "?"                 # the game's name for people
+    seats = 4                   # default seat count
+    seat_counts = (4,)          # the seat counts the game is played with
+    each_for_self = False       # teams: partners (seat % 2) or each seat alone
+    faces = ()                  # faces in the pack, high to low (the rank order)
+    face_points = {}            # face -> card points
+    pack = "?"                  # the pack's name (rules/packs.py, enrolment)
+    direction = 1               # 1 clockwise (next seat s+1), -1 anticlockwise (s-1)
+    duties = 0                  # rules/duties.py flags
+    trick_point = 0             # points for each trick won (Malilla's and Botifarra's readings)
+    last_trick = 0              # points for the last trick (Tute's 10)
+    hand_size = 0               # cards dealt to each seat (0: the whole pack, shared out)
+    turnup = True               # trump is fixed by a turned-up card
+    turnup_held = True          # ... which is the dealer's own last card
+    suitless = False            # cards compare by rank whatever their suit (Truc)
+    draws = False               # equal cards of two opponents draw the trick (Truc)
+    target = 0                  # match target
+    irregularity = "report"     # "game": a proven illegal play loses the game
+    calls = ()                  # the call words in use (PROTOCOL.md 1.1) besides claim, concede
+    CALL_WORDS = ()             # every call word the game may use, whatever its options
+    claims = True               # "the rest are ours" makes sense (whole-pack games)
+    OPTIONS = {}                # option -> (default, allowed, meaning)
+    PRESETS = ({},)             # option sets the table's menu offers
 
-    def __init__(self, options=None):
-        self.options = self.read_options(options or {})
+    def __init__(self, options=None, seats=None):
+        self.options = self.read_options(options if options is not None else {})
         d = self.options.get("direction")
         if d is not None:
             self.direction = 1 if d == "cw" else -1
         self.target = self.options.get("target", self.target)
         self.irregularity = self.options.get("irregularity", self.irregularity)
+        self.configure(seats if seats is not None else self.seats)
+        self.prepare()
+        self.build_tables()
+        self.bind_hot()
+
+    def prepare(self):
+        """Options and seats are read: set what depends on them (before the tables)."""
+
+    def configure(self, seats):
+        """Set the seat count (checked) and the teams."""
+        if not isinstance(seats, int) or isinstance(seats, bool) or seats not in self.seat_counts:
+            from .options import seat_counts_text
+            raise EventError(self.name + " is played by " + seat_counts_text(self.seat_counts)
+                             + " seats, got seats=" + repr(seats))
+        self.seats = seats
+        self.team_of = bytearray(seats)
+        for s in range(seats):
+            self.team_of[s] = s if self.each_for_self else s % 2
+        self.teams = seats if self.each_for_self else 2
+
+    # -- card tables ------------------------------------------------------------------
+    def build_tables(self):
+        """The card tables from `faces` and `face_points`, the same in every suit."""
         self.deck = deck_of(self.faces)
-        # strength[face]: 1 (lowest) .. len(faces) (highest); 0 = not in the pack.
-        self.strength = bytearray(14)
-        self.points_of = bytearray(14)
-        n = len(self.faces)
-        for i in range(n):
-            f = self.faces[i]
-            self.strength[f] = n - i
-            self.points_of[f] = self.face_points.get(f, 0)
-        # above[face]: the suit set of faces that beat `face` in its suit.
-        self.above = [0] * 14
-        for f in self.faces:
+        self.strength = bytearray(64)
+        self.points_of = bytearray(64)
+        order = self.faces
+        n = len(order)
+        for s in range(4):
+            for i in range(n):
+                c = s * 16 + order[i] - 1
+                self.strength[c] = n - i
+                self.points_of[c] = self.face_points.get(order[i], 0)
+        self.finish_tables()
+        self.pack_set = list(self.deck)     # the printed pack (deck may change per hand)
+        if self.hand_size == 0:
+            self.hand_size = 4 * n // self.seats
+        self.total_points = 4 * sum(self.face_points.values()) + self.tricks * self.trick_point \
+            + self.last_trick
+
+    def finish_tables(self):
+        """`above` and `below` from `strength` (and `deck` from it)."""
+        self.above = array("H", bytes(128))
+        self.below = array("H", bytes(128))
+        for s in range(4):
             bits = 0
-            for g in self.faces:
-                if self.strength[g] > self.strength[f]:
-                    bits |= 1 << (g - 1)
-            self.above[f] = bits
-        self.total_points = 4 * sum(self.face_points.values()) + self.tricks * self.trick_point
+            for f in range(16):
+                if self.strength[s * 16 + f]:
+                    bits |= 1 << f
+            self.deck[s] = bits
+            for f in range(16):
+                c = s * 16 + f
+                st = self.strength[c]
+                if not st:
+                    continue
+                up = down = 0
+                for g in range(16):
+                    o = self.strength[s * 16 + g]
+                    if o > st:
+                        up |= 1 << g
+                    elif o and o < st:
+                        down |= 1 << g
+                self.above[c] = up
+                self.below[c] = down
+
+    @property
+    def tricks(self):
+        """Tricks in a whole hand: one per card dealt to each seat."""
+        return self.hand_size
 
     def bind_hot(self):
         """Choose who answers the per-play questions: the C core when importable."""
         from . import native
         self.hot = native.bind(self)
 
-    # -- options ---------------------------------------------------------------
+    def set_trump(self, trump):
+        """The hand's trump is fixed: adjust the tables (most games: nothing)."""
+
+    inner = None    # printed card -> card code for the hand (None: the same)
+    outer = None    # card code -> printed card
+
+    # -- options (rules/options.py) -----------------------------------------------------
     def read_options(self, options):
         """Check `options` against the declared ones; fill in defaults."""
-        if not isinstance(options, dict):
-            raise EventError("options must be an object, got " + repr(options))
-        declared = {}
-        declared.update(COMMON_OPTIONS)
-        declared.update(self.OPTIONS)
-        out = {}
-        for key in options:
-            if key not in declared:
-                raise EventError("unknown option for " + self.name + ": " + repr(key)
-                                 + " (known: " + ", ".join(sorted(declared)) + ")")
-        for key in declared:
-            default, allowed = declared[key]
-            value = options.get(key, default)
-            if key in options:
-                if isinstance(allowed, tuple):
-                    if value not in allowed:
-                        raise EventError("option " + key + " must be one of "
-                                         + repr(allowed) + ", got " + repr(value))
-                elif allowed is bool:
-                    if value is not True and value is not False:
-                        raise EventError("option " + key + " must be true or false, got " + repr(value))
-                elif allowed is int:
-                    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-                        raise EventError("option " + key + " must be a positive whole number, got "
-                                         + repr(value))
-            if value is not None:
-                out[key] = value
-        return out
+        from .options import read_options
+        return read_options(self, options)
 
-    # -- seats -----------------------------------------------------------------
+    # -- seats -------------------------------------------------------------------------
     def next_seat(self, seat):
         """The seat that plays after `seat`."""
         return (seat + self.direction) % self.seats
@@ -120,100 +156,143 @@ class Game:
         """Who deals the next hand."""
         return self.next_seat(dealer)
 
-    # -- cards -----------------------------------------------------------------
+    # -- cards ---------------------------------------------------------------------------
     def in_deck(self, c):
-        """True when card number `c` belongs to this game's pack."""
-        return 0 <= c < 64 and bool(self.deck[c >> 4] & (1 << (c & 15)))
+        """True when printed card `c` belongs to this game's pack."""
+        return 0 <= c < 64 and bool(self.pack_set[c >> 4] & (1 << (c & 15)))
 
     def beats(self, c, best, trump):
         """True when card `c` takes the trick from the card `best` now winning it."""
+        if self.suitless:
+            return self.strength[c] > self.strength[best]
         sc = c >> 4
-        sb = best >> 4
-        if sc == sb:
-            return self.strength[(c & 15) + 1] > self.strength[(best & 15) + 1]
+        if sc == best >> 4:
+            return self.strength[c] > self.strength[best]
         return sc == trump
 
     def points(self, c):
         """The card points of card `c`."""
-        return self.points_of[(c & 15) + 1]
-
-    def above_card(self, c):
-        """The suit set of cards of c's suit that beat `c`."""
-        return self.above[(c & 15) + 1]
+        return self.points_of[c]
 
     def trump_of_turnup(self, c):
         """The trump fixed by the turned-up card `c`."""
-        return suit_of(c)
+        return c >> 4
 
-    # -- legality hooks (subclasses) ----------------------------------------------
-    def legal_into(self, hand, trick, out):
-        """Fill `out` (four suit sets) with the cards of `hand` legal in `trick`."""
-        raise NotImplementedError
+    # -- the duties (rules/duties.py; rules/explain.py for a play's forbidden holdings
+    # by rule word, a verdict, a hand scored from given figures) ------------------------
+    legal_into = legal_into
+    forbid_into = forbid_into
 
-    def forbid_into(self, c, trick, out):
-        """Fill `out` (PLAY_RULES * 4 suit sets, rule-major) with the holdings that
-        would make playing `c` in `trick` illegal, each under the rule it breaks."""
-        raise NotImplementedError
-
-    # -- convenient forms for the host and tests --------------------------------------
     def legal(self, hand, trick):
         """The legal suit sets for `hand` in `trick` (a new list)."""
         out = [0, 0, 0, 0]
         self.legal_into(hand, trick, out)
         return out
 
-    def forbidden(self, c, trick):
-        """[(rule word, suit sets)] of holdings that would make playing `c` illegal."""
-        out = [0] * (PLAY_RULES * 4)
-        self.forbid_into(c, trick, out)
-        parts = []
-        for r in range(PLAY_RULES):
-            sets = out[r * 4:r * 4 + 4]
-            if sets[0] or sets[1] or sets[2] or sets[3]:
-                parts.append((RULE_WORDS[r], sets))
-        return parts
+    def begin_hand(self, match):
+        """A hand was dealt: the phase to wait in (TURNUP, CALLS or PLAY)."""
+        from .match import CALLS, PLAY, TURNUP
+        if self.turnup:
+            return TURNUP
+        return CALLS if self.calls else PLAY
 
-    # -- scoring -------------------------------------------------------------------
-    def hand_points_into(self, card_points, tricks_won, last_winner_team, out):
-        """Each team's points for a hand from its card points and tricks won, into
-        `out` (a hand's last card is on the controller's per-play path: no lists)."""
-        out[0] = card_points[0] + tricks_won[0] * self.trick_point
-        out[1] = card_points[1] + tricks_won[1] * self.trick_point
+    def after_trump(self, match):
+        """Trump is fixed: the phase to wait in (PLAY, or CALLS for games that talk)."""
+        from .match import PLAY
+        return PLAY
 
-    def hand_score_into(self, points, out):
-        """Each team's score for the hand, into `out`: the side above half scores the
-        excess."""
-        half = self.total_points // 2
-        out[0] = points[0] - half if points[0] > half else 0
-        out[1] = points[1] - half if points[1] > half else 0
+    def on_turnup(self, match, c, out):
+        """Extra keys for the `trump` event of a turn-up (Malilla's bonus)."""
 
-    def hand_points(self, card_points, tricks_won, last_winner_team):
-        """`hand_points_into` as a new list."""
-        out = [0, 0]
-        self.hand_points_into(card_points, tricks_won, last_winner_team, out)
-        return out
+    def on_call(self, match, seat, word, ev):
+        """A call of this game (not claim or concede): act or raise; derived events."""
+        raise EventError("unknown call " + repr(word) + " in " + self.name + " (known: "
+                         + ", ".join(("claim", "concede") + tuple(self.calls)) + ")")
 
-    def hand_score(self, points):
-        """`hand_score_into` as a new list."""
-        out = [0, 0]
-        self.hand_score_into(points, out)
-        return out
+    play_hook = False       # True: before_play is asked about every play
 
-    def winner_at(self, totals):
-        """The team that has won the match with these totals, or None."""
-        a = totals[0] >= self.target
-        b = totals[1] >= self.target
-        if a and b:
-            if totals[0] == totals[1]:
-                return None
-            return 0 if totals[0] > totals[1] else 1
-        if a:
-            return 0
-        if b:
-            return 1
-        return None
-
-    def turnup_bonus(self, c):
-        """Points the dealer's team scores for the turned-up card (0 in most games)."""
+    def before_play(self, match, seat, c):
+        """A play is about to be judged: 0 to go on, else a refusal rule code."""
         return 0
 
+    def decided(self, match):
+        """After a trick: the team that has won the hand already, or -1 (plain games:
+        only the last trick ends the hand)."""
+        return -1
+
+    def hand_points_into(self, match, out):
+        """Each team's points for the hand, into `out` (no allocation: a hand's last
+        card is on the controller's per-play path)."""
+        cp = match.card_points
+        tw = match.tricks_won
+        for t in range(self.teams):
+            out[t] = cp[t] + tw[t] * self.trick_point
+        if self.last_trick and match.last_team >= 0:     # -1: nobody took the last trick
+            out[match.last_team] += self.last_trick
+
+    def hand_score_into(self, match, points, out):
+        """Each team's score for the hand, into `out`: the side above half scores the
+        excess (both games of seed 000/003 and Botifarra)."""
+        half = self.total_points // 2
+        for t in range(self.teams):
+            out[t] = points[t] - half if points[t] > half else 0
+
+    def winner_at(self, totals):
+        """The team that has won the match with these totals, or None: the first to
+        `target`; several at once, the highest; equal, play goes on."""
+        best = None
+        tied = False
+        for t in range(len(totals)):
+            if totals[t] >= self.target:
+                if best is None or totals[t] > totals[best]:
+                    best = t
+                    tied = False
+                elif totals[t] == totals[best]:
+                    tied = True
+        return None if tied else best
+
+    def settle(self, match):
+        """Add the hand's score to the totals. Returns the team that has won the
+        match, -2 when it is over without a winner, or -1 to play on (and sets
+        `match.end_reason`). Allocates nothing for plain trick games."""
+        for t in range(self.teams):
+            match.totals[t] += match.score[t]
+        w = self.winner_at(match.totals)
+        if w is None:
+            return -1
+        match.end_reason = "target"
+        return w
+
+    def other_team(self, team):
+        """The side that wins when `team` loses the game (None at a table of three)."""
+        return 1 - team if self.teams == 2 else None
+
+    def deal_size(self, match, ev):
+        """Cards dealt to each seat for the `deal` event `ev` (its `cards` key is for
+        games whose dealer may choose); raises EventError when refused."""
+        if ev.get("cards") is not None and ev.get("cards") != self.hand_size:
+            raise EventError(self.name + " deals " + str(self.hand_size) + " cards to each seat, got cards="
+                             + repr(ev.get("cards")))
+        return self.hand_size
+
+    def after_play(self, match, seat, c):
+        """After a play is applied (play_hook games): the team that wins the hand at
+        once (the game sets match.ctx.ended), or -1."""
+        return -1
+
+    def awaiting(self, match):
+        """A bit per seat whose call the game waits for (0: none, the play goes on)."""
+        return 0
+
+    context_keys = ()       # context keys shown even at their default (snapshot)
+
+    # Hooks only some games have (looked up with getattr where they are used):
+    # on_show(match, seat, codes, ev) and shows_in_calls(match): a showdown (Mus);
+    # false_declaration(match, seat, c), declaration_of(match, seat, c): Tute;
+    # random_call(match, hands, rng), random_deal_size(match, rng): rules/playout.py.
+
+    def hand_extra(self, match, out):
+        """Extra keys of this game for the `hand_end` event (multiplier, stake, ...)."""
+
+    def context(self, match, out):
+        """Game keys of the hand context for displays (snapshot's `context`)."""

@@ -14,102 +14,188 @@ Readings chosen where the text is silent or does not add up:
   neither trump nor overtrump (the usual Belgian reading of "exempt"); following
   suit stays compulsory.
 - `last_trick_bonus`: the side winning the last trick adds 1 pip (61 in all); the
-  side above 30 scores the excess.
+  side above its neutral share scores the excess.
 - Irregularities are reported, not penalised: the text names no penalty (option
   `irregularity` = "game" applies Malilla's).
 - Match end: first side to reach `target` at the end of a deal; both at once, the
   higher; equal, play continues.
+- Three-handed (a match of 3 seats): each plays alone. The text's "cards are
+  removed" is read as removing the fewest worthless cards that let the pack share
+  out evenly: the 7 of spades and the 7 of clubs from the piquet pack (30 cards, 10
+  each), the 2 of spades from the Spanish 40 and the 3 of spades from the Mexican 40
+  (39 cards, 13 each). Pips are unchanged (60), so the neutral share is 20 and each
+  player above 20 scores the excess (the text's "against 20"). The partner
+  exemption has no partner to apply to.
+- Manille aux enchères (option `auction`, four-handed): no turn-up. From the
+  dealer's right, in turn, each player bids the pips their side will make (`bid` +
+  `amount`, above the last bid, from 31 to all the pips) or passes (`pass`, final for
+  that player). The auction ends when everyone else has passed after a bid; if all
+  four pass, the hand is thrown in (nobody scores; the deal passes). The highest
+  bidder names trump (`trump` + `suit`, a suit: no "none") and the dealer's right
+  leads as usual. Scoring, "the bid counted against the pips made": a side that made
+  its bid scores its pips above the neutral share as usual; a side that failed
+  scores nothing, and the opponents score the bid's excess over the neutral share
+  (what the bidders promised) instead of their own.
 """
-from .cards import NO_TRUMP
-from .game import Game, MUST_OVERTRUMP, MUST_TRUMP, REVOKE
-from .packs import ORDERS, POINTS
+from . import cards as C
+from .duties import EXEMPT, FOLLOW, OVERTRUMP, TRUMP, UNDERTRUMP
+from .errors import EventError, OrderError
+from .game import Game
 
-# deck option -> (faces high to low, face -> pips), from packs.py
+# deck option -> (faces high to low, face -> pips, cards removed for three players)
 DECKS = {
-    "piquet32": (ORDERS["manille"], POINTS["manille"]),
-    "spanish40": (ORDERS["manille-spanish40"], POINTS["manille-spanish40"]),
-    "mexican40": (ORDERS["manille-mexican40"], POINTS["manille-mexican40"]),
+    "piquet32": ((10, 1, 13, 12, 11, 9, 8, 7), {10: 5, 1: 4, 13: 3, 12: 2, 11: 1}, (6, 54)),  # 7S 7C
+    "spanish40": ((7, 1, 13, 12, 11, 6, 5, 4, 3, 2), {7: 5, 1: 4, 13: 3, 12: 2, 11: 1}, (1,)),  # 2S
+    "mexican40": ((9, 1, 13, 12, 11, 7, 6, 5, 4, 3), {9: 5, 1: 4, 13: 3, 12: 2, 11: 1}, (2,)),  # 3S
 }
 
 
 class Manille(Game):
-    """Classical Manille for four players in two partnerships."""
+    """Classical Manille: four players in two partnerships, or three each alone."""
 
     name = "manille"
+    title = "Manille"
+    seat_counts = (3, 4)
     direction = -1          # anticlockwise: the dealer's right leads, the deal passes right
     target = 101
     OPTIONS = {
-        "deck": ("piquet32", ("piquet32", "spanish40", "mexican40")),  # which pack (see the module docstring)
-        "last_trick_bonus": (False, bool),  # the last trick's winners add 1 pip
-        "partner_exemption": (False, bool),  # no duty to trump or overtrump while the partner is winning
-        "target": (101, int),  # match points that win (50 short, 201 long)
-        "irregularity": ("report", ("game", "report")),  # a proven illegal play loses the game, or is only reported
+        "deck": ("piquet32", ("piquet32", "spanish40", "mexican40"),
+                 "the pack: piquet 32 (10 high), Spanish 40 or Mexican 40 (see the rules)"),
+        "last_trick_bonus": (False, bool, "the last trick's winners add 1 pip"),
+        "partner_exemption": (False, bool,
+                              "no duty to trump or overtrump while the partner is winning"),
+        "auction": (False, bool, "Manille aux enchères: bid for the right to name trump"),
+        "target": (101, int, "match points that win (50 short, 201 long)"),
+        "irregularity": ("report", ("game", "report"),
+                         "a proven illegal play loses the game, or is only reported"),
     }
+    PRESETS = ({}, {"last_trick_bonus": True}, {"partner_exemption": True}, {"auction": True})
+    CALL_WORDS = ("bid", "pass", "trump")       # the auction's
 
-    def __init__(self, options=None):
-        opts = options or {}
-        faces, pips = DECKS.get(opts.get("deck", "piquet32"), DECKS["piquet32"])
-        self.faces = faces
-        self.face_points = pips
-        self.tricks = len(faces)
-        Game.__init__(self, opts)
-        self.last_trick_bonus = self.options.get("last_trick_bonus", False)
-        self.partner_exemption = self.options.get("partner_exemption", False)
-        if self.last_trick_bonus:
-            self.total_points += 1
-        self.bind_hot()
+    def prepare(self):
+        """The pack of the `deck` option and the duties of the variant."""
+        o = self.options
+        self.pack = o.get("deck", "piquet32")
+        self.faces, self.face_points, self._removed = DECKS[self.pack]
+        self.duties = FOLLOW | TRUMP | OVERTRUMP | UNDERTRUMP
+        if o.get("partner_exemption") and self.seats == 4:
+            self.duties |= EXEMPT
+        if o.get("last_trick_bonus"):
+            self.last_trick = 1
+        self.auction = bool(o.get("auction"))
+        if self.auction:
+            if self.seats != 4:
+                raise EventError("Manille aux enchères is played by four (two partnerships)")
+            self.turnup = False
+            self.calls = ("bid", "pass", "trump")
 
-    def _exempt(self, trick):
-        return self.partner_exemption and trick.partner_winning()
+    def build_tables(self):
+        """The pack, less the cards a table of three removes."""
+        if self.seats == 3:
+            Game.build_tables(self)     # builds hand_size from the full pack: redo below
+            for c in self._removed:
+                self.strength[c] = 0
+                self.points_of[c] = 0
+            self.finish_tables()
+            self.pack_set = list(self.deck)
+            self.hand_size = C.count(self.deck) // 3
+            self.total_points = 4 * sum(self.face_points.values()) + self.last_trick
+            return
+        Game.build_tables(self)
 
-    def legal_into(self, hand, trick, out):
-        """Manille: follow; void, trump and overtrump when able."""
-        if trick.n == 0:
-            for s in range(4):
-                out[s] = hand[s]
-            return
-        led = trick.led
-        out[0] = out[1] = out[2] = out[3] = 0
-        if hand[led]:
-            out[led] = hand[led]
-            return
-        trump = trick.trump
-        if trump != NO_TRUMP and hand[trump] and not self._exempt(trick):
-            over = 0
-            if trick.best >> 4 == trump:
-                over = hand[trump] & self.above_card(trick.best)
-            out[trump] = over if over else hand[trump]
-            return
-        for s in range(4):
-            out[s] = hand[s]
+    # -- the auction (option auction) ---------------------------------------------------
+    def begin_hand(self, match):
+        from .match import CALLS, TURNUP
+        if not self.auction:
+            return TURNUP
+        match.ctx.talk = Auction(self.first_leader(match.dealer))
+        return CALLS
 
-    def forbid_into(self, c, trick, out):
-        """Holdings that would have made playing `c` illegal, by rule broken."""
-        for i in range(len(out)):
-            out[i] = 0
-        if trick.n == 0:
-            return
-        led = trick.led
-        s = c >> 4
-        if s == led:
-            return
-        out[REVOKE * 4 + led] = self.deck[led]
-        trump = trick.trump
-        if trump == NO_TRUMP or trump == led or self._exempt(trick):
-            return
-        if s != trump:
-            out[MUST_TRUMP * 4 + trump] = self.deck[trump]
-        elif trick.best >> 4 == trump and not self.beats(c, trick.best, trump):
-            out[MUST_OVERTRUMP * 4 + trump] = self.above_card(trick.best) & self.deck[trump]
+    def awaiting(self, match):
+        a = match.ctx.talk
+        if a is None or a.done:
+            return 0
+        return 1 << (a.high_seat if a.naming else a.turn)
 
-    def hand_points_into(self, card_points, tricks_won, last_winner_team, out):
-        """Pips, plus 1 for the last trick with `last_trick_bonus`."""
-        out[0] = card_points[0]
-        out[1] = card_points[1]
-        if self.last_trick_bonus:
-            out[last_winner_team] += 1
+    def on_call(self, match, seat, word, ev):
+        from .match import CALLS
+        a = match.ctx.talk
+        if a is None or word not in self.calls:
+            return Game.on_call(self, match, seat, word, ev)
+        if match.phase != CALLS or a.done:
+            raise OrderError("the auction of hand " + str(match.hand_no) + " is over")
+        if word == "trump":
+            if not a.naming or seat != a.high_seat:
+                raise OrderError("seat " + str(seat) + " may not name trump: "
+                                 + ("the auction is still on" if not a.naming
+                                    else "seat " + str(a.high_seat) + " won it"))
+            suit = C.parse_suit(ev.get("suit"))
+            if suit == C.NO_TRUMP:
+                raise EventError("the auction names a trump suit, not " + repr(ev.get("suit")))
+            a.done = True
+            out = [match.fix_trump(suit, seat)]
+            match.phase = self.after_trump(match)
+            return out
+        if a.naming:
+            raise OrderError("the auction is won: seat " + str(a.high_seat) + " names trump")
+        if seat != a.turn:
+            raise OrderError("seat " + str(seat) + " bids out of turn: seat " + str(a.turn) + " speaks")
+        if word == "bid":
+            amount = ev.get("amount")
+            low = max(a.high + 1, self.total_points // 2 + 1)
+            if not isinstance(amount, int) or isinstance(amount, bool) or not low <= amount <= self.total_points:
+                raise EventError("a bid is a number of pips from " + str(low) + " to "
+                                 + str(self.total_points) + ", got " + repr(amount))
+            a.high = amount
+            a.high_seat = seat
+        a.passed |= (1 << seat) if word == "pass" else 0
+        if a.bidders_left(self) == 0:
+            return match.end_hand(-1, "pass")           # all four passed: thrown in
+        if a.high_seat >= 0 and a.bidders_left(self) == 1 and not (a.passed >> a.high_seat) & 1:
+            a.naming = True
+            return []
+        a.turn = self.next_seat(seat)
+        while (a.passed >> a.turn) & 1:
+            a.turn = self.next_seat(a.turn)
+        return []
 
-    def hand_score_into(self, points, out):
-        """The side above 30 pips scores the excess; 30-30 nobody scores."""
-        out[0] = points[0] - 30 if points[0] > 30 else 0
-        out[1] = points[1] - 30 if points[1] > 30 else 0
+    def context(self, match, out):
+        a = match.ctx.talk
+        if a is not None:
+            out["bid"] = {"amount": a.high, "seat": a.high_seat} if a.high_seat >= 0 else None
+
+    def hand_extra(self, match, out):
+        a = match.ctx.talk
+        if a is not None and a.high_seat >= 0:
+            out["bid"] = {"amount": a.high, "seat": a.high_seat}
+
+    def hand_score_into(self, match, points, out):
+        Game.hand_score_into(self, match, points, out)
+        a = match.ctx.talk
+        if a is None or a.high_seat < 0 or match.ctx.ended == "pass":
+            return
+        team = self.team_of[a.high_seat]
+        if points[team] < a.high:               # failed: the opponents score the bid
+            half = self.total_points // 2
+            out[team] = 0
+            out[1 - team] = a.high - half
+
+
+class Auction:
+    """Manille aux enchères: the bidding of one hand."""
+
+    def __init__(self, first):
+        self.turn = first           # the seat to speak
+        self.high = 0               # the highest bid, 0 before any
+        self.high_seat = -1
+        self.passed = 0             # a bit per seat that passed (final)
+        self.naming = False         # the auction is won: its winner names trump
+        self.done = False           # trump is named
+
+    def bidders_left(self, game):
+        """Seats that have not passed."""
+        n = 0
+        for s in range(game.seats):
+            if not (self.passed >> s) & 1:
+                n += 1
+        return n

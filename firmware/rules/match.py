@@ -1,13 +1,19 @@
-"""The match state: input events in, the table's conclusions out.
+"""The match: input events in, the table's conclusions out.
+
+A match is a pipeline per hand: deal -> turn-up or calls -> play (or, in Mus, the
+showdown) -> hand end, with a hand context (rules/context.py) that calls write and
+scoring reads. The game's description (rules/game.py) says which stages it has and
+answers the hooks; nothing here knows a game by name.
 
 Two doors, as python-chess has them:
 - `apply(event)` is the checked door: it validates a PROTOCOL.md input event, raises
   a TableError (a ValueError) quoting the input and leaving the state untouched when
   it cannot accept it, and returns the derived events (`trump`, `trick`,
-  `violation`, `hand_end`, `match_end`) as dicts.
+  `violation`, `hand_end`, `match_end`, and the `x-` events of claims) as dicts.
 - `play(seat, card)` is the fast door the controller calls for each card read: the
   caller has checked the phase and the types; it returns a status of bit flags and
-  allocates nothing. `events(status)` builds the dicts afterwards, off the hot path.
+  allocates nothing, on a hand's last card too. `events(status)` builds the dicts
+  afterwards, off the hot path.
 
 Plays that the table refuses (out of turn, a card outside the pack, a card already
 played this hand) are reported as violations and not applied: the player takes the
@@ -16,9 +22,10 @@ reported once proven.
 """
 from . import cards as C
 from . import games
+from .context import HandContext
+from .duties import (DUPLICATE_CARD, FALSE_DECLARATION, NOT_IN_HAND, OUT_OF_TURN, PLAY_RULES,
+                     RULE_WORDS, UNKNOWN_CARD)
 from .errors import CardError, EventError, OrderError
-from .game import (DUPLICATE_CARD, NOT_IN_HAND, OUT_OF_TURN, PLAY_RULES, RULE_WORDS,
-                   UNKNOWN_CARD)
 from .knowledge import Knowledge
 from .trick import Trick
 
@@ -26,8 +33,11 @@ from .trick import Trick
 IDLE = 0        # no match yet
 DEAL = 1        # waiting for a deal
 TURNUP = 2      # dealt, waiting for the turn-up
-PLAY = 3        # cards are being played
-OVER = 4        # the match has ended
+CALLS = 3       # dealt, waiting for calls before play (trump, bids, a side at eleven, Mus)
+PLAY = 4        # cards are being played
+SHOW = 5        # the hands are being shown (Mus's showdown)
+OVER = 6        # the match has ended
+PHASE_WORDS = ("idle", "deal", "turnup", "calls", "play", "show", "over")
 
 # Status bits returned by `play`.
 ACCEPTED = 1    # the card is on the trick
@@ -40,7 +50,6 @@ MATCH_DONE = 32
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
-PHASE_WORDS = ("idle", "deal", "turnup", "play", "over")
 
 
 class Match:
@@ -50,6 +59,7 @@ class Match:
         self.game = None
         self.phase = IDLE
         self.seats = 0
+        self.teams = 2
         self.hand_no = 0
         self.dealer = None
         self.trump = None
@@ -69,51 +79,31 @@ class Match:
         """The seat to play, or None outside the play of a hand."""
         return self.trick.to_play if self.phase == PLAY else None
 
-    def legal_cards(self, seat):
-        """The legal suit sets for `seat` now, or None when its hand is unknown or it
-        is not its turn."""
-        if self.phase != PLAY or not self.known[seat] or seat != self.trick.to_play:
-            return None
-        return self.game.legal(self.holding[seat], self.trick)
+    def awaiting(self):
+        """A bit per seat whose call (or play) the table waits for now."""
+        if self.game is None or self.phase in (IDLE, DEAL, OVER):
+            return 0
+        bits = self.game.awaiting(self) if self.ctx.talk is not None else 0
+        if not bits and self.phase == PLAY:
+            bits = 1 << self.trick.to_play
+        if not bits and self.phase == TURNUP:
+            bits = 1 << self.dealer
+        return bits
+
+    def team_of(self, seat):
+        """The team a seat plays for."""
+        return self.game.team_of[seat]
+
+    def name(self, code):
+        """The PROTOCOL.md text of a card code of this hand."""
+        outer = self.game.outer
+        return C.name(outer[code] if outer is not None else code)
 
     def snapshot(self, knowledge=False):
-        """The match as a plain dict, for views that redraw from the state (the host's
-        live board, replay, tests): every key is JSON. Keys a game does not use are
-        absent from `context`. With `knowledge`, what the table knows of each hidden
-        hand: `holds` (cards it is known to hold) and `lacks` (cards ruled out).
-        The keys are a contract (docs/rules-api.md, "Snapshot")."""
-        game = self.game
-        out = {"game": game.name if game else None, "options": dict(game.options) if game else {},
-               "seats": self.seats, "phase": PHASE_WORDS[self.phase], "hand": self.hand_no,
-               "dealer": self.dealer, "trump": None if self.trump is None else C.suit_name(self.trump),
-               "turnup": None if self.turnup is None else C.name(self.turnup),
-               "turn": self.turn, "totals": list(self.totals), "winner": self.winner,
-               "over": self.over, "reason": self.end_reason, "context": {},
-               "trick": None, "last": None}
-        if game is None:
-            return out
-        out["teams"] = [[s for s in range(self.seats) if s % 2 == t] for t in range(2)]
-        out["tricks_won"] = list(self.tricks_won)
-        out["card_points"] = list(self.card_points)
-        if self.phase == PLAY:
-            t = self.trick
-            out["trick"] = {"n": t.number, "leader": t.leader,
-                            "cards": [[t.seats[i], C.name(t.cards[i])] for i in range(t.n)]}
-        last = self.last
-        if last.n == self.seats:
-            out["last"] = {"n": last.number, "leader": last.leader, "winner": last.winner,
-                           "cards": [[last.seats[i], C.name(last.cards[i])] for i in range(last.n)]}
-        if knowledge:
-            seen = []
-            for s in range(self.seats):
-                lacks = self.knowledge.ruled_out(s)
-                held = self.holding[s]
-                seen.append({"known": self.known[s],
-                             "holds": [C.name(c) for c in C.cards_of(held)],
-                             "lacks": [C.name(c) for c in C.cards_of(lacks)
-                                       if not self.played[c >> 4] & C.bit(c)]})
-            out["knowledge"] = seen
-        return out
+        """The match as a plain dict for views that redraw from the state (the host's
+        live board, replay, tests): see rules/view.py."""
+        from .view import snapshot
+        return snapshot(self, knowledge)
 
     # -- the checked door -------------------------------------------------------------
     def apply(self, event):
@@ -133,32 +123,36 @@ class Match:
         return handler(self, event)
 
     def _on_match(self, ev):
-        options = ev.get("options", {})
-        game = games.get(ev.get("game"), options)
-        seats = ev.get("seats", game.seats)
-        if seats != game.seats or isinstance(seats, bool):
-            raise EventError(game.name + " is played by " + str(game.seats)
-                             + " seats, got seats=" + repr(seats))
+        game = games.get(ev.get("game"), ev.get("options", {}), ev.get("seats"))
         self.__init__()
         self.game = game
-        self.seats = seats
+        self.seats = game.seats
+        self.teams = game.teams
         self.phase = DEAL
         self.trick = Trick(game)
         self.last = Trick(game)     # the last finished trick, for displays and events
-        self.knowledge = Knowledge(seats, game.tricks * seats)
+        self.knowledge = Knowledge(game.seats, max(game.tricks * game.seats, 1))
         self.played = [0, 0, 0, 0]
-        self.holding = [[0, 0, 0, 0] for _ in range(seats)]
-        self.known = [False] * seats
-        self.card_points = [0, 0]
-        self.tricks_won = [0, 0]
-        self.bonus = [0, 0]         # the turn-up bonus, scored at once
-        self.held_bonus = [0, 0]    # the turn-up bonus held until after the result
-        self.points = [0, 0]        # the last scored hand's points and score
-        self.score = [0, 0]
-        self.proofs = [0] * (3 * MAX_PROOFS)  # (play index, rule, at-play) triples
-        self._pairs = [0] * (2 * MAX_PROOFS)
+        self.holding = [[0, 0, 0, 0] for _ in range(game.seats)]
+        self.known = [False] * game.seats
+        self.shown = [[0, 0, 0, 0] for _ in range(game.seats)]   # cards shown by declarations
+        self.shown_any = False
+        self.dealt = [None] * game.seats    # the `hand` events' cards (printed), per seat
+        n = game.teams
+        self.totals = [0] * n
+        self.card_points = [0] * n
+        self.tricks_won = [0] * n
+        self.points = [0] * n       # the last scored hand's points and score
+        self.score = [0] * n
+        self.last_team = -1         # the team that took the hand's last trick, or -1
+        self.ctx = HandContext(n)
+        self.proofs = bytearray(3 * MAX_PROOFS)  # (play index, rule, at-play) triples
+        self._pairs = bytearray(2 * MAX_PROOFS)
         self.proof_count = 0
+        self.revisions = bytearray(2 * 64)  # (play index, rule) pairs at the hand's end
+        self.revision_count = 0
         self.refused_rule = 0
+        self.hand_cards = game.hand_size    # cards dealt to each seat this hand
         return []
 
     def _on_deal(self, ev):
@@ -171,162 +165,211 @@ class Match:
             raise OrderError("wrong dealer: seat " + str(dealer) + " dealt, but seat "
                              + str(self.game.next_dealer(self.dealer)) + " deals hand "
                              + str(self.hand_no + 1))
+        game = self.game
+        size = game.deal_size(self, ev)         # raises on a `cards` the game refuses
         self.hand_no += 1
         self.dealer = dealer
         self.trump = None
         self.turnup = None
+        self.hand_cards = size
         self._clear_hand()
-        self.phase = TURNUP if self.game.turnup else PLAY
+        self.phase = game.begin_hand(self)
         if self.phase == PLAY:
-            self.trick.start_hand(self.game.first_leader(dealer), C.NO_TRUMP)
+            self._start_play(C.NO_TRUMP)
         return []
 
     def _clear_hand(self):
         """Forget the last hand: the lists made by `_on_match` are reused."""
         self.knowledge.reset()
-        for x in (self.played, self.card_points, self.tricks_won, self.bonus, self.held_bonus):
+        for x in (self.played, self.card_points, self.tricks_won):
             for i in range(len(x)):
                 x[i] = 0
         for s in range(self.seats):
-            h = self.holding[s]
-            h[0] = h[1] = h[2] = h[3] = 0
+            for h in (self.holding[s], self.shown[s]):
+                h[0] = h[1] = h[2] = h[3] = 0
             self.known[s] = False
+            self.dealt[s] = None
+        self.shown_any = False
+        self.last_team = -1
+        self.last.n = 0
+        self.ctx.reset()
+
+    def _start_play(self, trump):
+        """Trump is settled: the tables for the hand, known hands in the hand's codes,
+        and the first trick."""
+        game = self.game
+        game.set_trump(trump)
+        for s in range(self.seats):
+            if self.dealt[s] is not None:
+                self.holding[s] = self._codes(self.dealt[s])
+        self.trick.start_hand(game.first_leader(self.dealer), trump)
+        self.last.trump = trump
+
+    def _codes(self, printed):
+        """The hand-shaped set, in the hand's codes, of printed card numbers."""
+        inner = self.game.inner
+        h = [0, 0, 0, 0]
+        for c in printed:
+            if inner is not None:
+                c = inner[c]
+            h[c >> 4] |= 1 << (c & 15)
+        return h
+
+    def fix_trump(self, trump, by=-1):
+        """A call names trump (`trump` a suit or NO_TRUMP): the `trump` event."""
+        self.trump = trump
+        self.ctx.trump_by = by
+        self._start_play(trump)
+        return {"ev": "trump", "suit": C.suit_name(trump), "hand": self.hand_no}
 
     def _on_hand(self, ev):
-        seat = self._seat(ev, "seat")
-        self._require_hand_open()
-        if self.knowledge.count:
-            raise OrderError("hand event after the first play of hand " + str(self.hand_no))
-        listed = ev.get("cards")
-        if not isinstance(listed, list):
-            raise EventError("'hand' needs a list of cards, got " + repr(listed))
-        hand = [0, 0, 0, 0]
-        for text in listed:
-            c = self._card(text)
-            if C.holds(hand, c):
-                raise CardError("card " + repr(text) + " listed twice in seat " + str(seat) + "'s hand")
-            for other in range(self.seats):
-                if other != seat and self.known[other] and C.holds(self.holding[other], c):
-                    raise CardError("card " + repr(text) + " is already in seat " + str(other) + "'s hand")
-            hand[c >> 4] |= C.bit(c)
-        if len(listed) != self.game.tricks:
-            raise EventError("seat " + str(seat) + "'s hand has " + str(len(listed))
-                             + " cards; " + self.game.name + " deals " + str(self.game.tricks))
-        if seat == self.dealer and self.turnup is not None and not C.holds(hand, self.turnup):
-            raise CardError("the turn-up " + C.name(self.turnup) + " is not in the dealer's hand")
-        self.holding[seat] = hand
-        self.known[seat] = True
-        return []
+        from .hands import on_hand     # the table rarely knows a hand: loaded when one comes
+        return on_hand(self, ev)
 
     def _on_turnup(self, ev):
         self._require_hand_open()
         if self.phase != TURNUP:
             raise OrderError("trump for hand " + str(self.hand_no) + " is already fixed")
         c = self._card(ev.get("card"))
-        if self.known[self.dealer] and not C.holds(self.holding[self.dealer], c):
-            raise CardError("the turn-up " + repr(ev.get("card")) + " is not in the dealer's hand")
         game = self.game
+        dealt = self.dealt[self.dealer]
+        if game.turnup_held and dealt is not None and c not in dealt:
+            raise CardError("the turn-up " + repr(ev.get("card")) + " is not in the dealer's hand")
+        for s in range(self.seats):
+            if not game.turnup_held and self.dealt[s] is not None and c in self.dealt[s]:
+                raise CardError("the turn-up " + repr(ev.get("card")) + " is in seat " + str(s)
+                                + "'s hand; it is turned from the stock")
         self.turnup = c
         self.trump = game.trump_of_turnup(c)
-        self.trick.start_hand(game.first_leader(self.dealer), self.trump)
-        self.phase = PLAY
+        self._start_play(self.trump)
+        if not game.turnup_held:        # out of play: nobody holds it
+            code = game.inner[c] if game.inner is not None else c
+            self.played[code >> 4] |= 1 << (code & 15)
+        self.phase = game.after_trump(self)
         out = {"ev": "trump", "suit": C.suit_name(self.trump), "hand": self.hand_no}
-        points = game.turnup_bonus(c)
-        if points:
-            team = self.dealer % 2
-            held = self.totals[team] + points >= game.target
-            if held:    # it would win the game: scored after the hand's result
-                self.held_bonus[team] = points
-            else:
-                self.bonus[team] = points
-                self.totals[team] += points
-            out["bonus"] = {"team": team, "points": points, "held": held}
+        game.on_turnup(self, c, out)
         return [out]
 
     def _on_play(self, ev):
         seat = self._seat(ev, "seat")
         self._require_hand_open()
-        if self.phase == TURNUP:
-            raise OrderError("play before the turn-up of hand " + str(self.hand_no))
+        if self.phase != PLAY:
+            raise OrderError("play before the " + ("turn-up" if self.phase == TURNUP else "calls")
+                             + " of hand " + str(self.hand_no) + (" is over" if self.phase != TURNUP else ""))
         c = self._card(ev.get("card"), in_deck=False)
         return self.events(self.play(seat, c), seat, c)
 
     def _on_call(self, ev):
-        self._seat(ev, "seat")
+        seat = self._seat(ev, "seat")
         word = ev.get("call")
-        if word not in ("claim", "concede"):
-            raise EventError("unknown call " + repr(word) + " in " + self.game.name
-                             + " (known: claim, concede)")
+        if not isinstance(word, str):
+            raise EventError("a call needs a 'call' word, got " + repr(word))
+        if word in ("claim", "concede"):
+            self._require_hand_open()
+            if self.phase != PLAY:
+                raise OrderError("a " + word + " needs a hand in play")
+            if word == "claim" and not self.game.claims:
+                raise OrderError("claims are not made in " + self.game.name
+                                 + " (concede gives the hand to the other side)")
+            from . import claims    # loaded only when a claim is made: spares the Pico's heap
+            return claims.claim(self, ev) if word == "claim" else claims.concede(self, ev)
+        if word not in self.game.calls:
+            return self.game.on_call(self, seat, word, ev)      # raises: unknown call
         self._require_hand_open()
-        if self.phase != PLAY:
-            raise OrderError("a " + word + " needs a hand in play")
-        from . import claims    # loaded only when a claim is made: spares the Pico's heap
-        return claims.claim(self, ev) if word == "claim" else claims.concede(self, ev)
+        return self.game.on_call(self, seat, word, ev)
 
     # -- the fast door --------------------------------------------------------------
     def play(self, seat, c):
-        """Judge and apply the play of card `c` by `seat` (unchecked types; phase PLAY).
+        """Judge and apply the play of printed card `c` by `seat` (unchecked types;
+        phase PLAY).
 
         Returns status bits (ACCEPTED or REFUSED, PROVEN, TRICK_DONE, HAND_DONE,
         MATCH_DONE). Allocates nothing."""
         game = self.game
         trick = self.trick
         self.proof_count = 0
+        self.revision_count = 0
         if not game.in_deck(c):
             self.refused_rule = UNKNOWN_CARD
             return REFUSED
+        if game.inner is not None:
+            c = game.inner[c]
         if self.played[c >> 4] & (1 << (c & 15)):
             self.refused_rule = DUPLICATE_CARD
             return REFUSED
         if seat != trick.to_play:
             self.refused_rule = OUT_OF_TURN
             return REFUSED
+        if game.play_hook:
+            refusal = game.before_play(self, seat, c)
+            if refusal:
+                self.refused_rule = refusal
+                return REFUSED
         status = ACCEPTED
         know = self.knowledge
+        holding = self.holding[seat]
         if not self.known[seat]:
             pairs = self._pairs
             for i in range(know.proofs(seat, c, pairs)):
                 self._prove(pairs[2 * i], pairs[2 * i + 1], 0)
         index = know.record(game, trick, seat, c)
-        if self.known[seat]:    # judged at the play, from the sets just recorded
-            hand = self.holding[seat]
-            if not (hand[c >> 4] & (1 << (c & 15))):
-                self._prove(index, NOT_IN_HAND, 1)
-            else:
-                rule = know.broken_rule(index, hand)
-                if rule >= 0:
-                    self._prove(index, rule, 1)
+        if self.known[seat] and not (holding[c >> 4] & (1 << (c & 15))):
+            self._prove(index, NOT_IN_HAND, 1)
+        elif holding[0] | holding[1] | holding[2] | holding[3]:
+            rule = know.broken_rule(index, holding)     # judged at the play
+            if rule >= 0:
+                self._prove(index, rule, 1)
+        if self.shown_any:
+            self._declared_elsewhere(seat, c)
         for i in range(self.proof_count):
-            know.close(self.proofs[i * 3])
+            k = i * 3
+            if self.proofs[k + 1] < PLAY_RULES:
+                at_play = self.proofs[k + 2]
+                know.close(self.proofs[k], self.proofs[k + 1], 0 if at_play else trick.number, c)
         if self.proof_count:
             status |= PROVEN
         self.played[c >> 4] |= 1 << (c & 15)
-        self.holding[seat][c >> 4] &= ~(1 << (c & 15))
+        holding[c >> 4] &= ~(1 << (c & 15))
         trick.add(seat, c)
         penalty = False
         if self.proof_count and game.irregularity == "game":
             for i in range(self.proof_count):
                 if self.proofs[i * 3 + 1] < PLAY_RULES:
                     penalty = True
+        early = game.after_play(self, seat, c) if game.play_hook else -1
         if trick.done():
             status |= TRICK_DONE
-            team = trick.winner % 2
-            self.tricks_won[team] += 1
-            for i in range(trick.n):
-                self.card_points[team] += game.points(trick.cards[i])
+            team = -1
+            if not trick.drawn:
+                team = game.team_of[trick.winner]
+                self.tricks_won[team] += 1
+                for i in range(trick.n):
+                    self.card_points[team] += game.points_of[trick.cards[i]]
             self.last.copy_from(trick)
-            if trick.number == game.tricks:
+            if trick.number == self.hand_cards:
                 status |= HAND_DONE
+                self.last_team = team
             else:
-                trick.start(trick.winner)
+                if early < 0:
+                    early = game.decided(self)
+                if early < 0:
+                    trick.start(trick.leader if trick.drawn else trick.winner)
+        if early >= 0 and not status & HAND_DONE:
+            status |= HAND_DONE
+            self.ctx.winner = early
+            if self.ctx.ended is None:
+                self.ctx.ended = "decided"
         if penalty:
-            offender = know.play_seat[self.proofs[0]] % 2
-            self.winner = 1 - offender
+            offender = game.team_of[know.play_seat[self.proofs[0]]]
+            self.winner = game.other_team(offender)
             self.end_reason = "irregularity"
             self.phase = OVER
             return status | MATCH_DONE
-        if status & HAND_DONE and self._score_hand():
-            status |= MATCH_DONE
+        if status & HAND_DONE:
+            if trick.number == self.hand_cards and trick.done():
+                self.revision_count = know.revise(self.revisions)
+            if self._score_hand():
+                status |= MATCH_DONE
         return status
 
     def _prove(self, index, rule, at_play):
@@ -336,56 +379,65 @@ class Match:
         self.proofs[k + 2] = at_play
         self.proof_count += 1
 
+    def _declared_elsewhere(self, seat, c):
+        """A card another seat declared (showed) is played by `seat`: that declaration
+        was false."""
+        s, b = c >> 4, 1 << (c & 15)
+        for other in range(self.seats):
+            if other != seat and self.shown[other][s] & b:
+                self.shown[other][s] &= ~b
+                self.holding[other][s] &= ~b
+                self._prove(other, FALSE_DECLARATION, 0)
+                self.game.false_declaration(self, other, c)     # a game that declares has it
+
+    def end_hand(self, team, reason):
+        """End the hand now, before its last trick: it goes to `team` (or -1: decided
+        by the scores alone) for `reason` (claim, concede, reject, fold, tute, trawl,
+        ordago, ...). Returns the `hand_end` (and `match_end`) events."""
+        self.ctx.ended = reason
+        self.ctx.winner = team
+        self.trick.n = 0
+        if self._score_hand():
+            return [self.hand_end(), self.match_end()]
+        return [self.hand_end()]
+
     def _score_hand(self):
-        """Score the finished hand into the match's own lists (no allocation); True
-        when the match is over."""
+        """Score the finished hand into the match's own lists (no allocation for plain
+        trick games); True when the match is over."""
         game = self.game
-        points = self.points
-        score = self.score
-        game.hand_points_into(self.card_points, self.tricks_won, self.last.winner % 2, points)
-        game.hand_score_into(points, score)
-        self.totals[0] += score[0]
-        self.totals[1] += score[1]
-        winner = game.winner_at(self.totals)
-        if winner is None and (self.held_bonus[0] or self.held_bonus[1]):
-            self.totals[0] += self.held_bonus[0]
-            self.totals[1] += self.held_bonus[1]
-            score[0] += self.held_bonus[0]
-            score[1] += self.held_bonus[1]
-            winner = game.winner_at(self.totals)
-        score[0] += self.bonus[0]      # the turn-up bonus scored at once is this hand's too
-        score[1] += self.bonus[1]
+        game.hand_points_into(self, self.points)
+        game.hand_score_into(self, self.points, self.score)
+        winner = game.settle(self)
         self.phase = DEAL
-        if winner is not None:
-            self.winner = winner
-            self.end_reason = "target"
-            self.phase = OVER
-            return True
-        return False
+        if winner == -1:
+            return False
+        self.winner = winner if winner >= 0 else None
+        self.phase = OVER
+        return True
 
     # -- derived events ------------------------------------------------------------
     def events(self, status, seat, c):
-        """The derived events for a `play` that returned `status`."""
+        """The derived events for a `play` that returned `status` (`c` printed)."""
         trick = self.trick
         if status & REFUSED:
-            return [self._violation(trick.number, seat, c, self.refused_rule, "at-play", None)]
+            return [self._violation(trick.number, seat, c, self.refused_rule, "at-play", None,
+                                    printed=True)]
         out = []
         know = self.knowledge
         now = know.play_trick[know.count - 1]     # the trick this play went to
-        for i in range(self.proof_count):
-            index, rule, at_play = self.proofs[i * 3:i * 3 + 3]
-            if at_play:
-                out.append(self._violation(know.play_trick[index], seat, c, rule, "at-play", None))
-            else:
-                out.append(self._violation(know.play_trick[index], know.play_seat[index],
-                                           know.play_card[index], rule, now,
-                                           {"trick": now, "card": C.name(c)}))
+        if self.proof_count:
+            from . import evidence     # rare: loaded when a violation is proven
+            evidence.proof_events(self, seat, c, now, out)
         if status & TRICK_DONE:
             last = self.last
             out.append({"ev": "trick", "hand": self.hand_no, "n": last.number,
                         "leader": last.leader,
-                        "cards": [C.name(x) for x in last.card_list()],
-                        "winner": last.winner})
+                        "cards": [self.name(x) for x in last.card_list()],
+                        "winner": None if last.drawn else last.winner})
+        if self.revision_count:
+            from . import evidence
+            for i in range(self.revision_count):
+                out.append(evidence.revision(self, self.revisions[2 * i], self.revisions[2 * i + 1]))
         if status & HAND_DONE and self.end_reason != "irregularity":
             out.append(self.hand_end())
         if status & MATCH_DONE:
@@ -394,19 +446,23 @@ class Match:
 
     def hand_end(self):
         """The `hand_end` event for the hand just scored."""
-        return {"ev": "hand_end", "hand": self.hand_no, "points": list(self.points),
-                "score": list(self.score), "totals": list(self.totals),
-                "tricks": list(self.tricks_won)}
+        ev = {"ev": "hand_end", "hand": self.hand_no, "points": list(self.points),
+              "score": list(self.score), "totals": list(self.totals),
+              "tricks": list(self.tricks_won)}
+        if self.ctx.ended is not None:
+            ev["ended"] = self.ctx.ended
+        self.game.hand_extra(self, ev)
+        return ev
 
     def match_end(self):
         """The `match_end` event for a finished match."""
-        ev = {"ev": "match_end", "winner": self.winner, "totals": list(self.totals),
-              "reason": self.end_reason}
-        return ev
+        return {"ev": "match_end", "winner": self.winner, "totals": list(self.totals),
+                "reason": self.end_reason}
 
-    def _violation(self, trick_no, seat, c, rule, proven, proof):
+    def _violation(self, trick_no, seat, c, rule, proven, proof, printed=False):
         ev = {"ev": "violation", "hand": self.hand_no, "trick": trick_no, "seat": seat,
-              "card": C.name(c), "rule": RULE_WORDS[rule], "proven": proven}
+              "card": C.name(c) if printed else self.name(c), "rule": RULE_WORDS[rule],
+              "proven": proven}
         if proof:
             ev["proof"] = proof
         return ev

@@ -27,16 +27,22 @@ if core is not None:    # the class costs heap: define it only where it can be u
         """A game's handle on the C core: the same hooks as a Game, answered in C."""
 
         def __init__(self, game):
+            from .duties import EXEMPT, SEVEN
             flags = 0
-            if getattr(game, "partner_exemption", False):
+            if game.duties & EXEMPT:
                 flags |= core.PARTNER_EXEMPTION
-            if getattr(game, "last_trick_bonus", False):
+            if game.last_trick:
                 flags |= core.LAST_TRICK_BONUS
             if game.trick_point:
                 flags |= core.TRICK_POINT
             family = FAMILIES[game.name]
-            seven = 7 if game.name == "malilla" else 0      # Malilla's restricted discard
-            self.desc = core.game(game.strength, game.points_of, family, flags, game.direction, seven)
+            seven = 7 if game.duties & SEVEN else 0      # Malilla's restricted discard
+            strength = bytearray(14)    # per face, as the core takes them (every suit alike)
+            points = bytearray(14)
+            for f in range(1, 14):
+                strength[f] = game.strength[f - 1]
+                points[f] = game.points_of[f - 1]
+            self.desc = core.game(strength, points, family, flags, game.direction, seven)
 
         def legal_into(self, hand, trick, out):
             """The legal suit sets for `hand` in `trick`, into `out`."""
@@ -51,6 +57,6 @@ if core is not None:    # the class costs heap: define it only where it can be u
 
 def bind(game):
     """The object that answers `game`'s hot questions: the C core or the game."""
-    if ENABLED and core is not None and game.name in FAMILIES:
+    if ENABLED and core is not None and game.name in FAMILIES and game.seats == 4:
         return Native(game)
     return game

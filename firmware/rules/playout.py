@@ -1,7 +1,9 @@
 """Random deals and random legal play: for tests, benchmarks and the simulator.
 
 Runs under MicroPython too (whose `random` has no `shuffle`). Not needed on the
-table itself; the deploy step leaves it out.
+table itself; the deploy step leaves it out. Games with calls answer
+`game.random_call(match, hands, rng)` with a legal call event, so one loop plays
+every game.
 """
 import random
 
@@ -15,18 +17,23 @@ def shuffle(items, rng=random):
         items[i], items[j] = items[j], items[i]
 
 
-def deal(game, dealer, rng=random):
-    """Deal the whole pack: {seat: [cards]} in the order they were dealt, and the
-    turn-up, which is the dealer's last card (Malilla and Manille)."""
-    pack = C.cards_of(game.deck)
+def deal(game, dealer, rng=random, size=None):
+    """Deal `size` cards (the game's hand size by default) to each seat from a
+    shuffled pack: ({seat: [printed cards]} in the order dealt, turn-up or None).
+    The turn-up is the dealer's last card (Malilla, Manille, Tute), or the next card
+    of the stock (Envite), or None when the game turns none up."""
+    pack = C.cards_of(game.pack_set)
     shuffle(pack, rng)
-    per = len(pack) // game.seats
+    per = size or game.hand_size
     hands = {}
     seat = game.next_seat(dealer)
     for i in range(game.seats):
         hands[seat] = pack[i * per:(i + 1) * per]
         seat = game.next_seat(seat)
-    return hands, hands[dealer][-1]
+    turnup = None
+    if game.turnup:
+        turnup = hands[dealer][-1] if game.turnup_held else pack[game.seats * per]
+    return hands, turnup
 
 
 def pick(bits_by_suit, rng=random):
@@ -36,9 +43,9 @@ def pick(bits_by_suit, rng=random):
 
 
 def revoke_card(match, hand):
-    """A card of `hand` that fails to follow the suit led (and is not a trump) while
-    the hand could follow: a deliberate revoke for simulations. None when there is
-    none (nothing led yet, void in the led suit, or only trumps to throw)."""
+    """A card of `hand` (hand codes) that fails to follow the suit led (and is not a
+    trump) while the hand could follow: a deliberate revoke for simulations. None
+    when there is none (nothing led yet, void in the led suit, or only trumps)."""
     t = match.trick
     if not t.n or not hand[t.led]:
         return None
@@ -48,61 +55,92 @@ def revoke_card(match, hand):
     return None
 
 
-def hand_events(game, dealer, rng=random, with_hands=True):
-    """The input events of one random hand played legally: deal, hands, turn-up."""
-    hands, turnup = deal(game, dealer, rng)
-    events = [{"ev": "deal", "dealer": dealer}]
+def hand_events(game, dealer, rng=random, with_hands=True, size=None):
+    """The input events of one random deal: deal, hands, turn-up (when the game
+    turns one up); and the hands dealt ({seat: [printed cards]})."""
+    hands, turnup = deal(game, dealer, rng, size)
+    ev = {"ev": "deal", "dealer": dealer}
+    if size is not None:
+        ev["cards"] = size
+    events = [ev]
     if with_hands:
         for seat in range(game.seats):
             events.append({"ev": "hand", "seat": seat, "cards": [C.name(c) for c in hands[seat]]})
-    events.append({"ev": "turnup", "card": C.name(turnup)})
+    if turnup is not None:
+        events.append({"ev": "turnup", "card": C.name(turnup)})
     return events, hands
 
 
+def holding_of(match, printed):
+    """A seat's printed cards still held, as hand codes (suit sets)."""
+    return match._codes(printed)
+
+
+def in_hand(match):
+    """True while the current hand goes on (calls, play or showdown)."""
+    from .match import CALLS, PLAY, SHOW, TURNUP
+    return match.phase in (CALLS, PLAY, SHOW, TURNUP)
+
+
 def play_until(match, hands, tricks_left=0, extra=0, rng=random, log=None, derived=None):
-    """Play random legal cards in the current hand of `match` until `tricks_left`
-    tricks remain (the current one counted) with `extra` cards on it, or the hand
-    ends. `hands` is {seat: [cards]} as dealt. Returns {seat: hand still held}.
-    `log` receives the input `play` events, `derived` the events they cause."""
+    """Play random legal cards and calls in the current hand of `match` until
+    `tricks_left` tricks remain (the current one counted) with `extra` cards on it,
+    or the hand ends. `hands` is {seat: [printed cards]} as dealt (kept up to date:
+    played cards leave it). Returns {seat: hand still held, as hand codes}.
+    `log` receives the input events, `derived` the events they cause."""
+    from .match import PLAY
     game = match.game
-    holding = dict((s, C.hand_of(hands[s])) for s in hands)
-    while match.turn is not None and not match.over and (
-            game.tricks - match.trick.number + 1 > tricks_left or match.trick.n < extra):
-        seat = match.turn
-        c = pick(game.legal(holding[seat], match.trick), rng)
-        holding[seat][c >> 4] &= ~C.bit(c)
-        ev = {"ev": "play", "seat": seat, "card": C.name(c)}
+    while in_hand(match) and not match.over:
+        if match.phase == PLAY and match.hand_cards - match.trick.number + 1 <= tricks_left \
+                and match.trick.n >= extra:
+            break
+        caller = getattr(game, "random_call", None)
+        ev = caller(match, hands, rng) if caller is not None else None
+        if ev is None:
+            if match.phase != PLAY:
+                break
+            seat = match.turn
+            held = holding_of(match, hands[seat])
+            c = pick(game.legal(held, match.trick), rng)
+            printed = game.outer[c] if game.outer is not None else c
+            hands[seat].remove(printed)
+            ev = {"ev": "play", "seat": seat, "card": C.name(printed)}
         if log is not None:
             log.append(ev)
         out = match.apply(ev)
         if derived is not None:
             derived.extend(out)
-    return holding
+    return dict((s, holding_of(match, hands[s])) for s in hands)
 
 
 def play_hand(match, hands, rng=random, log=None):
-    """Play the current hand of `match` to its end with random legal cards; return
-    the derived events. `log`, a list, receives the input `play` events."""
+    """Play the current hand of `match` to its end with random legal cards and
+    calls; return the derived events. `log`, a list, receives the input events."""
     derived = []
     play_until(match, hands, 0, 0, rng, log, derived)
     return derived
 
 
-def random_match(game_name, options=None, rng=random, with_hands=True, max_hands=200):
+def random_match(game_name, options=None, rng=random, with_hands=True, max_hands=400, seats=None):
     """Input events and derived events of a whole random match played legally."""
     from .match import Match
     m = Match()
-    first = {"ev": "match", "game": game_name, "seats": 4}
+    first = {"ev": "match", "game": game_name}
+    if seats is not None:
+        first["seats"] = seats
     if options:
         first["options"] = options
-    log = [first]
     m.apply(first)
+    first["seats"] = m.seats
+    log = [first]
     derived = []
     dealer = rng.getrandbits(8) % m.seats
     for _ in range(max_hands):
         if m.over:
             break
-        events, hands = hand_events(m.game, dealer, rng, with_hands)
+        sizer = getattr(m.game, "random_deal_size", None)
+        size = sizer(m, rng) if sizer is not None else None
+        events, hands = hand_events(m.game, dealer, rng, with_hands, size)
         for ev in events:
             log.append(ev)
             derived.extend(m.apply(ev))

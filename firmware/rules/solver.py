@@ -36,9 +36,9 @@ class _Search:
         g = self.game
         v = g.trick_point
         for i in range(trick.n):
-            v += g.points(trick.cards[i])
-        if last and getattr(g, "last_trick_bonus", False):
-            v += 1
+            v += g.points_of[trick.cards[i]]
+        if last:
+            v += g.last_trick
         return v
 
     def value(self, hands, trick, alpha, beta, line):
@@ -50,17 +50,17 @@ class _Search:
         if trick.done():
             last = not any(hands[s][0] | hands[s][1] | hands[s][2] | hands[s][3] for s in range(g.seats))
             gain = self.trick_value(trick, last)
-            here = gain if trick.winner % 2 == self.team else 0
+            here = gain if not trick.drawn and g.team_of[trick.winner] == self.team else 0
             if last:
                 return here
             nxt = Trick(g)
             nxt.copy_from(trick)
-            nxt.start(trick.winner)
+            nxt.start(trick.leader if trick.drawn else trick.winner)
             return here + self.value(hands, nxt, alpha - here, beta - here, line)
         seat = trick.to_play
         legal = g.legal(hands[seat], trick)
         moves = _ordered(g, legal, trick)
-        maximise = seat % 2 == self.team
+        maximise = g.team_of[seat] == self.team
         best = -1 if maximise else 1 << 30
         best_line = None
         for c in moves:
@@ -87,7 +87,7 @@ class _Search:
 def _ordered(game, legal, trick):
     """Try strong cards first (cuts sooner); collapse nothing: exactness first."""
     moves = cards_of(legal)
-    moves.sort(key=lambda c: -game.strength[(c & 15) + 1])
+    moves.sort(key=lambda c: -game.strength[c])
     return moves
 
 

@@ -1,7 +1,8 @@
 """The trick on the table: who led, what was led, who is winning with what.
 
 A Trick is allocated once per match and reset for every trick, so playing a card
-allocates nothing (the controller's per-play path on the Pico).
+allocates nothing (the controller's per-play path on the Pico). Cards are card
+codes of the hand (rules/game.py: the same as the printed ones but in Envite).
 """
 from .cards import NO_TRUMP
 
@@ -22,6 +23,7 @@ class Trick:
         self.trump = NO_TRUMP
         self.winner = 0
         self.best = 0
+        self.drawn = False          # the best card is matched by an opponent's (Truc)
         self.number = 0             # 1-based number of this trick in the hand
 
     def start_hand(self, leader, trump):
@@ -37,22 +39,28 @@ class Trick:
         self.leader = leader
         self.to_play = leader
         self.led = None
+        self.drawn = False
         self.number += 1
 
     def add(self, seat, c):
         """Put card `c` from `seat` on the trick (unchecked: the match checks turns)."""
         self.seats[self.n] = seat
         self.cards[self.n] = c
+        game = self.game
         if self.n == 0:
             self.led = c >> 4
             self.led_suits |= 1 << self.led
             self.winner = seat
             self.best = c
-        elif self.game.beats(c, self.best, self.trump):
+        elif game.beats(c, self.best, self.trump):
             self.winner = seat
             self.best = c
+            self.drawn = False
+        elif game.draws and game.strength[c] == game.strength[self.best] \
+                and game.team_of[seat] != game.team_of[self.winner]:
+            self.drawn = True
         self.n += 1
-        self.to_play = self.game.next_seat(seat)
+        self.to_play = game.next_seat(seat)
 
     def copy_from(self, other):
         """Become a copy of `other` (no allocation: the buffers are reused)."""
@@ -67,6 +75,7 @@ class Trick:
         self.trump = other.trump
         self.winner = other.winner
         self.best = other.best
+        self.drawn = other.drawn
         self.number = other.number
 
     def done(self):
@@ -74,16 +83,18 @@ class Trick:
         return self.n == self.game.seats
 
     def team(self, seat):
-        """The team of a seat: partners are seat % 2."""
-        return seat % 2
+        """The team of a seat."""
+        return self.game.team_of[seat]
 
     def opponent_winning(self):
         """True when the seat to play faces an opponent's winning card."""
-        return self.n > 0 and self.winner % 2 != self.to_play % 2
+        t = self.game.team_of
+        return self.n > 0 and t[self.winner] != t[self.to_play]
 
     def partner_winning(self):
         """True when the seat to play sees its partner winning the trick."""
-        return self.n > 0 and self.winner % 2 == self.to_play % 2
+        t = self.game.team_of
+        return self.n > 0 and t[self.winner] == t[self.to_play]
 
     def card_list(self):
         """The cards in play order (a new list)."""

@@ -42,7 +42,10 @@ _NONE = const(-1)
 # setup and enrolment; host: commands; restore: undo and resume) and dropped by
 # `_unload()` when a match starts or the rare action is over; with them the
 # enrolment module (enrol.py; play needs only deck.py), unless enrolment is on.
-_RARE = ("menu", "host", "restore")
+_RARE = ("menu", "host", "restore", "claiming")
+# The rule module's parts that playing does not need: option checks (a match's
+# start), hand events, proofs and claims (when they happen), views and tools.
+_RULES_RARE = ("options", "hands", "evidence", "claims", "solver", "view", "explain")
 
 
 def _unload(enrolling=False):
@@ -50,13 +53,14 @@ def _unload(enrolling=False):
     import sys
     if not enrolling:
         sys.modules.pop("enrol", None)
-    pkg = sys.modules.get("table")
-    for name in _RARE:
-        if sys.modules.pop("table." + name, None) is not None and pkg is not None:
-            try:
-                delattr(pkg, name)
-            except AttributeError:
-                pass
+    for pkg_name, names in (("table", _RARE), ("rules", _RULES_RARE)):
+        pkg = sys.modules.get(pkg_name)
+        for name in names:
+            if sys.modules.pop(pkg_name + "." + name, None) is not None and pkg is not None:
+                try:
+                    delattr(pkg, name)
+                except AttributeError:
+                    pass
 
 
 class Table:
@@ -92,6 +96,8 @@ class Table:
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
+        self.showing = _NONE            # a claimer laying its hand on its reader
+        self.shown = []                 # ... the cards laid so far
 
     def now(self):
         """Milliseconds since the controller started."""
@@ -118,6 +124,9 @@ class Table:
         phase = self.phase
         if card >= _CONTROL_BASE:
             self._control(seat, card)
+        elif self.showing != _NONE:
+            from . import claiming
+            claiming.card(self, seat, card)
         elif phase == P.PLAY or phase == P.COLLECT:
             if not self._adopt(seat, card):
                 self._play(seat, card)
@@ -235,24 +244,34 @@ class Table:
     def new_match(self, game_name, options=None, dealer=0):
         """Start a match (from the menu or the host): `match` and the first `deal`."""
         self.flush()
-        game = games.get(game_name, options)       # raises EventError on bad options
+        gc.collect()        # room for the game's code in one piece, before it loads
+        game = games.get(game_name, options, self.match_seats(game_name))   # EventError on bad options
         if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
+        name = game.name
         self.journal.start()
         self.match = Match()
-        _unload()           # a match starts: the setup menu and enrolment go
+        game = None
         gc.collect()        # the old match's buffers go before the new ones come
         self.undone = []
         self.violation = None
-        ev = {"ev": "match", "game": game.name, "seats": game.seats, "first_dealer": dealer,
-              "t": self.now()}
+        ev = {"ev": "match", "game": game_name, "seats": self.match_seats(game_name),
+              "first_dealer": dealer, "t": self.now()}
         if options:
             ev["options"] = options
         self.match.apply(ev)
+        ev["game"] = name
+        _unload()           # a match starts: the setup menu, enrolment, option checks go
         self._input(ev)
         self.first_dealer = dealer
         self.phase = P.HAND_END
         self.next_deal()
+
+    def match_seats(self, game_name):
+        """The seats a new match of `game_name` is played by at this table: its
+        readers, when the game is played by that many, else the game's own count."""
+        counts = games.game_class(game_name).seat_counts
+        return self.seats if self.seats in counts else counts[-1] if counts[-1] < self.seats else counts[0]
 
     def _next_dealer(self):
         m = self.match
@@ -315,20 +334,28 @@ class Table:
             self.on_button(_CONFIRM * 2)
         elif word == "undo":
             self.on_button(_UNDO * 2)
+        elif word == "claim" and self.phase in (P.PLAY, P.COLLECT) and self.showing == _NONE:
+            from . import claiming
+            claiming.start(self, seat)
         elif self.phase in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP):
             self.call(seat, word)
         else:
             self._warn(seat, "not now")
 
-    def call(self, seat, word):
+    def call(self, seat, word, extra=None):
         """A call (trump choice, claim, ...): logged when the rules accept it."""
         self.flush()
         ev = {"ev": "call", "seat": seat, "call": word, "t": self.now()}
+        if extra:
+            ev.update(extra)
         try:
             derived = self.match.apply(ev)
         except TableError:
             self._warn(seat, word + "?")
             return False
+        finally:
+            if word == "claim":
+                _unload()       # the claim check's code and table go (and table.claiming)
         self._input(ev)
         for d in derived:
             self._derived(d)
@@ -350,6 +377,9 @@ class Table:
         elif phase in (P.IDLE, P.SETUP, P.OVER):
             from . import menu
             menu.button(self, button, long)
+        elif button == _UNDO and self.showing != _NONE:
+            from . import claiming
+            claiming.cancel(self)       # the claim is taken back before it was made
         elif button == _UNDO:
             self.undo()
         elif button == _CONFIRM and phase == P.HAND_END:

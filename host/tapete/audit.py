@@ -199,6 +199,14 @@ class Audit:
             trick = _contract(d)
             del trick["ev"]
             hand["tricks"].append(trick)
+        elif name == "violation" and "revises" in d:
+            # every card played: the rule actually broken replaces the one first proven
+            for v in hand["violations"]:
+                if (v["trick"], v["seat"], v["card"]) == (d["trick"], d["seat"], d["card"]):
+                    v["revised_from"] = v["rule"]
+                    v["rule"] = d["rule"]
+                    v["revised_line"] = number
+                    v.pop("possible", None)
         elif name == "violation":
             v = dict(d)
             del v["ev"]

@@ -1,10 +1,10 @@
 """Shared helpers for the rule tests, which run under CPython (pytest) and inside
 the MicroPython unix port (tests/mpy_runner.py): no pytest import here."""
 try:
-    from tapete.rules import cards, games, match, playout, errors
+    from tapete.rules import cards, duties, explain, games, match, playout, errors
     from tapete.rules.trick import Trick
 except ImportError:     # MicroPython: the rule module is the package `rules`
-    from rules import cards, games, match, playout, errors
+    from rules import cards, duties, explain, games, match, playout, errors
     from rules.trick import Trick
 
 Match = match.Match
@@ -90,12 +90,14 @@ def full_deal(game, dealer, seed):
     return playout.deal(game, dealer, random)
 
 
-def judged_hand(name, seed, with_hands=False, options=None, illegal_one_in=4, dealer=0):
+def judged_hand(name, seed, with_hands=False, options=None, illegal_one_in=4, dealer=0, truth=None):
     """Play one hand where about one card in `illegal_one_in` is chosen among all held
     cards (so some plays are illegal), and judge every play against the true hands.
 
     Returns (plays, violations): plays are (trick, seat, card code, legal?) in order;
-    violations are the `violation` events the match emitted."""
+    violations are the `violation` events the match emitted. `truth` (a dict, when
+    given) receives (trick, seat, card code) -> the rule word each illegal play
+    actually broke, judged with the hand the seat held then."""
     import random
     random.seed(seed)
     opts = {"irregularity": "report"}
@@ -118,6 +120,8 @@ def judged_hand(name, seed, with_hands=False, options=None, illegal_one_in=4, de
         else:
             c = playout.pick(ok, random)
         plays.append((m.trick.number, seat, cards.name(c), cards.holds(ok, c)))
+        if truth is not None and not cards.holds(ok, c):
+            truth[plays[-1][:3]] = duties.RULE_WORDS[explain.verdict(game, holding[seat], c, m.trick)]
         holding[seat][c >> 4] &= ~cards.bit(c)
         violations += of(m.apply({"ev": "play", "seat": seat, "card": cards.name(c)}), "violation")
     return plays, violations

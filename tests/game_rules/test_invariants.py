@@ -16,7 +16,7 @@ def winner_of(game, leader, played, trump):
     seat = leader
     for c in played:
         s, b = c >> 4, best >> 4
-        if (s == trump and b != trump) or (s == b and game.strength[cards.face_of(c)] > game.strength[cards.face_of(best)]):
+        if (s == trump and b != trump) or (s == b and game.strength[c] > game.strength[best]):
             best_seat, best = seat, c
         seat = game.next_seat(seat)
     assert best >> 4 in (led, trump)
@@ -53,8 +53,7 @@ def check_match(name, options, seed, with_hands):
             assert ev["hand"] == hand_no
             assert len(seen) == len(cards.cards_of(game.deck)), "every card played once"
             assert sum(ev["points"]) == game.total_points
-            if getattr(game, "last_trick_bonus", False):
-                points[last_winner % 2] += 1
+            points[last_winner % 2] += game.last_trick
             assert ev["points"] == points
             for t in (0, 1):
                 totals[t] += ev["score"][t]

@@ -1,5 +1,5 @@
 """Knowing what players hold: violations proven the moment they are certain."""
-from game_rules.kit import cards, games, judged_hand, of, play, start
+from game_rules.kit import cards, explain, games, judged_hand, of, play, start
 
 GAMES = ("malilla", "manille")
 
@@ -47,6 +47,7 @@ def test_hidden_hands_every_illegal_play_proven_by_hand_end_and_nothing_else():
     for name in GAMES:
         for seed in range(150):
             plays, violations = judged_hand(name, seed, with_hands=False)
+            violations = [v for v in violations if "revises" not in v]   # see the next test
             illegal = sorted((t, s, c) for (t, s, c, ok) in plays if not ok)
             reported = sorted((v["trick"], v["seat"], v["card"]) for v in violations)
             assert reported == illegal, (name, seed)
@@ -56,6 +57,25 @@ def test_hidden_hands_every_illegal_play_proven_by_hand_end_and_nothing_else():
                 # the proving card was played later by the same seat
                 later = [p for p in plays if p[1] == v["seat"] and p[2] == proof["card"]]
                 assert later and later[0][0] == proof["trick"]
+
+
+def test_at_hand_end_every_violation_names_the_rule_actually_broken():
+    # PROTOCOL.md 1.1: once every card is played, all hands are known; a proof that
+    # could only name a weaker rule is revised (`revises`) to the rule broken.
+    revised = 0
+    for name in GAMES:
+        for seed in range(150):
+            truth = {}
+            plays, violations = judged_hand(name, seed, with_hands=False, truth=truth)
+            final = {}
+            for v in violations:
+                key = (v["trick"], v["seat"], v["card"])
+                if "revises" in v:
+                    assert final[key] == v["revises"] != v["rule"] and v["proven"] == "hand-end"
+                    revised += 1
+                final[key] = v["rule"]
+            assert final == truth, (name, seed)
+    assert revised > 0      # the corpus does contain weaker first proofs
 
 
 def test_legal_play_is_never_reported():
@@ -89,7 +109,7 @@ def test_legal_cards_and_forbidden_holdings_agree():
             ok = game.legal(held, trick)
             for c in cards.cards_of(held):
                 clash = False
-                for _rule, sets in game.forbidden(c, trick):
+                for _rule, sets in explain.forbidden(game, c, trick):
                     for s in range(4):
                         if sets[s] & held[s]:
                             clash = True

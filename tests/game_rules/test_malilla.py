@@ -1,5 +1,5 @@
 """Malilla, seed 000: one test per rule sentence, named after it."""
-from game_rules.kit import (cards, full_deal, games, legal, of, play, playout, raises, start,
+from game_rules.kit import (cards, explain, full_deal, games, legal, of, play, playout, raises, start,
                             TableError)
 
 M = games.get("malilla")
@@ -34,7 +34,7 @@ def test_fortieth_card_dealt_face_up_to_dealer_fixes_trump():
 def test_seven_is_highest_then_a_k_q_j_6_5_4_3_2():
     order = [7, 1, 13, 12, 11, 6, 5, 4, 3, 2]
     for hi, lo in zip(order, order[1:]):
-        assert M.strength[hi] > M.strength[lo]
+        assert M.strength[cards.card(0, hi)] > M.strength[cards.card(0, lo)]
 
 
 def test_point_values_seven_5_ace_4_king_3_queen_2_jack_1_others_0():
@@ -68,7 +68,7 @@ def _score(m, card_points, tricks_won):
     """Score the hand as if its ten tricks gave these card points and tricks."""
     m.card_points = list(card_points)
     m.tricks_won = list(tricks_won)
-    m.last.winner = 1
+    m.last_team = 1
     return m._score_hand()
 
 
@@ -203,21 +203,21 @@ def test_once_a_trick_is_won_the_winner_leads_the_next_one():
 # -- Scoring ------------------------------------------------------------------------
 def test_points_are_card_points_plus_one_per_trick_seventy_a_hand():
     assert M.total_points == 70
-    assert M.hand_points([30, 30], [6, 4], 0) == [36, 34]
+    assert explain.hand_points(M, [30, 30], [6, 4], 0) == [36, 34]
 
 
 def test_more_points_wins_the_hand_and_scores_points_minus_35():
-    assert M.hand_score([41, 29]) == [6, 0]
-    assert M.hand_score([20, 50]) == [0, 15]
+    assert explain.hand_score(M, [41, 29]) == [6, 0]
+    assert explain.hand_score(M, [20, 50]) == [0, 15]
 
 
 def test_tie_35_35_scores_nothing():
-    assert M.hand_score([35, 35]) == [0, 0]
+    assert explain.hand_score(M, [35, 35]) == [0, 0]
 
 
 def test_capote_all_ten_tricks_scores_35_and_wins_the_game():
-    assert M.hand_points([60, 0], [10, 0], 0) == [70, 0]
-    assert M.hand_score([70, 0]) == [35, 0]
+    assert explain.hand_points(M, [60, 0], [10, 0], 0) == [70, 0]
+    assert explain.hand_score(M, [70, 0]) == [35, 0]
     assert M.winner_at([35, 0]) == 0
 
 

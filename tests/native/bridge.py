@@ -99,7 +99,7 @@ def brute(game, hands, trick, team, measure=0):
         if measure:
             gain = 1
         else:
-            gain = game.trick_point + (1 if last and getattr(game, "last_trick_bonus", False) else 0)
+            gain = game.trick_point + (game.last_trick if last else 0)
             for i in range(trick.n):
                 gain += game.points(trick.cards[i])
         here = gain if trick.winner % 2 == team else 0

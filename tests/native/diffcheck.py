@@ -54,7 +54,7 @@ def check_rules(core, name, positions, seed):
     rng = B.Rng(seed)
     out4 = [0, 0, 0, 0]
     got20 = [0] * 20
-    want20 = [0] * 20
+    want28 = [0] * 28       # the Python rules name 7 play rules; this core knows the first 5
     checked = 0
     game = None
     for k in range(positions):
@@ -72,7 +72,9 @@ def check_rules(core, name, positions, seed):
         for _ in range(2):                  # and cards the seat does not hold
             tried.append(B.pick(rng, game.deck))
         for c in tried:
-            wv = python_verdict(game, hand, c, trick, want20)
+            wv = python_verdict(game, hand, c, trick, want28)
+            want20 = want28[:20]
+            assert not any(want28[20:])
             rules = core.forbidden(desc, trump, leader, n, cards, led, c, got20)
             assert got20 == want20, "forbidden %s: %r != %r at %s" % (
                 C.name(c), got20, want20, where(game, hands, trick))
@@ -191,7 +193,7 @@ def play_line(game, deal, trick, line, team, measure):
                 if measure:
                     got += 1
                 else:
-                    got += game.trick_point + (1 if last and getattr(game, "last_trick_bonus", False) else 0)
+                    got += game.trick_point + (game.last_trick if last else 0)
                     for i in range(t.n):
                         got += game.points(t.cards[i])
             nxt = Trick(game)

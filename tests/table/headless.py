@@ -9,10 +9,23 @@ import random
 import sys
 import time
 
-for _p in sys.path:     # firmware/'s `table` before tests/table (see tablekit)
-    if _p.endswith("firmware"):
-        sys.path.insert(0, _p)
-        break
+import os
+
+
+def _firmware_first():
+    """The firmware's `table` package before tests/table (see tablekit): the first
+    path that holds it, compiled (.mpy, as on the Pico) or as source."""
+    for p in sys.path:
+        for name in ("/table/controller.mpy", "/table/controller.py"):
+            try:
+                os.stat(p + name)
+            except OSError:
+                continue
+            sys.path.insert(0, p)
+            return
+
+
+_firmware_first()
 
 import framebuf
 

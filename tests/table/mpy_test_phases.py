@@ -3,6 +3,7 @@ import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 from drivers.buttons import MENU, CONFIRM, UNDO
 from drivers.leds import TURN, ACCEPTED, ILLEGAL, WINNER, OFF
 from table import phases as P
+from rules import cards as C
 
 ROOT = "/tmp/tapete-phases"
 
@@ -215,8 +216,14 @@ def test_concede_tag_ends_the_hand_and_claim_tag_is_ruled():
         p.play_trick()
         k.collect()
     seat = k.table.match.turn
-    k.control(seat, "claim")        # hands hidden: ruled by the rules, logged either way
+    k.control(seat, "claim")        # hands hidden: the claimer shows its hand, card by card
+    assert not [e for e in k.events() if e["ev"] == "x-claim"] and "show 7" in k.table.message
+    for c in C.cards_of(p.hands[seat]):
+        k.place(seat, c)
+        k.remove(c)
     claim = [e for e in k.events() if e["ev"] == "x-claim"]
+    call = [e for e in k.events() if e["ev"] == "call"][-1]
+    assert len(call["cards"]) == 7 and call["seat"] == seat
     assert claim and claim[-1]["seat"] == seat and claim[-1]["call"] == "claim"
     if k.table.phase == P.HAND_END:     # a sound claim: the hand is over
         return

@@ -1,0 +1,160 @@
+"""Random Mus hands with the real cards: for tests, benchmarks and the simulator.
+
+`Table` holds the physical cards (the four hands, the stock, the discards) and
+serves a draw as a dealer does, so a test can hold the MusHand's counting against
+real cards. `play_hand` plays one whole hand with random calls (a `lie` chance of
+a false declaration, órdagos included) and returns its PROTOCOL input events.
+Runs under MicroPython too (whose `random` has no `shuffle` or `choice`). Not
+needed on the table itself.
+"""
+import random
+
+from . import cards as C
+from . import mus_hands as H
+from .mus_hand import DISCARD, MusHand, STOCK, next_dealer
+from .playout import shuffle
+
+
+def pack():
+    """The 40 card numbers of Mus's Spanish pack."""
+    return [c for c in range(64) if H.in_pack(c)]
+
+
+class Table:
+    """The cards of one hand as they lie: `hands` by seat, `stock`, `pile`."""
+
+    def __init__(self, dealer, rng=random, step=-1):
+        cards = pack()
+        shuffle(cards, rng)
+        self.rng = rng
+        first = (dealer + step) & 3
+        self.order = [(first + i * step) & 3 for i in range(4)]
+        self.hands = [None] * 4
+        for i, seat in enumerate(self.order):
+            self.hands[seat] = cards[4 * i:4 * i + 4]
+        self.stock = cards[16:]
+        self.pile = []
+        assert len(self.stock) == STOCK
+
+    def serve(self, thrown):
+        """Serve a draw: `thrown[seat]` lists the cards each seat discarded (already
+        out of its hand). The same reshuffle as MusHand: when the stock runs short,
+        every discard is shuffled into a new stock, except the last seat's own."""
+        for s in range(4):
+            self.pile += thrown[s]
+        for i, seat in enumerate(self.order):
+            need = len(thrown[seat])
+            if len(self.stock) < need:
+                got = self.stock
+                self.stock = []
+                aside = thrown[seat] if i == 3 else []
+                fresh = [c for c in self.pile if c not in aside]
+                shuffle(fresh, self.rng)
+                self.stock = fresh
+                self.pile = list(aside)
+                self.hands[seat] += got
+                need -= len(got)
+            self.hands[seat] += self.stock[:need]
+            self.stock = self.stock[need:]
+
+
+def _pick(items, rng):
+    return items[rng.getrandbits(16) % len(items)]
+
+
+def play_hand(dealer, totals=(0, 0), rng=random, target=40, options=None, lie=0, mus=6, ordago=40,
+              check=None):
+    """One random hand. Returns (events, hand, table): the `call` and `hand` input
+    events in order (no `deal`), the finished MusHand, and the Table.
+
+    `lie`: one declaration in `lie` is false (0: never); `mus`: one seat in `mus`
+    says no-mus (so four mus come often enough to redraw and reshuffle); `ordago`:
+    one bet in `ordago` is an órdago. `check(hand, table)` is called after every
+    event, for tests."""
+    h = MusHand(dealer, totals, target, options)
+    table = Table(dealer, rng, h.step)
+    thrown = [[], [], [], []]
+    events = []
+    while not h.done:
+        w = h.awaiting()
+        phase = w["phase"]
+        if phase == "show":
+            seat = w["seats"][rng.getrandbits(8) % len(w["seats"])]
+            ev = {"ev": "hand", "seat": seat, "cards": [C.name(c) for c in table.hands[seat]]}
+            events.append(ev)
+            h.show(seat, ev["cards"])
+            if check:
+                check(h, table)
+            continue
+        seat = w["seats"][0]
+        ev = {"ev": "call", "seat": seat}
+        if phase == "draw":
+            ev["call"] = "no-mus" if rng.getrandbits(8) % mus == 0 else "mus"
+        elif phase == "discard":
+            ev["call"] = "discard"
+            hand = table.hands[seat]
+            k = 1 + rng.getrandbits(8) % 4
+            out = []
+            for _ in range(k):
+                out.append(hand.pop(rng.getrandbits(8) % len(hand)))
+            thrown[seat] = out
+            if rng.getrandbits(1):
+                ev["cards"] = [C.name(c) for c in out]
+            else:
+                ev["count"] = k
+        elif phase == "declare":
+            word = w["calls"][0]
+            ks = H.keys(table.hands[seat])
+            has = ks[H.PARES if word == "pares" else H.JUEGO] > 0
+            if lie and rng.getrandbits(8) % lie == 0:
+                has = not has
+            ev["call"] = word
+            ev["has"] = has
+        else:
+            ev.update(_bet(w, rng, ordago))
+        events.append(ev)
+        h.call(seat, ev["call"], ev)
+        if phase == "discard" and h.phase != DISCARD:     # the last discard: the dealer served
+            table.serve(thrown)
+            thrown = [[], [], [], []]
+        if check:
+            check(h, table)
+    return events, h, table
+
+
+def _bet(w, rng, ordago):
+    """A random betting call among those allowed."""
+    calls = w["calls"]
+    if "ordago" in calls and ordago and rng.getrandbits(8) % ordago == 0:
+        return {"call": "ordago"}
+    if calls == ["see", "fold"]:
+        return {"call": _pick(calls, rng)}
+    word = _pick([c for c in calls if c != "ordago"], rng)
+    if word in ("bid", "raise"):
+        low, high = w["min"], w["max"]
+        if low > high:      # no room below the target: answer or pass instead
+            return {"call": "pass" if "pass" in calls else "see"}
+        return {"call": word, "amount": low + rng.getrandbits(8) % (min(high, low + 4) - low + 1)}
+    return {"call": word}
+
+
+def match_events(rng=random, target=40, options=None, lie=0, dealer=0, hands=200):
+    """A whole random match: (events, finished MusHands). The events are PROTOCOL
+    input events from `match` on: each hand's `deal`, its calls and its showdown;
+    the deal passes to the right. Stops when a side wins (or after `hands` hands)."""
+    opts = dict(options or {})
+    opts["target"] = target
+    events = [{"ev": "match", "game": "mus", "seats": 4, "options": opts}]
+    played = []
+    totals = (0, 0)
+    for n in range(hands):
+        events.append({"ev": "deal", "dealer": dealer})
+        evs, h, _ = play_hand(dealer, totals, rng, target, options, lie=lie)
+        h.hand_no = n + 1
+        events += evs
+        played.append(h)
+        totals = (h.totals[0], h.totals[1])
+        if h.game_over:
+            break
+        dealer = next_dealer(dealer, h.options["direction"])
+    return events, played

@@ -1,0 +1,72 @@
+"""Game options: declared once per game with a default and a one-line meaning,
+checked when a match starts (PROTOCOL.md: `match.options`).
+
+Loaded when a game is made (and by the registry's `info`), not during play.
+"""
+from .errors import EventError
+
+# Options every game has (PROTOCOL.md): name -> (default, allowed values or type,
+# one-line meaning).
+COMMON = {
+    "direction": (None, ("cw", "ccw"), "direction of play and of the deal (default from the rule text)"),
+}
+
+
+def declared(cls):
+    """Every option of a game class: name -> (default, allowed, meaning)."""
+    out = {}
+    out.update(COMMON)
+    out.update(cls.OPTIONS)
+    return out
+
+
+def read_options(game, options):
+    """`options` checked against the game's declared ones, with defaults filled in;
+    EventError quoting the first wrong one."""
+    if not isinstance(options, dict):
+        raise EventError("options must be an object, got " + repr(options))
+    decl = declared(type(game))
+    out = {}
+    for key in options:
+        if key not in decl:
+            raise EventError("unknown option for " + game.name + ": " + repr(key)
+                             + " (known: " + ", ".join(sorted(decl)) + ")")
+    for key in decl:
+        default, allowed = decl[key][0], decl[key][1]
+        value = options.get(key, default)
+        if key in options:
+            check_option(key, value, allowed)
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def check_option(key, value, allowed):
+    """Raise EventError unless `value` suits option `key` (allowed: a tuple of values,
+    bool, int (positive), "seat" (a seat number or null), "seats" (a list))."""
+    if isinstance(allowed, tuple):
+        if value not in allowed:
+            raise EventError("option " + key + " must be one of " + repr(allowed) + ", got "
+                             + repr(value))
+    elif allowed is bool:
+        if value is not True and value is not False:
+            raise EventError("option " + key + " must be true or false, got " + repr(value))
+    elif allowed is int:
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            raise EventError("option " + key + " must be a positive whole number, got " + repr(value))
+    elif allowed == "seat":
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise EventError("option " + key + " must be a seat number or null, got " + repr(value))
+    elif allowed == "seats":
+        if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                  for x in value):
+            raise EventError("option " + key + " must be a list of seats, got " + repr(value))
+
+
+def seat_counts_text(counts):
+    """"4", "4 to 12", "3 or 4": for messages."""
+    if len(counts) == 1:
+        return str(counts[0])
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return str(counts[0]) + " to " + str(counts[-1])
+    return ", ".join(str(c) for c in counts[:-1]) + " or " + str(counts[-1])
