@@ -170,18 +170,24 @@ class Recorder:
     def _reply(self, obj):
         next_seq = obj.get("next_seq")
         if obj.get("reply") == "boot" and isinstance(next_seq, int):
-            self.restarts += 1
-            if next_seq > self.expected:
+            if self.events == 0 and next_seq <= self.expected:
+                pass        # the controller came up before anything was recorded: no news
+            elif self.events == 0:
+                self.ask_resend(force=True)     # a match under way: everything from ours on
+            elif next_seq > self.expected:
+                self.restarts += 1
                 self.problem("the controller restarted (next seq %d): asking for seq %d on"
                              % (next_seq, self.expected))
                 self.ask_resend(force=True)     # restarted after sending less than it journalled
             elif next_seq < self.expected:
+                self.restarts += 1
                 # Its numbering starts again below ours: a controller with a fresh flash.
                 self.problem("the controller restarted with seq %d, below the %d recorded: "
                              "its numbering starts again" % (next_seq, self.expected))
                 self.expected = next_seq
                 self._asked = None
             else:
+                self.restarts += 1
                 self.problem("the controller restarted; nothing was lost")
         elif obj.get("reply") == "status" and isinstance(next_seq, int) and next_seq > self.expected:
             # Often only a line still on its way; a real loss shows as a gap or "not held".
