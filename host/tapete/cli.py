@@ -75,11 +75,10 @@ def main(argv=None):
 
 def _user_error(err):
     """The exit status for an error the user can fix (tapete.errors, port, store)."""
-    from .errors import UsageError
-    from .port import PortError
     from .store import StoreError
-    if isinstance(err, (UsageError, PortError)):
-        return err.exit_code
+    code = getattr(err, "exit_code", None)      # UsageError, PortError, SimError
+    if isinstance(code, int):
+        return code
     if isinstance(err, StoreError):
         return 2
     return None

@@ -13,9 +13,7 @@ import time
 
 from .errors import UsageError
 from .link import NOT_HELD, LogFile, Recorder
-from .port import Port, PortError
-from .scoreboard import Scoreboard
-from .view import TableView, describe_violation, text_lines
+from .port import Port
 
 
 def open_port(name, baud=115200, timeout=0.2, on_problem=None, reconnect_s=30.0):
@@ -191,6 +189,7 @@ def cmd_record(args):
         file=sys.stderr, flush=True)
     try:
         if args.plain:
+            from .view import TableView
             view = TableView()
 
             def show(ev):
@@ -214,6 +213,7 @@ def cmd_record(args):
 
 
 def _plain_line(ev):
+    from .view import describe_violation
     name = ev.get("ev")
     seq = ev.get("seq")
     head = "%5s " % ("" if seq is None else seq)
@@ -224,6 +224,7 @@ def _plain_line(ev):
 
 
 def cmd_scoreboard(args):
+    from .scoreboard import Scoreboard
     if os.path.isfile(args.source):
         board = Scoreboard()
         with open(args.source, encoding="utf-8") as f:
@@ -251,6 +252,7 @@ def cmd_scoreboard(args):
 def scoreboard_live(port, out, stop=None, clear=True):
     """Show the table's state after each event, for as long as the port lives: any
     silence is waited through (the table may sit idle between hands)."""
+    from .view import TableView, text_lines
     view = TableView()
 
     def show(ev):

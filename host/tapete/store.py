@@ -97,21 +97,22 @@ class Store:
             db.execute("UPDATE hands SET trump = ? WHERE match = ? AND hand = ?",
                        (ev.get("suit"), m, ev.get("hand", self.hand)))
         elif name == "hand_end":
-            db.execute("UPDATE hands SET points = ?, score = ?, totals = ? WHERE match = ? AND hand = ?",
+            db.execute("UPDATE hands SET points = ?, score = ?, totals = ?, ended = ?"
+                       " WHERE match = ? AND hand = ?",
                        (json.dumps(ev.get("points")), json.dumps(ev.get("score")),
-                        json.dumps(ev.get("totals")), m, ev.get("hand", self.hand)))
+                        json.dumps(ev.get("totals")), ev.get("ended"), m, ev.get("hand", self.hand)))
         elif name == "violation":
+            key = (m, ev.get("hand"), ev.get("trick"), ev.get("seat"), ev.get("card"))
+            if ev.get("revises"):       # the same play, its rule named at the hand's end
+                db.execute("DELETE FROM violations WHERE match = ? AND hand = ? AND trick = ?"
+                           " AND seat = ? AND card = ?", key)
             db.execute("INSERT INTO violations VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (m, ev.get("hand"), ev.get("trick"), ev.get("seat"), ev.get("card"),
-                        ev.get("rule"), str(ev.get("proven"))))
+                       key + (ev.get("rule"), str(ev.get("proven"))))
         elif name == "x-claim":
             sound = ev.get("sound")
             db.execute("INSERT INTO claims VALUES (?, ?, ?, ?, ?, ?)",
                        (m, ev.get("hand"), ev.get("trick"), ev.get("seat"), ev.get("call"),
                         None if sound is None else int(bool(sound))))
-            if ev.get("call") in ("claim", "concede") and sound:
-                db.execute("UPDATE hands SET ended = ? WHERE match = ? AND hand = ?",
-                           (ev.get("call"), m, ev.get("hand", self.hand)))
         elif name == "match_end":
             db.execute("UPDATE matches SET winner = ?, totals = ?, reason = ? WHERE id = ?",
                        (ev.get("winner"), json.dumps(ev.get("totals")), ev.get("reason"), m))

@@ -31,6 +31,7 @@ class TableView:
         self.errors = 0
         self.last_error = None
         self.gaps = []
+        self.inputs = []        # this match's input events (an undo replays them)
 
     def feed(self, ev):
         """Fold one event (input or derived)."""
@@ -41,7 +42,9 @@ class TableView:
         if "seq" in ev:
             self.seq = ev["seq"]
         if name == "violation":
-            self.violations = (self.violations + [ev])[-KEEP_VIOLATIONS:]
+            # A revision (the rule named at the hand's end) replaces the first word.
+            kept = [v for v in self.violations if not _same_play(v, ev)]
+            self.violations = (kept + [ev])[-KEEP_VIOLATIONS:]
         elif name == "x-claim":
             self.claims = (self.claims + [ev])[-KEEP_VIOLATIONS:]
         elif name == "hand_end":
@@ -50,13 +53,26 @@ class TableView:
             self.result = ev
         elif name == "x-gap":
             self.gaps.append(ev)
+        elif name == "x-undo":
+            self._undo(ev)
         if name in DERIVED or not isinstance(name, str) or name.startswith("x-"):
             return
+        self.inputs.append(ev)
+        self._apply(ev)
+
+    def _apply(self, ev):
         try:
             self.match.apply(ev)
         except TableError as err:
             self.errors += 1
             self.last_error = str(err)
+
+    def _undo(self, ev):
+        """A play taken back (the table's undo): the state is rebuilt without it."""
+        self.inputs = [e for e in self.inputs if not (e.get("ev") == "play" and e.get("seq") == ev.get("undo"))]
+        self.match = Match()
+        for e in self.inputs:
+            self._apply(e)
 
     def state(self, knowledge=False):
         """The state as a plain dict (the snapshot plus the controller's words)."""
@@ -71,6 +87,10 @@ class TableView:
         s["last_error"] = self.last_error
         s["gaps"] = list(self.gaps)
         return s
+
+
+def _same_play(a, b):
+    return all(a.get(k) == b.get(k) for k in ("hand", "trick", "seat", "card"))
 
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -114,9 +134,17 @@ def describe_violation(v):
     text = "seat %s played %s in trick %s: %s" % (v.get("seat"), card_text(v.get("card")),
                                                   v.get("trick"), v.get("rule"))
     proof = v.get("proof")
-    if proof:
-        return text + ", proven in trick %s by %s" % (proof.get("trick"), card_text(proof.get("card")))
-    return text + ", certain at the play"
+    if v.get("proven") == "at-play" or not proof:
+        text += ", certain at the play"
+    elif proof.get("shown"):
+        text += ", proven by the cards shown in trick %s" % proof.get("trick")
+    else:
+        text += ", proven in trick %s by %s" % (proof.get("trick"), card_text(proof.get("card")))
+    if v.get("revises"):
+        text += " (named at the hand's end; the proof alone said %s)" % v["revises"]
+    elif v.get("possible") and len(v["possible"]) > 1:
+        text += " (the proof leaves possible: %s)" % ", ".join(v["possible"])
+    return text
 
 
 def describe_claim(c):

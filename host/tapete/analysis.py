@@ -1,0 +1,216 @@
+"""Double-dummy analysis of a match: what each hand was worth with every card known
+and both sides playing perfectly, and the points each side left on the table.
+
+For every play of a hand whose cards are all known (every card was played, or the
+table had the hands), the rest of the hand is solved before and after the card.
+With perfect play the sum "points won so far + what the rest is worth" never
+changes; a card that lowers it for its own side gave those points away. The sum
+at the first lead is the hand's double-dummy value, and the points a side left on
+the table are the total of what its own cards gave away.
+
+`solve_position` is the one place that calls a solver: the C core
+(`tapete_core.solve`, fast: a whole Malilla hand in about a second) when the game
+is bound to it, else the rules' pure-Python search (`rules/solver.py`) under a
+node budget. The core's API is being generalized; only that function knows it.
+"""
+from .rules import cards as C
+from .rules import native, solver
+from .rules.errors import TableError
+from .rules.match import PLAY, Match
+
+PY_BUDGET = 400000          # nodes for the pure-Python search (about a few seconds)
+CORE_BUDGET = 0             # the C core: no cap (a whole hand is its budget, DESIGN.md)
+_table = None               # the core's transposition table, allocated once
+
+
+def solve_position(game, hands, trick, team):
+    """The points `team` takes from this position on (the cards already on `trick`
+    included) with every hand known and perfect play on both sides; None when it
+    cannot be solved here (no C core for this game, and too large for Python).
+    `hands`: per seat a hand-shaped list of 4 suit sets of card codes."""
+    global _table
+    if native.core is not None and isinstance(game.hot, native.Native):
+        if _table is None:
+            _table = bytearray(1 << 22)
+        flat = []
+        for h in hands:
+            flat.extend(h)
+        try:
+            v = native.core.solve(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards,
+                                  trick.led_suits, flat, team, native.core.POINTS, _table, CORE_BUDGET)
+        except ValueError:
+            return None
+        return v if v >= 0 else None
+    try:
+        v, _line = solver.solve(game, hands, trick, team, solver.POINTS, PY_BUDGET)
+    except solver.OutOfBudget:
+        return None
+    return v
+
+
+class HandValue:
+    """The analysis of one hand (for team 0 and its opponents)."""
+
+    def __init__(self, hand):
+        self.hand = hand
+        self.value = None       # [team 0, team 1]: the double-dummy points from the first lead
+        self.played = None      # [team 0, team 1]: the points the play actually made
+        self.left = [0, 0]      # points each side left on the table
+        self.costly = []        # (trick, seat, card, points given away), the costliest first
+        self.why = None         # why there is no value (hands not known, too large, ...)
+
+    def as_dict(self):
+        return {"hand": self.hand, "value": self.value, "played": self.played, "left": self.left,
+                "costly": self.costly, "why": self.why}
+
+
+class _Hand:
+    """The hand under analysis: every seat's cards still held, and the running sums."""
+
+    def __init__(self, value, holdings):
+        self.value = value
+        self.holdings = holdings
+        self.banked = [0, 0]        # points of the tricks each side has won so far
+        self.q = None               # team 0: banked + what the rest is worth
+
+
+def analyse(inputs):
+    """{hand number: HandValue} for a match's input events (History._inputs gives
+    them with any play an x-undo took back left out)."""
+    dealt = _dealt_by_hand(inputs)
+    m = Match()
+    out = {}
+    h = None
+    for ev in inputs:
+        name = ev.get("ev")
+        if name == "play" and m.phase == PLAY and m.trick.number == 1 and m.trick.n == 0:
+            h = _start(m, out, dealt.get(m.hand_no))
+        trick_no = m.trick.number if m.game is not None else 0
+        try:
+            derived = m.apply(ev)
+        except TableError:
+            continue
+        if h is not None and name == "play" and h.value.why is None:
+            _after_play(m, h, ev, derived, trick_no)
+        if h is not None and any(d.get("ev") in ("hand_end", "x-claim") for d in derived):
+            _finish(h, any(d.get("ev") == "x-claim" for d in derived))
+            h = None
+    return out
+
+
+def _dealt_by_hand(inputs):
+    """{hand number: {seat: [printed cards]}} for the hands whose every card is known
+    (the `hand` events, or each seat played its whole hand)."""
+    out = {}
+    m = Match()
+    plays, shown = {}, {}
+
+    def close():
+        if m.game is None or not m.hand_no:
+            return
+        got = {}
+        for s in range(m.seats):
+            cards = shown.get(s) or plays.get(s, [])
+            if len(cards) != m.hand_cards:
+                return
+            got[s] = cards
+        out[m.hand_no] = got
+    for ev in inputs:
+        name = ev.get("ev")
+        if name == "deal":
+            close()
+            plays, shown = {}, {}
+        try:
+            m.apply(ev)
+        except TableError:
+            continue
+        if name == "play":
+            plays.setdefault(ev.get("seat"), []).append(ev.get("card"))
+        elif name == "hand":
+            shown[ev.get("seat")] = list(ev.get("cards") or [])
+    close()
+    return out
+
+
+def _code(game, printed):
+    c = C.parse(printed)
+    return game.inner[c] if game.inner is not None else c
+
+
+def _start(m, out, dealt):
+    """The hand's analysis begins at its first lead: solve the whole hand."""
+    game = m.game
+    hv = out[m.hand_no] = HandValue(m.hand_no)
+    if m.teams != 2:
+        hv.why = "each plays for themselves: there are no two sides to weigh"
+        return _Hand(hv, None)
+    if dealt is None:
+        hv.why = "not every card of the hand is known (it ended early with hidden hands)"
+        return _Hand(hv, None)
+    holdings = []
+    for s in range(m.seats):
+        hand = [0, 0, 0, 0]
+        for printed in dealt[s]:
+            c = _code(game, printed)
+            hand[c >> 4] |= C.bit(c)
+        holdings.append(hand)
+    h = _Hand(hv, holdings)
+    v = solve_position(game, holdings, m.trick, 0)
+    if v is None:
+        hv.why = "too large to solve here (no C core for this game)"
+        return h
+    hv.value = [v, None]
+    h.q = v
+    return h
+
+
+def _after_play(m, h, ev, derived, trick_no):
+    hv = h.value
+    game = m.game
+    seat = ev.get("seat")
+    c = _code(game, ev.get("card"))
+    h.holdings[seat][c >> 4] &= ~C.bit(c)
+    for d in derived:
+        if d.get("ev") == "trick" and d.get("winner") is not None:
+            h.banked[game.team_of[d["winner"]]] += _trick_value(game, d, m)
+    if m.phase == PLAY and m.hand_no == hv.hand:
+        rest = solve_position(game, h.holdings, m.trick, 0)
+        if rest is None:
+            hv.why = "too large to solve here (no C core for this game)"
+            return
+    else:
+        rest = 0        # the hand is over
+    q = h.banked[0] + rest
+    change = q - h.q
+    h.q = q
+    side = game.team_of[seat]
+    lost = -change if side == 0 else change     # what this card gave the other side
+    if lost > 0:
+        hv.left[side] += lost
+        hv.costly.append((trick_no, seat, ev.get("card"), lost))
+
+
+def _trick_value(game, trick_ev, m):
+    """What a completed trick is worth to its winner (card points, the trick's own
+    point, the last trick's bonus), as the solver counts it."""
+    v = game.trick_point
+    for name in trick_ev.get("cards") or []:
+        v += game.points_of[_code(game, name)]
+    if trick_ev.get("n") == m.hand_cards:
+        v += game.last_trick
+    return v
+
+
+def _finish(h, claimed):
+    """The hand is over: both sides' figures."""
+    hv = h.value
+    if hv.value is None:
+        return
+    if claimed:
+        hv.why = "ended by a claim: the value is given, the play after it was not made"
+        hv.played = None
+        return
+    total = h.banked[0] + h.banked[1]
+    hv.value[1] = total - hv.value[0]
+    hv.played = list(h.banked)
+    hv.costly.sort(key=lambda x: -x[3])

@@ -1,0 +1,147 @@
+"""The laptop's subcommands: `serve`, `replay`, `stats`, `report`, and the database
+source of `audit` (`tapete audit 12` audits match 12 of the match database).
+
+Each command's work is in its own module; this file only reads the command line.
+"""
+import os
+import sys
+
+from .errors import UsageError
+
+MATCH_HELP = ("a match: its id in the match database (see `tapete stats --list`), `last`, "
+              "a log file (its last match), or FILE:N (its N-th match)")
+DB_HELP = "the match database (default: tapete.sqlite in the user's data folder)"
+
+
+def cmd_stats(args):
+    from .stats import cmd_stats as run
+    return run(args)
+
+
+def cmd_report(args):
+    from . import sheet
+    from .source import load
+    loaded = load(args.match, args.db)
+    out = args.out or _default_report_path(loaded)
+    if os.path.isdir(out):
+        raise UsageError("--out %s is a folder; name the HTML file to write" % out)
+    sheet.write(loaded, out, solve=not args.no_solve)
+    print("tapete report: %s -> %s" % (loaded.label, out))
+    return 0
+
+
+def _default_report_path(loaded):
+    if loaded.match_id is not None:
+        return "match-%d.html" % loaded.match_id
+    base = os.path.splitext(os.path.basename(loaded.source or "match"))[0]
+    return base + ".html"
+
+
+def cmd_replay(args):
+    from . import replay
+    from .source import load
+    loaded = load(args.match, args.db)
+    return replay.run(loaded, args)
+
+
+def cmd_serve(args):
+    from . import web
+    return web.serve_command(args)
+
+
+def audit_source(args, plain_run):
+    """`tapete audit` of a match in the database (an id or `last`), around the audit
+    itself; a log file goes to the audit as before."""
+    from .source import is_db_spec
+    if args.db is None and not is_db_spec(args.log):
+        return plain_run(args)
+    from . import audit as A
+    from .source import from_db, load
+    loaded = from_db(args.log, args.db) if is_db_spec(args.log) else load(args.log, args.db)
+    if hasattr(A, "audit_matches"):     # the streaming audit: one result per match
+        from .report import JsonOut, TextOut, write
+        out = (JsonOut if args.json else TextOut)(sys.stdout)
+        write(A.audit_matches(loaded.lines(), loaded.label), out, None)
+        return 0
+    import json
+    from .report import render
+    result = A.audit_lines(loaded.lines())
+    if args.json:
+        json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write("%s\n\n%s" % (loaded.label, render(result)))
+    return 0
+
+
+def _extend_audit(sub):
+    audit = sub.choices.get("audit")
+    if audit is None:
+        return
+    audit.add_argument("--db", help=DB_HELP + "; LOG may then be a match id or `last`")
+    plain = audit.get_default("run")
+    audit.set_defaults(run=lambda args: audit_source(args, plain))
+    audit.description = ((audit.description or "") + " LOG may also be a match id in the match "
+                         "database, or `last`.").strip()
+
+
+def register(sub):
+    """Add serve, replay, stats and report to the tapete command."""
+    _extend_audit(sub)
+    p = sub.add_parser("serve", help="a live board in the browser, for a screen beside the table",
+                       description="Serve a live board of the table to a browser: the table from "
+                       "above, each seat's card in the trick, whose turn, trump, scores, stake or "
+                       "multiplier, and violations with their proof. It follows a serial port "
+                       "(recording it as `tapete record` does), a log file being written, or the "
+                       "match database.")
+    p.add_argument("source", nargs="?", help="a serial port, or a log file being written "
+                   "(default: the match database)")
+    p.add_argument("--db", help=DB_HELP)
+    p.add_argument("--match", type=int, help="with the database: follow this match id "
+                   "(default: the newest, and each new one as it starts)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on "
+                   "(0.0.0.0 for other screens on the network; default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8765, help="the TCP port (default 8765)")
+    p.add_argument("--out", help="with a serial port: the log file to append to "
+                   "(default: today's log in the user's data folder)")
+    p.add_argument("--baud", type=int, default=115200)
+    p.add_argument("--reconnect", type=float, default=30.0,
+                   help="with a serial port: seconds to wait for it to come back after an unplug")
+    p.set_defaults(run=cmd_serve)
+
+    r = sub.add_parser("replay", help="step through a match trick by trick, forwards and back",
+                       description="Step through a match trick by trick, forwards and back: the "
+                       "cards, what the table knew of each hidden hand then, the panel as the "
+                       "controller drew it, claims with their ruling and each violation at its "
+                       "play and at its proof. Keys: right/left (or n/p) step, home/end, q quits.")
+    r.add_argument("match", help=MATCH_HELP)
+    r.add_argument("--db", help=DB_HELP)
+    r.add_argument("--web", action="store_true", help="in the browser instead of the terminal")
+    r.add_argument("--host", default="127.0.0.1", help="with --web: the address (default 127.0.0.1)")
+    r.add_argument("--port", type=int, default=8766, help="with --web: the TCP port (default 8766)")
+    r.add_argument("--plain", action="store_true", help="print every step as text and exit")
+    r.add_argument("--step", type=int, default=1, help="the step to start at (1-based)")
+    r.add_argument("--no-panel", action="store_true",
+                   help="do not render the panel (it runs the firmware's drawing under micropython)")
+    r.set_defaults(run=cmd_replay)
+
+    s = sub.add_parser("stats", help="results, violations and claims over every recorded match",
+                       description="What the match database says, per game: matches and hands, "
+                       "results per team and per seat, violations per seat and per rule, points "
+                       "per hand, claims made and refused.")
+    s.add_argument("--db", help=DB_HELP)
+    s.add_argument("--game", help="one game only")
+    s.add_argument("--json", action="store_true", help="the figures as JSON")
+    s.add_argument("--list", action="store_true", help="list the matches (their ids) instead")
+    s.set_defaults(run=cmd_stats)
+
+    o = sub.add_parser("report", help="a printable HTML page of one match",
+                       description="Write one HTML page for a match, printable to PDF from the "
+                       "browser: the hands, every trick, violations with their proofs, claims, a "
+                       "plot of the running score and, for trick games, each hand's double-dummy "
+                       "value and the points each side left on the table.")
+    o.add_argument("match", help=MATCH_HELP)
+    o.add_argument("--db", help=DB_HELP)
+    o.add_argument("--out", help="the HTML file (default: match-ID.html, or the log's name .html)")
+    o.add_argument("--no-solve", action="store_true", help="leave out the double-dummy analysis")
+    o.set_defaults(run=cmd_report)

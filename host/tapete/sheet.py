@@ -1,0 +1,267 @@
+"""`tapete report MATCH`: the match sheet, one printable HTML page per match.
+
+It holds what a club sheet holds (the hands, every trick, the scores) and what
+none does: every violation with its proof, every claim with the table's ruling,
+a plot of the running score (matplotlib, drawn as SVG into the page, so the page
+is one file that prints to PDF from any browser), and for trick games each hand's
+double-dummy value and the points each side left on the table (analysis.py).
+"""
+import html
+import io
+
+from .analysis import analyse
+from .history import History, sort_cards
+from .view import SUIT_WORDS, describe_claim, describe_violation, team_name
+
+RED = ("H", "D")
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+CSS = """
+body { font: 11pt/1.35 "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 60em;
+       color: #111; }
+h1 { font-size: 18pt; margin-bottom: .2em; } h2 { font-size: 13pt; margin: 1.2em 0 .4em; }
+.meta { color: #444; margin: 0 0 1em; }
+table { border-collapse: collapse; margin: .4em 0; }
+td, th { border: 1px solid #bbb; padding: .15em .5em; text-align: left; vertical-align: top; }
+th { background: #eee; }
+.card { white-space: nowrap; } .red { color: #c00; }
+.win { font-weight: bold; } .bad { background: #fdd; outline: 2px solid #c00; }
+.violation { color: #900; } .claim { color: #640; } .note { color: #555; font-size: 10pt; }
+section.hand { page-break-inside: avoid; border-top: 2px solid #333; margin-top: 1.5em; }
+.dd td:nth-child(n+2) { text-align: right; }
+svg { max-width: 100%; height: auto; }
+@media print { body { margin: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
+"""
+
+
+def esc(x):
+    return html.escape(str(x), quote=True)
+
+
+def card_html(name):
+    """A card with its suit sign, hearts and diamonds in red."""
+    if not name:
+        return ""
+    suit = name[-1]
+    cls = "card red" if suit in RED else "card"
+    return '<span class="%s">%s%s</span>' % (cls, esc(name[:-1]), SYMBOLS.get(suit, esc(suit)))
+
+
+def text_html(text):
+    """Plain text from view.describe_* with its suit signs coloured."""
+    out = esc(text)
+    for sym in ("♥", "♦"):
+        out = out.replace(sym, '<span class="red">%s</span>' % sym)
+    return out
+
+
+def render(loaded, solve=True):
+    """The page (a str) for a source.Loaded match."""
+    hist = History(loaded.events)
+    m = hist.match
+    game = m.game
+    if game is None:
+        from .errors import UsageError
+        raise UsageError("%s holds no match event: nothing to report" % loaded.label)
+    seats = m.seats
+    snap_teams = [[s for s in range(seats) if game.team_of[s] == t] for t in range(m.teams)]
+    s = {"teams": snap_teams}
+    values = analyse([ev for _i, ev in hist._inputs()]) if solve else {}
+    end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
+    totals = list(m.totals)
+    title = "%s: %s" % (game.title if hasattr(game, "title") else game.name, _result_words(s, m, totals))
+    opts = ", ".join("%s=%s" % kv for kv in sorted((getattr(game, "options", None) or {}).items()))
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           "<title>%s</title><style>%s</style></head><body>" % (esc(title), CSS),
+           "<h1>%s</h1>" % esc(title),
+           '<p class="meta">%s<br>%s%s</p>' % (
+               esc(loaded.label), esc(", ".join("%s: seats %s" % (
+                   "team %d" % t if m.teams == 2 else "seat %d" % t, "+".join(map(str, snap_teams[t])))
+                   for t in range(m.teams))),
+               ("<br>options: " + esc(opts)) if opts else "")]
+    out.append('<section id="score"><h2>Running score</h2>%s</section>' % score_plot(hist, game))
+    out.append(_summary_table(hist, values, m))
+    for h in hist.hands:
+        out.append(_hand_html(hist, h, values.get(h["hand"]), game, seats, s))
+    if end is not None:
+        w = end.get("winner")
+        out.append('<h2 id="result">Result</h2><p>%s, totals %s (%s)</p>' % (
+            esc(team_name(s, w) + " wins" if w is not None else "no winner"),
+            esc(" / ".join(map(str, end.get("totals") or []))), esc(end.get("reason"))))
+    else:
+        out.append('<h2 id="result">Result</h2><p>the log ends before the match does; totals %s</p>'
+                   % esc(" / ".join(map(str, totals))))
+    if hist.errors:
+        out.append('<h2>Events the rules refused</h2><ul>%s</ul>' % "".join(
+            "<li>event %d: %s</li>" % (n, esc(msg)) for n, msg in hist.errors))
+    out.append('<p class="note">Made by tapete report. Double-dummy values: every card known, '
+               "both sides playing perfectly, from the first lead; points left on the table: what a "
+               "side's own cards gave away against that perfect line.</p></body></html>")
+    return "\n".join(out)
+
+
+def _result_words(s, m, totals):
+    if m.winner is not None:
+        return "%s wins, %s" % (team_name(s, m.winner), " to ".join(map(str, totals)))
+    return "match not finished, %s" % " to ".join(map(str, totals))
+
+
+def score_plot(hist, game):
+    """The running score per team, hand by hand, as inline SVG (matplotlib)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+    teams = hist.match.teams
+    xs = [0]
+    ys = [[0] for _ in range(teams)]
+    for h in hist.hands:
+        if h["end"] is None:
+            continue
+        xs.append(h["hand"])
+        for t in range(teams):
+            ys[t].append((h["end"].get("totals") or [0] * teams)[t])
+    fig = Figure(figsize=(7, 2.6), dpi=100)
+    ax = fig.add_subplot(1, 1, 1)
+    for t in range(teams):
+        ax.plot(xs, ys[t], marker="o", label=("team %d" % t if teams == 2 else "seat %d" % t))
+    target = (getattr(game, "options", None) or {}).get("target")
+    if isinstance(target, int):
+        ax.axhline(target, color="#888", linestyle="--", linewidth=1)
+        ax.annotate("target %d" % target, (0, target), textcoords="offset points", xytext=(2, 3),
+                    fontsize=8, color="#555")
+    ax.set_xlabel("hand")
+    ax.set_ylabel("total")
+    ax.set_xticks(xs)
+    ax.legend(loc="upper left", fontsize=8)
+    ax.grid(True, alpha=.3)
+    fig.tight_layout()
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg")
+    svg = buf.getvalue()
+    return svg[svg.index("<svg"):]
+
+
+def _summary_table(hist, values, m):
+    rows = []
+    for h in hist.hands:
+        e = h["end"] or {}
+        v = values.get(h["hand"])
+        dd = left = ""
+        if v is not None and v.value is not None:
+            dd = " / ".join("-" if x is None else str(x) for x in v.value)
+            left = " / ".join(map(str, v.left)) if v.played is not None else ""
+        rows.append("<tr><td><a href='#hand-%d'>%d</a></td><td>%s</td><td>%s</td><td>%s</td>"
+                    "<td>%s</td><td>%s</td><td>%s</td></tr>" % (
+                        h["hand"], h["hand"], esc(SUIT_WORDS.get(h["trump"], h["trump"] or "?")),
+                        esc(" / ".join(map(str, e.get("points") or []))),
+                        esc(" / ".join(map(str, e.get("score") or []))),
+                        esc(" / ".join(map(str, e.get("totals") or []))), esc(dd), esc(left)))
+    return ('<section id="hands"><h2>Hands</h2><table class="dd"><tr><th>hand</th><th>trump</th>'
+            "<th>points</th><th>score</th><th>totals</th><th>double-dummy value</th>"
+            "<th>left on the table</th></tr>%s</table></section>" % "".join(rows))
+
+
+def _hand_html(hist, h, value, game, seats, s):
+    n = h["hand"]
+    head = "Hand %d: dealer seat %s, trump %s" % (n, h["dealer"], SUIT_WORDS.get(h["trump"], h["trump"] or "?"))
+    out = ['<section class="hand" id="hand-%d"><h2>%s%s</h2>' % (
+        n, esc(head), (" (turn-up %s)" % card_html(h["turnup"])) if h["turnup"] else "")]
+    dealt = hist.dealt(h)
+    rows = []
+    for seat in range(seats):
+        cards = dealt.get(seat)
+        shown = (" ".join(card_html(c) for c in sort_cards(cards, game)) if cards
+                 else '<span class="note">not all known (the hand ended early)</span>')
+        rows.append("<tr><th>seat %d</th><td>%s</td></tr>" % (seat, shown))
+    out.append('<table class="dealt"><tr><th colspan="2">hands as dealt%s</th></tr>%s</table>' % (
+        "" if h["shown"] else " (from the cards played)", "".join(rows)))
+    if h["calls"]:
+        out.append('<p class="calls">calls: %s</p>' % "; ".join(
+            "seat %s %s%s" % (esc(c.get("seat")), esc(c.get("call")), _call_extra(c)) for c in h["calls"]))
+    bad = set((v.get("trick"), v.get("seat")) for v in h["violations"])
+    head_row = "".join("<th>seat %d</th>" % x for x in range(seats))
+    rows = []
+    for t in h["tricks"]:
+        by = {}
+        seat = t.get("leader")
+        order = _order(t, game, seats)
+        for seat, card in zip(order, t.get("cards") or []):
+            by[seat] = card
+        cells = []
+        for x in range(seats):
+            cls = []
+            if x == t.get("winner"):
+                cls.append("win")
+            if (t.get("n"), x) in bad:
+                cls.append("bad")
+            cells.append('<td class="%s">%s</td>' % (" ".join(cls), card_html(by.get(x))))
+        rows.append('<tr class="trick"><td>%s</td><td>%s</td>%s<td>%s</td></tr>' % (
+            t.get("n"), t.get("leader"), "".join(cells),
+            "seat %s" % t.get("winner") if t.get("winner") is not None else "drawn"))
+    out.append('<table class="tricks"><tr><th>trick</th><th>lead</th>%s<th>winner</th></tr>%s</table>'
+               % (head_row, "".join(rows)))
+    for v in h["violations"]:
+        out.append('<p class="violation">VIOLATION %s</p>' % text_html(describe_violation(v)))
+    for c in h["claims"]:
+        out.append('<p class="claim">%s</p>' % text_html(describe_claim(c)))
+    e = h["end"]
+    if e is not None:
+        out.append("<p class='end'>points %s, score %s, totals %s%s</p>" % (
+            esc(" / ".join(map(str, e.get("points") or []))), esc(" / ".join(map(str, e.get("score") or []))),
+            esc(" / ".join(map(str, e.get("totals") or []))),
+            esc(" (ended: %s)" % e["ended"]) if e.get("ended") else ""))
+    ctx = dict((k, v) for k, v in (h["context"] or {}).items() if k != "ended")
+    if ctx:
+        out.append("<p class='context'>%s</p>" % esc("; ".join("%s: %s" % kv for kv in sorted(ctx.items()))))
+    out.append(_dd_html(value))
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _order(t, game, seats):
+    """The seats of a trick's cards in play order."""
+    order = [t.get("leader", 0)]
+    for _ in range(len(t.get("cards") or []) - 1):
+        order.append(game.next_seat(order[-1]))
+    return order
+
+
+def _call_extra(c):
+    """A call's other keys; cards with their suit signs."""
+    parts = []
+    for k, v in sorted(c.items()):
+        if k in ("ev", "seat", "call", "seq", "t"):
+            continue
+        if k == "cards" and isinstance(v, list):
+            parts.append("showing " + " ".join(card_html(str(x)) for x in v))
+        else:
+            parts.append("%s=%s" % (esc(k), esc(v)))
+    return (" " + ", ".join(parts)) if parts else ""
+
+
+def _dd_html(v):
+    if v is None:
+        return '<p class="dd note">double-dummy: the hand was not played</p>'
+    if v.value is None:
+        return '<p class="dd note">double-dummy: %s</p>' % esc(v.why)
+    parts = ['<table class="dd"><tr><th></th><th>team 0</th><th>team 1</th></tr>']
+    parts.append("<tr><th>double-dummy value</th><td>%s</td><td>%s</td></tr>" % tuple(
+        "-" if x is None else x for x in v.value))
+    if v.played is not None:
+        parts.append("<tr><th>made in play</th><td>%s</td><td>%s</td></tr>" % tuple(v.played))
+        parts.append("<tr><th>left on the table</th><td>%s</td><td>%s</td></tr>" % tuple(v.left))
+    parts.append("</table>")
+    if v.why:
+        parts.append('<p class="note">%s</p>' % esc(v.why))
+    if v.costly:
+        parts.append('<p class="note">costliest cards: %s</p>' % ", ".join(
+            "trick %s, seat %s %s (%s)" % (t, seat, card_html(card), pts) for t, seat, card, pts in v.costly[:5]))
+    return "\n".join(parts)
+
+
+def write(loaded, path, solve=True):
+    """Write the page to `path`."""
+    page = render(loaded, solve)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(page)
+    return path

@@ -1,0 +1,116 @@
+"""`tapete report MATCH`: one printable HTML page per match, with every trick, the
+violations with their proofs, the claims, the final score, a plot of the running
+score and each hand's double-dummy value with the points each side left."""
+import html
+import json
+import random
+import re
+import subprocess
+import sys
+
+from tapete import analysis
+from tapete.rules import cards as C
+from tapete.rules import games, native, playout
+from tapete.rules.trick import Trick
+from tapete.store import Store
+
+from host.matchkit import controller_match, violating_match
+
+TAPETE = [sys.executable, "-m", "tapete.cli"]
+
+
+def write_log(path, events):
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+
+
+def report(args):
+    proc = subprocess.run(TAPETE + ["report"] + args, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def test_the_report_of_a_simulated_match_holds_every_trick_violation_claim_score_and_plot(tmp_path):
+    events = violating_match()
+    write_log(tmp_path / "m.jsonl", events)
+    report([str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "m.html")])
+    page = (tmp_path / "m.html").read_text()
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))
+    tricks = [e for e in events if e["ev"] == "trick"]
+    assert page.count('<tr class="trick">') == len(tricks)
+    for t in tricks:        # each trick's cards are on the page, in its hand's table
+        row = re.search(r'id="hand-%d".*?<tr class="trick"><td>%d</td><td>%d</td>(.*?)</tr>'
+                        % (t["hand"], t["n"], t["leader"]), page, re.S)
+        cells = html.unescape(re.sub(r"<[^>]+>", "", row.group(1)))
+        for card in t["cards"]:
+            assert card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]] in cells
+    violations = [e for e in events if e["ev"] == "violation"]
+    final = violations[-1]
+    assert "VIOLATION seat %d played" % final["seat"] in text
+    assert "in trick %d: %s, proven in trick %d" % (final["trick"], final["rule"], final["proof"]["trick"]) in text
+    claim = next(e for e in events if e["ev"] == "x-claim")
+    assert "seat %d claimed the last %d trick(s): sound" % (claim["seat"], claim["tricks"]) in text
+    end = events[-1]
+    assert "totals %s (target)" % " / ".join(map(str, end["totals"])) in text
+    assert "team 0 (seats 0+2) wins" in text
+    # The running-score plot: inline SVG drawn by matplotlib, one line per team.
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    assert svg.count('id="line2d_') >= 2 and "team 0" in svg
+    # Hand 1 was played out: its double-dummy value; hand 2 ended by a claim.
+    hand1 = page[page.index('id="hand-1"'):page.index('id="hand-2"')]
+    value = re.search(r"double-dummy value</th><td>(\d+)</td><td>(\d+)</td>", hand1)
+    made = re.search(r"made in play</th><td>(\d+)</td><td>(\d+)</td>", hand1)
+    left = re.search(r"left on the table</th><td>(\d+)</td><td>(\d+)</td>", hand1)
+    v0, v1 = map(int, value.groups())
+    m0, m1 = map(int, made.groups())
+    l0, l1 = map(int, left.groups())
+    assert v0 + v1 == m0 + m1 == 70             # Malilla: 60 card points + 10 tricks
+    assert v0 - l0 + l1 == m0                   # what each side gave away moves the value
+    inputs = [e for e in events if e["ev"] in ("match", "deal", "turnup", "play", "call")]
+    assert analysis.analyse(inputs)[1].value == [v0, v1]
+    assert "double-dummy: not every card of the hand is known" in page[page.index('id="hand-2"'):]
+
+
+def test_the_solver_function_agrees_with_the_pure_python_search():
+    """solve_position goes through the C core when it is there; on the last tricks of
+    random hands its value is the pure-Python search's."""
+    if native.core is None:
+        return
+    game = games.get("malilla")
+    rng = random.Random(4)
+    for _ in range(20):
+        hands, _turnup = playout.deal(game, 0, rng)
+        held = [C.hand_of(hands[s]) for s in range(4)]
+        trick = Trick(game)
+        trick.start_hand(1, rng.randrange(4))
+        for _ in range(24 + rng.randrange(3)):     # 6 tricks and a card or two played
+            seat = trick.to_play
+            c = playout.pick(game.legal(held[seat], trick), rng)
+            held[seat][c >> 4] &= ~C.bit(c)
+            trick.add(seat, c)
+            if trick.n == 4:
+                trick.start(trick.winner)
+        fast = analysis.solve_position(game, held, trick, 0)
+        core, analysis.native.core = native.core, None
+        try:
+            slow = analysis.solve_position(game, held, trick, 0)
+        finally:
+            analysis.native.core = core
+        assert fast == slow
+
+
+def test_report_from_the_database_and_one_line_errors(tmp_path):
+    db = tmp_path / "t.sqlite"
+    store = Store(str(db))
+    for ev in controller_match("manille", 7, {"target": 30}):
+        store.add(ev)
+    store.close()
+    proc = report(["last", "--db", str(db), "--out", str(tmp_path / "r.html")])
+    assert "match 1 in" in proc.stdout
+    page = (tmp_path / "r.html").read_text()
+    assert "Manille" in page and "double-dummy value</th>" in page
+    for args, words in ((["9", "--db", str(db)], "no match 9"),
+                        ([str(tmp_path / "none.jsonl")], "no log file"),
+                        (["1", "--db", str(tmp_path / "none.sqlite")], "no match database")):
+        proc = subprocess.run(TAPETE + ["report"] + args, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+        assert words in proc.stderr and proc.stderr.count("\n") == 1
