@@ -86,6 +86,16 @@ def log_tail(path):
     return last, over
 
 
+def carry_on_from(out, new=None):
+    """The first seq to record into the log `out`: past its last event when the match
+    in it goes on (no repeats after a restart of the recorder), else 0."""
+    if new is None and os.path.exists(out):
+        last, over = log_tail(out)
+        if last is not None and not over:
+            return last + 1
+    return 0
+
+
 def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
            on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0):
     """Record a controller's log from `port` into `out_path` (and the Store `db`).
@@ -170,11 +180,7 @@ def cmd_record(args):
     out = args.out or default_log()
     if os.path.isdir(out):
         raise UsageError("--out %s is a folder; name a log file" % out)
-    first_seq = 0
-    if os.path.exists(out) and new is None:
-        last, over = log_tail(out)
-        if last is not None and not over:
-            first_seq = last + 1        # the same match goes on: no repeats
+    first_seq = carry_on_from(out, new)
     problems = []
 
     def problem(text):
