@@ -19,8 +19,25 @@ from textual.widgets import Footer, Static
 from .view import (TableView, card_text, context_items, describe_claim, describe_violation,
                    team_name, trick_by_seat, trump_text)
 
-# Where each seat sits, seen from above, for 4 seats: (row, column) in a 3x3 grid.
-PLACES = {0: (2, 1), 1: (1, 2), 2: (0, 1), 3: (1, 0)}
+def places(n):
+    """Where each of `n` seats sits, seen from above, as (row, column) in a square grid
+    (size, places): seat 0 at the bottom, the next seats clockwise (PROTOCOL.md), the
+    middle cell left for trump."""
+    import math
+    size = 3 if n <= 4 else 5 if n <= 8 else 7
+    r = (size - 1) / 2.0
+    taken = set([(int(r), int(r))])
+    out = {}
+    ring = [(y, x) for y in range(size) for x in range(size) if y in (0, size - 1) or x in (0, size - 1)]
+    for seat in range(n):
+        a = 2 * math.pi * seat / n
+        want = (int(round(r + r * math.cos(a))), int(round(r - r * math.sin(a))))
+        if want in taken:
+            want = min((c for c in ring if c not in taken),
+                       key=lambda c: (c[0] - (r + r * math.cos(a))) ** 2 + (c[1] - (r - r * math.sin(a))) ** 2)
+        taken.add(want)
+        out[seat] = want
+    return size, out
 
 
 def table_picture(s, title="tapete"):
@@ -30,21 +47,27 @@ def table_picture(s, title="tapete"):
     seats = s.get("seats") or 4
     trick = s.get("trick") or {}
     by = trick_by_seat(trick, seats)
-    grid = Table.grid(expand=False, padding=(0, 3))
-    for _ in range(3):
-        grid.add_column(justify="center", min_width=14)
-    cells = [[Text(""), Text(""), Text("")] for _ in range(3)]
+    from_last = not by and s.get("last")    # between tricks: the last one stays in view
+    if from_last:
+        by = trick_by_seat(s["last"], seats)
+    size, where = places(seats)
+    grid = Table.grid(expand=False, padding=(0, 3 if size == 3 else 1))
+    for _ in range(size):
+        grid.add_column(justify="center", min_width=14 if size == 3 else 9)
+    cells = [[Text("") for _ in range(size)] for _ in range(size)]
     for seat in range(seats):
-        r, c = PLACES.get(seat, (0, 0))
+        r, c = where[seat]
         t = Text()
         mark = "▶ " if s.get("turn") == seat else "  "
         t.append(mark + "seat %d" % seat, style="bold reverse" if s.get("turn") == seat else "bold")
-        t.append("\n" + (card_text(by.get(seat)) or "··"), style="bold")
+        won = from_last and s["last"].get("winner") == seat
+        t.append("\n" + (card_text(by.get(seat)) or "··") + (" *" if won else ""),
+                 style="dim" if from_last and not won else "bold")
         cells[r][c] = t
     centre = Text()
     centre.append("trick %s\n" % trick.get("n", "-"))
     centre.append("trump " + trump_text(s), style="bold")
-    cells[1][1] = centre
+    cells[size // 2][size // 2] = centre
     for row in cells:
         grid.add_row(*row)
     info = Table.grid(padding=(0, 1))
@@ -146,3 +169,74 @@ def record_live(port, out, new, db, problem, args, first_seq=0):
     if "error" in result:
         raise result["error"]
     return result.get("rec")
+
+
+class ReplayView(App):
+    """`tapete replay` in the terminal: one step at a time, forwards and back."""
+
+    CSS = """
+    #head { height: auto; background: $boost; }
+    #main { height: auto; }
+    #table { width: auto; height: auto; }
+    #panel { width: auto; height: auto; margin: 0 2; }
+    #notes { height: auto; }
+    """
+    BINDINGS = [("right,n,space", "next", "next"), ("left,p", "back", "back"),
+                ("home", "first", "first"), ("end", "last", "last"), ("q", "quit", "quit")]
+
+    def __init__(self, replay, start=0):
+        App.__init__(self)
+        self.replay = replay
+        self.index = start
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Horizontal
+        yield Static("", id="head")
+        with Horizontal(id="main"):
+            yield Static("", id="table")
+            yield Static("", id="panel")
+        yield Static("", id="notes")
+        yield Footer()
+
+    def on_mount(self):
+        self.show()
+
+    def show(self):
+        from .replay import knowledge_lines, panel_braille, step_notes
+        r = self.replay
+        step = r.steps[self.index]
+        self.query_one("#head", Static).update(Text(
+            "step %d/%d: %s   (seq %s)   %s" % (self.index + 1, len(r.steps), step.title(), step.seq,
+                                                r.loaded.label), style="bold"))
+        self.query_one("#table", Static).update(table_picture(step.view, "the table"))
+        if step.panel:
+            pic = Text("\n".join(panel_braille(step.panel)))
+            self.query_one("#panel", Static).update(Panel(pic, title="the panel", expand=False))
+        else:
+            self.query_one("#panel", Static).update(Text(r.panel_note or ""))
+        notes = Text()
+        notes.append("what the table knew of each hand:\n", style="bold")
+        for line in knowledge_lines(step.state, r.history.match.game):
+            notes.append("  " + line + "\n")
+        for line in step_notes(step):
+            notes.append(line + "\n", style="bold red" if "VIOLATION" in line or "PROVEN" in line
+                         or "PLAYED" in line else "bold yellow")
+        self.query_one("#notes", Static).update(notes)
+
+    def action_next(self):
+        if self.index + 1 < len(self.replay.steps):
+            self.index += 1
+            self.show()
+
+    def action_back(self):
+        if self.index > 0:
+            self.index -= 1
+            self.show()
+
+    def action_first(self):
+        self.index = 0
+        self.show()
+
+    def action_last(self):
+        self.index = len(self.replay.steps) - 1
+        self.show()

@@ -136,6 +136,31 @@ def board_app(board):
                      + _static_routes())
 
 
+def replay_app(replay, start=0):
+    """The Starlette app of `tapete replay --web`: the page, every step, the panels."""
+    from starlette.applications import Starlette
+    from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+    from starlette.routing import Route
+    steps = {"steps": [replay.step_dict(i) for i in range(len(replay.steps))], "start": start,
+             "label": replay.loaded.label, "panel_note": replay.panel_note}
+    panels = dict((os.path.basename(s.panel), s.panel) for s in replay.steps if s.panel)
+
+    async def page(request):
+        return HTMLResponse(_asset("replay.html"))
+
+    async def all_steps(request):
+        return JSONResponse(steps)
+
+    async def panel(request):
+        path = panels.get(request.path_params["name"])
+        if path is None:
+            return Response("no such panel", status_code=404)
+        return FileResponse(path, media_type="image/png")
+
+    return Starlette(routes=[Route("/", page), Route("/steps", all_steps),
+                             Route("/panel/{name}", panel)] + _static_routes())
+
+
 # -- followers: where the events come from ------------------------------------------------
 class Follower(threading.Thread):
     """A thread that feeds a Board until `stop` is set."""
