@@ -88,6 +88,9 @@ def table_picture(s, title="tapete"):
         lb = trick_by_seat(last, seats)
         info.add_row("last trick", "%s: %s   won by seat %s" % (
             last["n"], "  ".join("s%d %s" % (x, card_text(lb.get(x))) for x in range(seats)), last["winner"]))
+    for h in s.get("hand_results", [])[-1:]:
+        info.add_row("last hand", "%s: points %s, score %s" % (
+            h.get("hand"), "/".join(map(str, h.get("points") or [])), "/".join(map(str, h.get("score") or []))))
     body = Table.grid()
     body.add_column()
     body.add_row(grid)
@@ -103,7 +106,7 @@ def table_picture(s, title="tapete"):
         body.add_row(Text("MATCH OVER: %s, totals %s (%s)" % (
             team_name(s, w) + " wins" if w is not None else "no winner",
             "/".join(map(str, r.get("totals") or [])), r.get("reason")), style="bold green"))
-    return Panel(body, title=title)
+    return Panel(body, title=title, width=84)
 
 
 class LiveView(App):
@@ -177,8 +180,8 @@ class ReplayView(App):
     CSS = """
     #head { height: auto; background: $boost; }
     #main { height: auto; }
-    #table { width: auto; height: auto; }
-    #panel { width: auto; height: auto; margin: 0 2; }
+    #table { width: 85; height: auto; }
+    #panel { width: 38; height: auto; margin: 0 0 0 2; }
     #notes { height: auto; }
     """
     BINDINGS = [("right,n,space", "next", "next"), ("left,p", "back", "back"),

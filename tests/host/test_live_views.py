@@ -1,0 +1,154 @@
+"""The terminal views, driven in a real terminal (tmux: keys sent, the pane read back):
+`tapete record`'s live view as a match forms on its port, and `tapete replay`
+stepping forwards and back.
+
+Set TAPETE_SCREENSHOTS=1 to refresh docs/record-live.txt and docs/replay.txt."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import tty
+
+import pytest
+
+from tapete.link import seal
+from tapete.rules.match import Match
+
+from host.browser import DOCS
+from host.matchkit import violating_match
+
+TAPETE = " ".join([sys.executable, "-m", "tapete.cli"])
+
+
+class Tmux:
+    """A private tmux server with one window running `command`."""
+
+    def __init__(self, command, width=130, height=48):
+        if not shutil.which("tmux"):
+            pytest.skip("needs tmux (apt-get install tmux; .ci/run installs it)")
+        self.name = "tapete-test-%d" % os.getpid()
+        # The window takes its size first, then the command starts in it (a program that
+        # starts at once may read tmux's default 80x24 before the window is resized).
+        self.run("-f", "/dev/null", "new-session", "-d", "-s", "v", "-x", str(width), "-y", str(height),
+                 "sleep 600")
+        self.run("resize-window", "-t", "v", "-x", str(width), "-y", str(height))
+        # Without COLUMNS and LINES (tmux run from pytest passes 80x24 down): the
+        # program asks the terminal.
+        self.run("respawn-pane", "-k", "-t", "v", "env -u COLUMNS -u LINES " + command)
+
+    def run(self, *args):
+        return subprocess.run(["tmux", "-L", self.name] + list(args), capture_output=True, text=True,
+                              timeout=30)
+
+    def screen(self):
+        return self.run("capture-pane", "-p", "-t", "v").stdout
+
+    def keys(self, *keys):
+        self.run("send-keys", "-t", "v", *keys)
+
+    def wait_for(self, *words, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            text = self.screen()
+            if all(w in text for w in words):
+                return text
+            time.sleep(0.1)
+        raise AssertionError("the terminal never showed %r:\n%s" % (words, self.screen()))
+
+    def alive(self):
+        return self.run("has-session", "-t", "v").returncode == 0
+
+    def close(self):
+        self.run("kill-server")
+
+
+def test_the_live_view_of_tapete_record_in_a_terminal(tmp_path):
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    port = os.ttyname(slave)
+    os.close(slave)
+    out, db = tmp_path / "log.jsonl", tmp_path / "t.sqlite"
+    # The pane stays after the command ends, so its last words can be read.
+    term = Tmux("%s record %s --out %s --db %s; echo RECORD-EXIT-$?; sleep 60" % (TAPETE, port, out, db))
+    events = violating_match()
+    sent = []
+
+    def send(upto):
+        while len(sent) < upto:
+            ev = events[len(sent)]
+            os.write(master, (seal(json.dumps(ev)) + "\n").encode())
+            sent.append(ev)
+    try:
+        term.wait_for("no match yet")
+        first_play = next(i for i, e in enumerate(events) if e["ev"] == "play")
+        send(first_play + 2)            # the deal, trump, and two cards of trick 1
+        plays = [e for e in events[:first_play + 2] if e["ev"] == "play"]
+        shown = [p["card"][:-1] + "♣♠♥♦"["CSHD".index(p["card"][-1])] for p in plays]
+        # the trick as it forms, each card at its seat
+        text = term.wait_for("malilla", "trump", "clubs", "trick 1", *shown)
+        m = Match()
+        for ev in sent:
+            if ev["ev"] in ("match", "deal", "turnup", "play"):
+                m.apply(ev)
+        turn = m.turn
+        assert "▶ seat %d" % turn in text and re.search(r"to play +seat %d" % turn, text), text
+        trick = next(i for i, e in enumerate(events) if e["ev"] == "trick")
+        send(trick + 1)
+        text = term.wait_for("last trick 1:")
+        proof = next(i for i, e in enumerate(events) if e["ev"] == "violation")
+        send(proof + 1)
+        v = events[proof]
+        text = term.wait_for("VIOLATION seat %d played" % v["seat"], "proven in trick %d" % v["proof"]["trick"])
+        hand_end = next(i for i, e in enumerate(events) if e["ev"] == "hand_end")
+        send(hand_end + 1)
+        totals = events[hand_end]["totals"]
+        text = term.wait_for("team 0 (seats 0+2): %d" % totals[0], "team 1 (seats 1+3): %d" % totals[1],
+                             "1: points %s, score %s" % ("/".join(map(str, events[hand_end]["points"])),
+                                                         "/".join(map(str, events[hand_end]["score"]))))
+        if os.environ.get("TAPETE_SCREENSHOTS"):
+            with open(os.path.join(DOCS, "record-live.txt"), "w") as f:
+                f.write(text.rstrip() + "\n")
+        term.keys("q")
+        text = term.wait_for("RECORD-EXIT-0")
+        assert "Traceback" not in text
+    finally:
+        term.close()
+        os.close(master)
+    assert [json.loads(x) for x in out.read_text().splitlines()] == sent
+
+
+def test_tapete_replay_steps_forwards_and_back_in_a_terminal(tmp_path):
+    events = violating_match()
+    log = tmp_path / "m.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events))
+    term = Tmux("%s replay %s; echo REPLAY-EXIT-$?; sleep 60" % (TAPETE, log))
+    try:
+        first = term.wait_for("step 1/", "hand 1: dealt", "the panel", timeout=90)
+        steps = int(first.split("step 1/")[1].split(":")[0])
+        term.keys("Right")
+        text = term.wait_for("step 2/%d: hand 1, trick 1" % steps)
+        trick = next(e for e in events if e["ev"] == "trick")
+        assert "last trick 1:" in text and "won by seat %d" % trick["winner"] in text
+        assert "what the table knew of each hand:" in text
+        term.keys("Right")
+        text = term.wait_for("step 3/%d: hand 1, trick 2" % steps)
+        v = [e for e in events if e["ev"] == "violation"][-1]
+        assert "PLAYED HERE, later proven: seat %d played" % v["seat"] in text     # at its play
+        term.keys("Left")
+        term.wait_for("step 2/%d" % steps)
+        proof = next(e for e in events if e["ev"] == "violation")
+        for _ in range(proof["proof"]["trick"] - 1):     # step k + 1 shows trick k
+            term.keys("Right")
+        text = term.wait_for("step %d/%d" % (proof["proof"]["trick"] + 1, steps), "PROVEN HERE")
+        if os.environ.get("TAPETE_SCREENSHOTS"):
+            with open(os.path.join(DOCS, "replay.txt"), "w") as f:
+                f.write(text.rstrip() + "\n")
+        term.keys("End")
+        text = term.wait_for("step %d/%d" % (steps, steps), "CLAIM: seat")
+        term.keys("q")
+        term.wait_for("REPLAY-EXIT-0")
+    finally:
+        term.close()
