@@ -284,8 +284,8 @@ class Audit:
 
 def _contract(event):
     keys = CONTRACT_KEYS.get(event.get("ev"))
-    if keys is None:
-        return dict(event)
+    if keys is None:    # tapete's own (x-claim): every key but the link's seq and time
+        return dict((k, v) for k, v in event.items() if k not in ("seq", "t"))
     out = {"ev": event.get("ev")}
     for k in keys:
         out[k] = event.get(k)
