@@ -64,6 +64,22 @@ def _check_game(game, options):
         games.get(game, options or {})
     except TableError as err:
         raise UsageError(str(err))
+    except ImportError:
+        raise UsageError("%s's rules are not in this version of tapete yet (games here: %s)"
+                         % (game, ", ".join(games_here())))
+
+
+def games_here():
+    """The games whose rules this copy of tapete has."""
+    from .rules import games
+    out = []
+    for name in games.names():
+        try:
+            games.game_class(name)
+        except ImportError:
+            continue
+        out.append(name)
+    return out
 
 
 def cmd_sim(args):

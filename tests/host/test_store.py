@@ -53,7 +53,6 @@ def test_a_log_file_with_several_matches_gives_each(tmp_path):
 
 
 def test_audit_takes_a_match_from_the_database_by_id(tmp_path):
-    # (no claim in it: the audit compares x-claim whole, its seq included: see the report)
     logs = [controller_match("malilla", 1, {"target": 10}),
             controller_match("malilla", 3, {"target": 12, "irregularity": "report"}, revoke_at=(1, 2))]
     assert any(e["ev"] == "violation" for e in logs[1])

@@ -56,6 +56,7 @@ class Players:
         self.burst = burst              # (hand, trick): a storm of corrupted replies
         self.log = log or (lambda text: None)
         self.wait_panel = wait_panel
+        self.stuck = False              # the table waits for a call the players do not make
 
     # -- what the players see -------------------------------------------------------
     @property
@@ -177,6 +178,16 @@ class Players:
         if table.phase == P.COLLECT or table.phase == P.HAND_END:
             yield from self.collect()
             return
+        if table.phase == P.CALLS or (m.turn is None and m.awaiting()):
+            # Calls are made with control tags (trump-S, double, ...); the players
+            # leave them to a script or to the person at the terminal (`call SEAT WORD`).
+            if not self.stuck:
+                self.log("the table waits for a call from seat(s) %s: make it with `call SEAT WORD`"
+                         % ", ".join(str(s) for s in range(m.seats) if (m.awaiting() >> s) & 1))
+                self.stuck = True
+            yield 1
+            return
+        self.stuck = False
         if m.turn is None:
             yield 1
             return
@@ -222,7 +233,7 @@ class Players:
     def until(self, done, limit=20000):
         """Play until `done()` is true (or the match ends)."""
         for _ in range(limit):
-            if done() or self.table.match.over:
+            if done() or self.table.match.over or self.stuck:
                 return
             yield from self.step()
 
