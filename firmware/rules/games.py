@@ -20,4 +20,6 @@ def get(name, options=None):
     cls = GAMES.get(name) if isinstance(name, str) else None
     if cls is None:
         raise EventError("unknown game " + repr(name) + " (known: " + ", ".join(names()) + ")")
+    if options is not None and not isinstance(options, dict):
+        raise EventError("options must be an object, got " + repr(options))
     return cls(options)

@@ -48,7 +48,9 @@ class Manille(Game):
 
     def __init__(self, options=None):
         opts = options or {}
-        faces, pips = DECKS.get(opts.get("deck", "piquet32"), DECKS["piquet32"])
+        deck = opts.get("deck", "piquet32")
+        # a deck of the wrong type is refused by read_options, with the rest
+        faces, pips = DECKS[deck] if isinstance(deck, str) and deck in DECKS else DECKS["piquet32"]
         self.faces = faces
         self.face_points = pips
         self.tricks = len(faces)
