@@ -1,5 +1,5 @@
 """Input the audit met in real logs that the rules must refuse or judge, never crash on."""
-from game_rules.kit import Match, errors, raises
+from game_rules.kit import Match, errors, hand_until, of, raises
 
 
 def test_options_of_the_wrong_type_are_refused_with_an_event_error():
@@ -16,3 +16,18 @@ def test_a_deck_option_of_the_wrong_type_is_refused_with_an_event_error():
                      {"ev": "match", "game": "manille", "seats": 4, "options": {"deck": deck}})
         assert "deck" in str(err)
 
+
+def test_a_claim_showing_no_cards_with_no_hand_known_gets_a_ruling():
+    # The table's claim tag sends no cards; with no hand known, the C core cannot
+    # size the hidden hands and refuses the position: the pure-Python search rules.
+    for name in ("manille", "malilla"):
+        for seed in range(4):
+            m, _holding = hand_until(name, seed, 2)
+            seat = m.turn
+            out = m.apply({"ev": "call", "seat": seat, "call": "claim"})
+            claim = of(out, "x-claim")[0]
+            assert claim["seat"] == seat and claim["sound"] in (True, False), (name, seed)
+            if claim["sound"] is False:
+                assert claim["deal"] and claim["line"]
+            else:
+                assert of(out, "hand_end")
