@@ -34,6 +34,7 @@ IDLE = "idle"
 OVER = "over"
 DERIVED_EXTRA = ("x-claim",)     # tapete's own derived events (firmware/rules/claims.py)
 INPUTS = ("deal", "hand", "turnup", "play", "call")
+DERIVED_ALL = DERIVED + DERIVED_EXTRA
 REFUSED_RULES = ("out-of-turn", "unknown-card", "duplicate-card")
 # The keys of each derived event that PROTOCOL.md fixes; only these are compared.
 CONTRACT_KEYS = {
@@ -43,6 +44,7 @@ CONTRACT_KEYS = {
     "hand_end": ("hand", "points", "score", "totals"),
     "match_end": ("winner", "totals", "reason"),
 }
+_decode = json.JSONDecoder().decode    # json.loads without its checks of the argument
 # Errors (and disagreements) listed per match; past that they are counted, so that a
 # file of junk is audited in bounded memory.
 LISTED = 1000
@@ -135,42 +137,47 @@ class Audit:
 
     def feed(self, number, event):
         """Audit one parsed event from line `number`."""
-        self.seen(number)
+        if self.lines[0] is None:
+            self.lines[0] = number
+        self.lines[1] = number
         name = event.get("ev")
         if name == "match":
             self.last_seq = None        # the controller numbers each match from 0
-        self.check_seq(number, event)
-        extension = isinstance(name, str) and name.startswith("x-")
+        if "seq" in event:
+            self.check_seq(number, event)
+        extension = type(name) is str and name.startswith("x-")
         if self.ended_at is not None and not extension:
             # flagged once, and still audited: a stray 'end' must not lose the rest
             self.error(self.ended_at, "'end' is followed by more events (from line "
                        + str(number) + "); they are audited too")
             self.ended_at = None
-        if name in DERIVED or name in DERIVED_EXTRA:
-            if self.pending or self.phase() not in (IDLE, OVER):
+        if name in DERIVED_ALL:
+            if self.pending or self.phase() is None:
                 self.compare(number, event)
             else:
-                self.skip(number, name)
-            return
-        if name == "x-undo":
-            self.undo(number, event)
+                self.skip(number, name)     # after the match's end, or before a match
             return
         if extension:
+            if name == "x-undo":
+                self.undo(number, event)
             return          # an extension this audit does not know: ignored (PROTOCOL.md)
-        if name in INPUTS or name == "match" or name == "end":
+        if name in INPUTS:
             # the controller logs what an input derives before the next input; a line
             # that is no event at all does not count (it may be junk in between)
             self.flush_pending(number)
-        if name == "end":
-            self.ended_at = number
+            if self.match.game is None or self.match.over:
+                self.skip(number, name)
+            else:
+                self.apply_input(number, event, True)
             return
-        if name == "match":
-            self.start_match(number, event)
+        if name == "match" or name == "end":
+            self.flush_pending(number)
+            if name == "end":
+                self.ended_at = number
+            else:
+                self.start_match(number, event)
             return
-        if name in INPUTS and (self.match.game is None or self.match.over):
-            self.skip(number, name)
-            return
-        self.apply_input(number, event, True)
+        self.apply_input(number, event, True)   # the rules say what is wrong with it
 
     def phase(self):
         """IDLE before a match is accepted, OVER once it has ended, else None."""
@@ -182,8 +189,14 @@ class Audit:
         """The `match` event: a misspelt or invalid option, or a wrong seat count, is
         reported and the match is played with the game's own value for it."""
         if self.phase() != IDLE:
-            self.error(number, "a second 'match' while one is under way; audit_matches "
-                       "audits each match of a log")
+            try:
+                games.get(event.get("game"))
+            except TableError as err:
+                self.error(number, str(err) + _game_hint(event.get("game"))
+                           + "; this 'match' is ignored and the match under way goes on")
+            else:
+                self.error(number, "a second 'match' while one is under way; audit_matches "
+                           "audits each match of a log")
             return
         self.close_skipped()
         try:
@@ -611,19 +624,28 @@ def audit_matches(lines, name="the log"):
     audit = Audit()
     read = events = 0
     for number, text in lines:
-        if isinstance(text, str) and (not text or text.isspace()):
-            continue
+        event = None
+        if type(text) is str:
+            try:
+                event = _decode(text)
+            except (ValueError, RecursionError):
+                pass
+        if type(event) is not dict:     # the slow path: say why, or skip a blank line
+            if isinstance(text, str) and (not text or text.isspace()):
+                continue
+            try:
+                event = parse_line(text)
+            except ValueError as err:
+                read += 1
+                audit.bad_line(number, str(err))
+                continue
         read += 1
-        try:
-            event = parse_line(text)
-        except ValueError as err:
-            audit.bad_line(number, str(err))
-            continue
-        if isinstance(event.get("ev"), str):
+        kind = event.get("ev")
+        if type(kind) is str:
             events += 1
-        if event.get("ev") == "match" and audit.phase() != IDLE and _starts_a_match(event):
-            yield _with_lines(audit)
-            audit = Audit()
+            if kind == "match" and audit.phase() != IDLE and _starts_a_match(event):
+                yield _with_lines(audit)
+                audit = Audit()
         audit.feed(number, event)
     if not read:
         raise AuditError(name + " is empty: no events to audit")

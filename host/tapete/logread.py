@@ -77,25 +77,27 @@ class LogFile:
 
     def __iter__(self):
         number = 0
-        rest = b""
+        rest = b""          # the start of a line that goes on in the next chunk
         skipping = 0        # bytes of an over-long line read so far (0: none)
         for block in self._chunks():
-            start = 0
-            while True:
-                end = block.find(b"\n", start)
-                if end < 0:
-                    break
+            parts = block.split(b"\n")
+            tail = parts.pop()
+            if parts:
                 number += 1
-                if skipping:
-                    yield number, BadLine(_long(skipping + end - start))
-                    skipping = 0
-                elif len(rest) + end - start > MAX_LINE:
-                    yield number, BadLine(_long(len(rest) + end - start))
+                size = skipping + len(rest) + len(parts[0])
+                if skipping or size > MAX_LINE:
+                    yield number, BadLine(_long(size))
                 else:
-                    yield number, _text(rest + block[start:end])
+                    yield number, _text(rest + parts[0] if rest else parts[0])
+                skipping = 0
                 rest = b""
-                start = end + 1
-            tail = block[start:]
+                for raw in parts[1:]:   # whole lines inside one chunk: never too long
+                    number += 1
+                    try:
+                        text = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        text = None
+                    yield number, text
             if skipping:
                 skipping += len(tail)
             elif len(rest) + len(tail) > MAX_LINE:

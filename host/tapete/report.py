@@ -154,8 +154,9 @@ class TextOut:
 
 
 class JsonOut:
-    """`--json`: one match, PROTOCOL.md's object; several, {"matches": [each, with
-    "lines": [first, last]], "count": n}, written match by match."""
+    """`--json`: one match, PROTOCOL.md's object (indented); several, {"matches":
+    [each, with "lines": [first, last]], "count": n}, written match by match, one
+    match per line (compact: a log of thousands of matches is read by programs)."""
 
     def __init__(self, stream):
         self.stream = stream
@@ -172,7 +173,7 @@ class JsonOut:
     def add(self, result, number):
         if number > 1:
             self.stream.write(",\n")
-        json.dump(result, self.stream, indent=1, ensure_ascii=False)
+        self.stream.write(json.dumps(result, ensure_ascii=False))
 
     def end_many(self, count):
         self.stream.write('\n], "count": %d}\n' % count)

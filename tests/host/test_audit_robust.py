@@ -172,6 +172,7 @@ def test_a_match_line_naming_no_game_does_not_split_the_match():
     clean = audit_text(log_text(events))
     result = audit_text(log_text(events[:40] + [{"ev": "match", "game": "poker"}] + events[40:]))
     assert "game" in result and [e["line"] for e in result["errors"]] == [41]
+    assert "'poker'" in result["errors"][0]["message"] and "goes on" in result["errors"][0]["message"]
     assert result["hands"] == clean["hands"]
 
 
