@@ -250,8 +250,9 @@ class Envite(Game):
             value = GAME if t.lying[w] else 3
         else:
             value = t.stakes.accepted
+        t.stake = value                     # what the hand was played for
         if ended == "trawl" and value != GAME:
-            value += 2
+            value += 2                      # the trawl's two stones on top
         t.value = value
         total = match.totals[w]
         if value == GAME:
@@ -274,7 +275,9 @@ class Envite(Game):
 
     def hand_extra(self, match, out):
         t = match.ctx.talk
-        out["stake"] = t.value if t.value is not None else t.stakes.accepted
+        out["stake"] = t.stake if t.stake is not None else t.stakes.accepted
+        if t.value is not None and t.value != t.stake:
+            out["value"] = t.value
         out["games"] = list(self.games_won)
         if t.lying[0] or t.lying[1]:
             out["lying"] = list(t.lying)
@@ -329,7 +332,8 @@ class Talk:
         if self.lying[0] != self.lying[1]:
             self.deciding = 0 if self.lying[0] else 1
         self.stakes = Stakes(LADDER)
-        self.value = None           # what the hand was scored at
+        self.stake = None           # what the hand was played for
+        self.value = None           # what it was scored at (a trawl adds 2)
 
 
 def _stake_text(v):

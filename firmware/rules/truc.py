@@ -108,21 +108,18 @@ class Truc(Game):
         if word in ("truc", "retruc"):
             if t.eleven:
                 raise OrderError("no " + word + " in a hand played at eleven")
+            if word == "truc" and (st.step != 0 or st.pending):
+                raise OrderError("truc is already called in hand " + str(match.hand_no))
+            if word == "retruc":
+                if st.step != 1 or st.pending:
+                    raise OrderError("retruc comes only after an accepted truc")
+                if team == t.truc_team:
+                    raise OrderError("only an opponent of the side that called truc may call retruc")
             trick = match.trick
             just_played = trick.n and trick.seats[trick.n - 1] == seat
             if seat != trick.to_play and not just_played:
                 raise OrderError("seat " + str(seat) + " may not call " + word
                                  + ": it is seat " + str(trick.to_play) + "'s turn")
-            if st.pending:
-                raise OrderError(word + ": a raise already awaits its answer")
-            if word == "truc":
-                if st.step != 0:
-                    raise OrderError("truc is already called in hand " + str(match.hand_no))
-            else:
-                if st.step != 1:
-                    raise OrderError("retruc comes only after an accepted truc")
-                if team == t.truc_team:
-                    raise OrderError("only an opponent of the side that called truc may call retruc")
             if word == "truc":
                 t.truc_team = team
             st.propose(team)

@@ -33,8 +33,8 @@ INPUTS = ("deal", "hand", "turnup", "play", "call")
 DERIVED_ALL = DERIVED + DERIVED_EXTRA
 # Keys of `hand_end` that carry a hand's context into the audit's hands (PROTOCOL.md:
 # multiplier, stake, declarations, rounds, ended; and tapete's own).
-HAND_CONTEXT = ("multiplier", "stake", "declarations", "rounds", "ended", "games", "lying", "bid",
-                "trump_by", "doubles", "cards")
+HAND_CONTEXT = ("multiplier", "stake", "value", "declarations", "rounds", "ended", "games", "lying",
+                "bid", "trump_by", "doubles", "cards")
 REFUSED_RULES = ("out-of-turn", "unknown-card", "duplicate-card")
 # The keys of each derived event that PROTOCOL.md fixes; only these are compared.
 CONTRACT_KEYS = {
@@ -248,11 +248,20 @@ class Audit:
         elif name == "deal":
             self.hands.append({"hand": self.match.hand_no, "dealer": event["dealer"],
                                "trump": None, "turnup": None, "tricks": [], "points": None,
-                               "score": None, "violations": [], "claims": [], "undone": []})
+                               "score": None, "violations": [], "claims": [], "undone": [],
+                               "calls": []})
+            if event.get("cards") is not None:
+                self.hands[-1]["cards"] = event["cards"]
         elif name == "turnup":
             self.hands[-1]["turnup"] = cards.name(_card(event["card"]))
         elif name == "play" and not any(d.get("rule") in REFUSED_RULES for d in derived):
             self.play_lines[(self.match.hand_no, _card(event["card"]))] = number
+        elif name == "call" and self.hands and event.get("call") not in ("claim", "concede"):
+            said = {"line": number}    # the call as made: who, what, and its keys
+            for key in event:
+                if key not in ("ev", "seq", "t", "crc"):
+                    said[key] = event[key]
+            self.hands[-1]["calls"].append(said)
         for d in derived:
             self.record(number, d, live)
         if live:

@@ -23,11 +23,25 @@ def controller_log(inputs):
     return out
 
 
-def whole_match(name, seed, options=None):
+def whole_match(name, seed, options=None, seats=None):
     """The input events of a whole random match played legally."""
     random.seed(seed)
-    log, _derived, _m = playout.random_match(name, options, random, with_hands=False)
+    log, _derived, _m = playout.random_match(name, options, random, with_hands=False, seats=seats)
     return log
+
+
+# A whole match of each game whose calls include every call word of the game: (game,
+# options, seats, seed). The seeds were found by trying seeds in order until every
+# word appeared (see tests/host/test_audit.py, which checks it still does).
+EVERY_CALL = {
+    "botifarra_match": ("botifarra", None, None, 256),
+    "tute_match": ("tute", {"hands": 3}, None, 0),
+    "envite_match": ("envite", None, 4, 242),
+    "truc_match": ("truc", None, None, 122),
+    "mus_match": ("mus", None, None, 157),
+    "manille3_match": ("manille", None, 3, 2),
+    "manille_auction_match": ("manille", {"auction": True}, None, 4),
+}
 
 
 def revoke_proven_in_trick(target_trick, game="malilla", first_seed=0):
@@ -113,6 +127,8 @@ def main():
         "manille_match": controller_log(whole_match("manille", 5)),
         "revoke_trick7": controller_log(revoke_proven_in_trick(7)[0]),
     }
+    for name, (game, options, seats, seed) in EVERY_CALL.items():
+        logs[name] = controller_log(whole_match(game, seed, options, seats))
     for name, events in logs.items():
         path = os.path.join(GOLDEN, name + ".jsonl")
         write_jsonl(path, events)
