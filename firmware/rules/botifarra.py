@@ -129,6 +129,14 @@ class Botifarra(Game):
             t.closed = True
         return []
 
+    def tag_call(self, match, seat, word):
+        """The trump tags (trump-S ... and no-trump) name trump."""
+        if word.startswith("trump-"):
+            return {"call": "trump", "suit": word[6:]}
+        if word == "no-trump":
+            return {"call": "trump", "suit": "none"}
+        return Game.tag_call(self, match, seat, word)
+
     def context(self, match, out):
         t = match.ctx.talk
         if t is None:

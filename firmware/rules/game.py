@@ -287,8 +287,18 @@ class Game:
 
     context_keys = ()       # context keys shown even at their default (snapshot)
 
+    def tag_call(self, match, seat, word):
+        """The call a control tag `word` laid on `seat`'s reader makes: a dict with
+        `call` and the keys it needs, or None when the word means nothing here (the
+        table's tags are listed in firmware/deck.py)."""
+        return {"call": word} if word in self.calls or word == "concede" else None
+
+    def shows_in_calls(self, match):
+        """True when the hands are being laid down for a showdown (Mus)."""
+        return False
+
     # Hooks only some games have (looked up with getattr where they are used):
-    # on_show(match, seat, codes, ev) and shows_in_calls(match): a showdown (Mus);
+    # on_show(match, seat, codes, ev): a showdown (Mus);
     # false_declaration(match, seat, c), declaration_of(match, seat, c): Tute;
     # random_call(match, hands, rng), random_deal_size(match, rng): rules/playout.py.
 

@@ -164,6 +164,16 @@ class Manille(Game):
             a.turn = self.next_seat(a.turn)
         return []
 
+    def tag_call(self, match, seat, word):
+        """The auction at the table: the trump tags name trump; the bid tag bids one
+        pip above the last bid (31 first): a player bids higher by bidding again."""
+        a = match.ctx.talk
+        if a is not None and word.startswith("trump-"):
+            return {"call": "trump", "suit": word[6:]}
+        if a is not None and word == "bid":
+            return {"call": "bid", "amount": max(a.high + 1, self.total_points // 2 + 1)}
+        return Game.tag_call(self, match, seat, word)
+
     def context(self, match, out):
         a = match.ctx.talk
         if a is not None:

@@ -59,6 +59,20 @@ class Mus(Game):
             raise OrderError("no Mus hand is being played: waiting for a 'deal'")
         return self._finish(match, h.apply(ev))
 
+    def tag_call(self, match, seat, word):
+        """Mus at the table: `yes` / `no` answer the declaration asked for (pares or
+        juego); `bid` and `raise` propose the smallest amount allowed (more from the
+        host)."""
+        h = match.ctx.talk
+        if h is None or h.done:
+            return None
+        w = h.awaiting()
+        if word in ("yes", "no") and w["phase"] == "declare":
+            return {"call": w["calls"][0], "has": word == "yes"}
+        if word in ("bid", "raise") and w.get("min") is not None:
+            return {"call": word, "amount": w["min"]}
+        return {"call": word} if word in self.calls else None
+
     def shows_in_calls(self, match):
         h = match.ctx.talk
         return h is not None and not h.done and h.awaiting()["phase"] == "show"
