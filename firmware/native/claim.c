@@ -164,11 +164,14 @@ static void refuting_line(claim_ctx *c, uint8_t *line) {
 
 int tc_claim(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t unseen,
     const uint64_t *cant, const tc_trick *t, int team, int measure, int target,
-    tc_table *tt, long budget, uint64_t *deal, uint8_t *line) {
+    tc_table *tt, long budget, long *nodes, uint64_t *deal, uint8_t *line) {
     claim_ctx c;
     int seats = g->seats;
     for (int i = 0; i < TC_MAX_PLIES; i++) {
         line[i] = TC_NO_CARD;
+    }
+    if (nodes) {
+        *nodes = 0;
     }
     known &= (1u << seats) - 1;
     int size = tc_check_position(g, hands, t, known);
@@ -226,6 +229,9 @@ int tc_claim(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t u
             deal[p] = c.hands[p];
         }
         refuting_line(&c, line);
+    }
+    if (nodes) {
+        *nodes = c.used;
     }
     return r;
 }

@@ -329,7 +329,7 @@ static PyObject *claim(PyObject *self, PyObject *const *args, Py_ssize_t n) {
     table_ref ref = {0};
     uint64_t hands[TC_MAX_SEATS], unseen, cant[TC_MAX_SEATS], deal[TC_MAX_SEATS];
     uint8_t line[64];
-    long known, team, measure, target, budget;
+    long known, team, measure, target, budget, nodes = 0;
     const tc_game *g;
     PyObject *r = NULL;
     if (nargs(n, 16, "claim") == 0 && (g = game_in(args[0], &h))
@@ -342,12 +342,15 @@ static PyObject *claim(PyObject *self, PyObject *const *args, Py_ssize_t n) {
         int v;
         Py_BEGIN_ALLOW_THREADS
         v = tc_claim(g, hands, (unsigned)known, unseen, cant, &t, (int)team, (int)measure, (int)target,
-            &tt, budget, deal, line);
+            &tt, budget, &nodes, deal, line);
         Py_END_ALLOW_THREADS
         table_out(&ref, &tt);
         int ok = 1;
+        Py_ssize_t len = PyList_GET_SIZE(args[15]), at = 4 * g->seats;
+        if (len > at + 64) { /* room for the count of nodes searched */
+            ok = set_item(args[15], at + 64, nodes) == 0;
+        }
         if (v == 0) {
-            Py_ssize_t len = PyList_GET_SIZE(args[15]), at = 4 * g->seats;
             for (int p = 0; ok && p < g->seats; p++) {
                 ok = sets_out(args[15], 4 * p, deal[p]) == 0;
             }
@@ -388,7 +391,8 @@ static PyMethodDef methods[] = {
 #ifdef TAPETE_HAVE_CLAIM
     {"claim", (PyCFunction)(void (*)(void))claim, METH_FASTCALL,
      "claim(game, trump, leader, n, cards, led_suits, hands, known, unseen, cant, team, measure, "
-     "target, table, budget, out) -> 1 holds, 0 refuted (out: deal and line), OUT_OF_BUDGET, TOO_DEEP"},
+     "target, table, budget, out) -> 1 holds, 0 refuted (out: deal and line), OUT_OF_BUDGET, TOO_DEEP; "
+     "out[4 * seats + 64], when there, gets the nodes searched"},
 #endif
 #endif
     {NULL, NULL, 0, NULL},

@@ -37,7 +37,10 @@ static void fail(int err) {
 }
 
 static mp_int_t int_of(mp_obj_t o) {
-    return mp_obj_is_small_int(o) ? MP_OBJ_SMALL_INT_VALUE(o) : mp_obj_get_int(o);
+    if (mp_obj_is_small_int(o)) {
+        return MP_OBJ_SMALL_INT_VALUE(o);
+    }
+    return (mp_int_t)mp_obj_get_int(o);
 }
 
 static mp_int_t int_in(mp_obj_t o, mp_int_t lo, mp_int_t hi) {
@@ -265,13 +268,17 @@ static mp_obj_t claim(size_t n_args, const mp_obj_t *args) {
     long budget = (long)int_in(args[14], 0, 0x3FFFFFFF);
     mp_obj_t *items = list_out(args[15], 4 * g->seats, &len);
     uint8_t *b = table_in(args[13], &tt);
-    int r = tc_claim(g, hands, known, unseen, cant, &t, team, measure, target, &tt, budget, deal, line);
+    long nodes = 0;
+    int r = tc_claim(g, hands, known, unseen, cant, &t, team, measure, target, &tt, budget, &nodes, deal, line);
     table_out(b, &tt);
     if (r == TC_BAD_POSITION) {
         fail(TC_ERR_POSITION);
     }
+    size_t at = 4 * g->seats;
+    if (len > at + 64) { /* room for the count of nodes searched */
+        items[at + 64] = mp_obj_new_int(nodes);
+    }
     if (r == 0) {
-        size_t at = 4 * g->seats;
         for (int p = 0; p < g->seats; p++) {
             sets_out(items + 4 * p, deal[p]);
         }

@@ -69,11 +69,11 @@ int tc_solve(const tc_game *g, const uint64_t *hands, const tc_trick *t, int tea
  * holds the refuting hands and line[] a defeating line of play, TC_NO_CARD after its
  * end; the line stops early when the budget runs out while it is searched); or
  * TC_OUT_OF_BUDGET, TC_BAD_POSITION, TC_TOO_DEEP. `budget` caps every node the
- * check searches, the deals tried and the line included (0: no cap). `line` has room
- * for 64 cards. */
+ * check searches, the deals tried and the line included (0: no cap); `nodes` (may
+ * be 0) receives the count spent, at most budget + 1. `line` has room for 64 cards. */
 int tc_claim(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t unseen,
     const uint64_t *cant, const tc_trick *t, int team, int measure, int target,
-    tc_table *tt, long budget, uint64_t *deal, uint8_t *line);
+    tc_table *tt, long budget, long *nodes, uint64_t *deal, uint8_t *line);
 #endif
 #endif
 
