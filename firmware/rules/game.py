@@ -231,11 +231,12 @@ class Game:
             out[match.last_team] += self.last_trick
 
     def hand_score_into(self, match, points, out):
-        """Each team's score for the hand, into `out`: the side above half scores the
-        excess (both games of seed 000/003 and Botifarra)."""
-        half = self.total_points // 2
+        """Each team's score for the hand, into `out`: a side above its neutral share
+        (the points shared out evenly: half, a third at a table of three) scores the
+        excess (seeds 000 and 003)."""
+        share = self.total_points // self.teams
         for t in range(self.teams):
-            out[t] = points[t] - half if points[t] > half else 0
+            out[t] = points[t] - share if points[t] > share else 0
 
     def winner_at(self, totals):
         """The team that has won the match with these totals, or None: the first to
