@@ -41,8 +41,7 @@ static int score_of(const search *s, const tc_view *v, int c, int top, int hint)
 int tc_moves(const search *s, int hint, uint8_t move[TC_MAX_HAND]) {
     const tc_game *g = s->g;
     const tc_trick *t = &s->t;
-    uint64_t legal = tc_legal(g, t, s->hand[s->to_play]);
-    uint64_t present = 0;
+    uint64_t hand = s->hand[s->to_play], legal = hand, present = 0;
     uint8_t score[TC_MAX_HAND];
     tc_view v = {0, 0, 0, 0};
     int nm = 0;
@@ -54,6 +53,7 @@ int tc_moves(const search *s, int hint, uint8_t move[TC_MAX_HAND]) {
     }
     if (t->n) {
         tc_look(g, t, &v);
+        legal = tc_legal_seen(g, t, &v, hand);
     }
     for (int su = 0; su < 4; su++) {
         uint32_t lb = tc_suit_set(legal, su);

@@ -141,6 +141,11 @@ uint64_t tc_legal(const tc_game *g, const tc_trick *t, uint64_t hand) {
     }
     tc_view v;
     tc_look(g, t, &v);
+    return tc_legal_seen(g, t, &v, hand);
+}
+
+uint64_t tc_legal_seen(const tc_game *g, const tc_trick *t, const tc_view *view, uint64_t hand) {
+    tc_view v = *view;
     unsigned d = tc_duties(g);
     int led = TC_SUIT(t->card[0]);
     int trump = t->trump;

@@ -71,6 +71,8 @@ uint32_t tc_above(const tc_game *g, int card);
 uint32_t tc_below(const tc_game *g, int card);
 /* Cards of `hand` the seat to play may play in the trick (rules/duties.py legal_into). */
 uint64_t tc_legal(const tc_game *g, const tc_trick *t, uint64_t hand);
+/* The same for a trick of n >= 1 cards whose view the caller has (the solver). */
+uint64_t tc_legal_seen(const tc_game *g, const tc_trick *t, const tc_view *v, uint64_t hand);
 
 #ifdef TAPETE_HAVE_FORBIDDEN
 /* For the seat to play playing `card`: out[rule] is the set of cards whose holding

@@ -36,15 +36,16 @@ from .errors import EventError
 from .match import OVER
 from .solver import TRICKS, OutOfBudget, check_claim
 
-# Node budgets, sized for about a second of search: the C core does ~17M nodes/s on a
-# desktop (bench/bench_core.py) and roughly a hundredth of that on the Pico; the
-# pure-Python search does ~100k nodes/s under CPython and far fewer on the Pico. A
+# Node budgets, sized for a second or two of search: the C core does about 3M nodes/s
+# on a desktop with its table (bench/bench_core.py: a claim that spends the whole
+# budget) and roughly a hundredth of that on the Pico; the pure-Python search does
+# ~100k nodes/s under CPython and far fewer on the Pico. A
 # budget covers the whole check: every deal tried and the refuting line too. On the
 # Pico the C core also refuses searches deeper than its stack allows (MAX_DEPTH
 # cards): such a claim is undecided, as one out of budget is.
 _DESKTOP = sys.implementation.name == "cpython"
 PY_BUDGET = 400000 if _DESKTOP else 5000
-NATIVE_BUDGET = 20000000 if _DESKTOP else 150000
+NATIVE_BUDGET = 5000000 if _DESKTOP else 150000
 # The C core's transposition table: a few MB on a desktop, 16 KB on the Pico.
 TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 14)
 
