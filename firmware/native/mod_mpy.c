@@ -7,6 +7,8 @@
 #include "solve.h"
 
 #define API 2
+/* claim()'s own frame on armv6m (-fstack-usage: 504 bytes), counted in STACK */
+#define GLUE_STACK 512
 
 /* gcc emits calls to these for struct copies and clears; a native module links no
  * libc (Makefile: -fno-tree-loop-distribute-patterns keeps them from calling themselves) */
@@ -317,6 +319,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     constant(MP_QSTR_OUT_OF_BUDGET, TC_OUT_OF_BUDGET);
     constant(MP_QSTR_TOO_DEEP, TC_TOO_DEEP);
     constant(MP_QSTR_MAX_DEPTH, TAPETE_MAX_DEPTH);
+    constant(MP_QSTR_STACK, TAPETE_STACK_NEED ? TAPETE_STACK_NEED + GLUE_STACK : 0);
 #endif
     constant(MP_QSTR_API, API);
     constant(MP_QSTR_DESC_VERSION, TC_DESC_VERSION);

@@ -13,14 +13,28 @@
 #ifdef TAPETE_HAVE_SOLVER
 
 /* The deepest search this build makes, in cards left to play: one C frame per card.
- * The Pico's C stack is 8 KB and MicroPython uses part of it before the core is
- * called, so bare-metal ARM builds cap it (a claim with more cards left is not
- * settled: TC_TOO_DEEP); elsewhere it is every card of a pack. */
+ * The Pico's C stack is 8 KB (7936 bytes for the rp2 port) and MicroPython uses part
+ * of it before the core is called (about 240 bytes per nested Python call), so
+ * bare-metal ARM builds cap it: a claim with more cards left is not settled
+ * (TC_TOO_DEEP). Elsewhere it is every card of a pack.
+ * TAPETE_STACK_NEED: the C stack the deepest claim of this build may use, at most
+ * (measured on an emulated Cortex-M0 by test/test_core.c, which fails above it: 2940
+ * bytes at the cap of 16 cards; the native module's -fpic adds about 6%); the
+ * bindings export it, with their own frame, so the caller can leave a claim
+ * undecided rather than call the core with less stack left than that. 0 where the
+ * stack is not counted. */
 #ifndef TAPETE_MAX_DEPTH
 #if defined(__arm__) && !defined(__linux__)
-#define TAPETE_MAX_DEPTH 20
+#define TAPETE_MAX_DEPTH 16
 #else
 #define TAPETE_MAX_DEPTH 64
+#endif
+#endif
+#ifndef TAPETE_STACK_NEED
+#if defined(__arm__) && !defined(__linux__)
+#define TAPETE_STACK_NEED 3328
+#else
+#define TAPETE_STACK_NEED 0
 #endif
 #endif
 

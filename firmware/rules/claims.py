@@ -48,6 +48,22 @@ PY_BUDGET = 400000 if _DESKTOP else 5000
 NATIVE_BUDGET = 5000000 if _DESKTOP else 150000
 # The C core's transposition table: a few MB on a desktop, 16 KB on the Pico.
 TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 14)
+# The controller's C stack on the Pico (the rp2 port: micropython.mem_info() says
+# "stack: ... out of 7936"); 0 where it is not counted. The core's deepest claim
+# needs `core.STACK` bytes of it (bench/bench_core_pico.py shows both).
+C_STACK = 7936 if sys.platform == "rp2" else 0
+
+
+def _stack_use():
+    import micropython
+    return micropython.stack_use()
+
+
+def stack_short():
+    """True when the C stack left is less than the core's deepest claim needs: the
+    claim is then left undecided rather than risk overflowing it."""
+    need = getattr(native.core, "STACK", 0)
+    return bool(C_STACK and need) and _stack_use() + need > C_STACK
 
 
 def remaining(match):
@@ -188,6 +204,8 @@ def _table_memory():
 
 def _check_native(game, known, trick, team, target, unseen, cant):
     core = native.core
+    if stack_short():
+        raise OutOfBudget()
     seats = game.seats
     hands = []
     flat_cant = []

@@ -11,7 +11,7 @@ from . import diffcheck as D
 
 NAMES = ("legal", "winner", "points", "verdict", "forbidden", "playouts", "solve", "claim",
          "API", "DESC_VERSION", "DESC_SIZE", "POINTS", "TRICKS", "DRAWN", "PLAY_RULES",
-         "OUT_OF_BUDGET", "TOO_DEEP", "MAX_DEPTH")
+         "OUT_OF_BUDGET", "TOO_DEEP", "MAX_DEPTH", "STACK")
 
 
 def test_module_has_the_whole_api():

@@ -168,3 +168,22 @@ def test_a_claim_without_cards_for_a_hidden_hand_is_an_event_error():
     m, hands = trick_one(seed=5)
     with pytest.raises(EventError, match="claim shows the claimer's cards"):
         m.apply({"ev": "call", "seat": m.turn, "call": "claim"})
+
+
+def test_a_claim_with_too_little_c_stack_left_is_undecided(monkeypatch):
+    """On the Pico the core is not called with less stack left than its deepest claim
+    needs (the rp2 port's 7936 bytes, less what MicroPython already uses)."""
+    m, hands = trick_one(seed=6)
+    called = []
+    monkeypatch.setattr(claims, "C_STACK", 7936)
+    monkeypatch.setattr(native.core, "STACK", 3840)
+    monkeypatch.setattr(native.core, "claim", lambda *args: called.append(1) or 0)
+    monkeypatch.setattr(claims, "_stack_use", lambda: 4200)
+    assert claim_first(m, hands)["sound"] is None and not called
+    monkeypatch.setattr(claims, "_stack_use", lambda: 4000)
+    claim_first(m, hands)
+    assert called
+
+
+def test_the_core_says_what_its_deepest_claim_needs():
+    assert core.MAX_DEPTH == 64 and core.STACK == 0     # a desktop build: every card, stack not counted
