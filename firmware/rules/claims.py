@@ -176,13 +176,18 @@ def concede(match, ev):
 def _check(game, known, trick, team, target, unseen, sizes, cant):
     """The claim check: the C core when it is there, else the pure-Python search.
     Raises OutOfBudget when it cannot be settled within its bounds (node budget,
-    and on the Pico the C stack's depth), EventError when the core refuses it."""
+    and on the Pico the C stack's depth). A position the core refuses (ValueError:
+    hands, unseen cards and trick that do not fit together) is judged by the Python
+    rules, as it would be without the core; anything else the core raises is one
+    EventError line, never a traceback."""
     if isinstance(game.hot, native.Native):
         try:
             return _check_native(game, known, trick, team, target, unseen, cant)
         except OutOfBudget:
             raise
-        except Exception as err:    # whatever the core raises: one clear line, no traceback
+        except ValueError:
+            pass                    # judged below, as without the core
+        except Exception as err:    # whatever else the core raises: one clear line
             raise EventError("the claim cannot be checked: " + str(err))
     return check_claim(game, known, trick, team, target, TRICKS, unseen, sizes, cant, PY_BUDGET)
 

@@ -1,5 +1,8 @@
-"""The readable form of an audit: each hand's tricks in a table, the points, the
-scores, violations with their proof, the totals and the winner."""
+"""The forms of an audit: readable text (each hand's tricks in a table, the points,
+the scores, violations with their proof, the totals and the winner) and JSON, for a
+log of one match or of many, written as each match's audit is done."""
+import json
+
 from .rules import games
 from .rules.errors import TableError
 
@@ -15,7 +18,10 @@ def card_text(code):
 def render(result, seats=4):
     """The whole report as text."""
     out = []
-    title = "Audit of a " + (result["game"] or "?") + " match"
+    if result["game"] is None:
+        title = "Audit of a log in which no match could be started"
+    else:
+        title = "Audit of a " + result["game"] + " match"
     if result.get("options"):
         title += " (" + ", ".join(k + "=" + str(v) for k, v in sorted(result["options"].items())) + ")"
     out += [title, "=" * len(title), ""]
@@ -117,3 +123,86 @@ def _direction(result):
         return games.get(result["game"], result.get("options")).direction
     except TableError:
         return 1
+
+
+class TextOut:
+    """The readable report: one match as `render` gives it; several, each under its
+    number and lines, and a count at the end."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.with_errors = 0
+        self.with_disagreements = 0
+
+    def one(self, result):
+        self.stream.write(render(result))
+
+    def begin_many(self):
+        pass
+
+    def add(self, result, number):
+        self.with_errors += bool(result["errors"])
+        self.with_disagreements += bool(result.get("disagreements"))
+        head = "Match %d of the log, lines %d-%d" % (number, result["lines"][0], result["lines"][1])
+        self.stream.write(("\n" if number > 1 else "") + head + "\n" + "#" * len(head) + "\n\n")
+        self.stream.write(render(result))
+
+    def end_many(self, count):
+        self.stream.write("\n%d matches audited: %d with errors in the log, %d where the "
+                          "controller disagrees with the rules.\n"
+                          % (count, self.with_errors, self.with_disagreements))
+
+
+class JsonOut:
+    """`--json`: one match, PROTOCOL.md's object (indented); several, {"matches":
+    [each, with "lines": [first, last]], "count": n}, written match by match, one
+    match per line (compact: a log of thousands of matches is read by programs)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def one(self, result):
+        result = dict(result)
+        result.pop("lines", None)
+        json.dump(result, self.stream, indent=1, ensure_ascii=False)
+        self.stream.write("\n")
+
+    def begin_many(self):
+        self.stream.write('{"matches": [\n')
+
+    def add(self, result, number):
+        if number > 1:
+            self.stream.write(",\n")
+        self.stream.write(json.dumps(result, ensure_ascii=False))
+
+    def end_many(self, count):
+        self.stream.write('\n], "count": %d}\n' % count)
+
+
+def write(results, out, before=None):
+    """Write each result from the iterable `results` to `out` (TextOut or JsonOut) as
+    it comes; the first is held until the second shows whether there are several.
+    `before()` is called before each write (to clear a progress line). Returns the
+    number of matches."""
+    first = None
+    count = 0
+    for result in results:
+        count += 1
+        if count == 1:
+            first = result
+            continue
+        if before:
+            before()
+        if count == 2:
+            out.begin_many()
+            out.add(first, 1)
+            first = None
+        out.add(result, count)
+        out.stream.flush()
+    if before:
+        before()
+    if count == 1:
+        out.one(first)
+    elif count:
+        out.end_many(count)
+    return count

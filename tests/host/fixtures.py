@@ -65,6 +65,40 @@ def revoke_proven_in_trick(target_trick, game="malilla", first_seed=0):
     raise RuntimeError("no seed found")
 
 
+def revoke_and_play_on(game="malilla", first_seed=0):
+    """A one-hand log in which a revoke is proven mid-hand and the table plays the hand
+    out anyway (a table without tapete's rules, or a hand-written log). Returns (the
+    input events, the index of the play that proves the revoke)."""
+    for seed in range(first_seed, first_seed + 2000):
+        random.seed(seed)
+        shadow = Match()        # only reports, so the hand can be played to its end
+        first = {"ev": "match", "game": game, "seats": 4}
+        shadow.apply(dict(first, options={"irregularity": "report"}))
+        inputs = [first]
+        hand_events, hands = playout.hand_events(shadow.game, 0, random, with_hands=False)
+        for ev in hand_events:
+            inputs.append(ev)
+            shadow.apply(ev)
+        holding = dict((s, cards.hand_of(hands[s])) for s in hands)
+        revoked = False
+        proof = None
+        while shadow.turn is not None:
+            seat = shadow.turn
+            c = playout.pick(shadow.game.legal(holding[seat], shadow.trick), random)
+            if not revoked and shadow.trick.number <= 3:
+                wrong = playout.revoke_card(shadow, holding[seat])
+                if wrong is not None:
+                    c, revoked = wrong, True
+            holding[seat][c >> 4] &= ~cards.bit(c)
+            ev = {"ev": "play", "seat": seat, "card": cards.name(c)}
+            inputs.append(ev)
+            if any(d["ev"] == "violation" for d in shadow.apply(ev)) and proof is None:
+                proof = len(inputs) - 1
+        if proof is not None and proof < len(inputs) - 8:
+            return inputs, proof
+    raise RuntimeError("no seed found")
+
+
 def write_jsonl(path, events):
     with open(path, "w") as f:
         for ev in events:
