@@ -11,6 +11,8 @@ from tapete.rules import claims, native, playout, solver
 from tapete.rules.errors import EventError
 from tapete.rules.match import Match
 
+from game_rules.kit import hand_until
+
 from . import bridge as B
 from . import catalogue
 
@@ -187,3 +189,15 @@ def test_a_claim_with_too_little_c_stack_left_is_undecided(monkeypatch):
 
 def test_the_core_says_what_its_deepest_claim_needs():
     assert core.MAX_DEPTH == 64 and core.STACK == 0     # a desktop build: every card, stack not counted
+
+
+def test_a_position_the_core_refuses_is_judged_by_the_python_rules(monkeypatch):
+    m, holding = hand_until("malilla", 3, 2)
+    seat = m.turn
+    shown = [C.name(c) for c in C.cards_of(holding[seat])]
+
+    def refuses(*args):
+        raise ValueError("tapete_core: hands, unseen cards and trick do not fit together")
+    monkeypatch.setattr(native.core, "claim", refuses)
+    ev = [e for e in m.apply({"ev": "call", "seat": seat, "call": "claim", "cards": shown}) if e["ev"] == "x-claim"]
+    assert ev and ev[0]["sound"] in (True, False)
