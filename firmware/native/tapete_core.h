@@ -88,8 +88,7 @@ int tc_verdict(const tc_game *g, const tc_trick *t, uint64_t hand, int card);
 /* Play the rest of the hand `count` times with uniformly random legal cards from
  * the position (hands[seat], seats of the game; the trick not finished); returns the
  * sum over the playouts of team 0's result (measure as tc_solve counts it). *seed is
- * a xorshift32 state (not 0), advanced in place. `play` is scratch for the cards of
- * a trick (TC_MAX_SEATS bytes). */
+ * a xorshift32 state (not 0), advanced in place. */
 long tc_playouts(const tc_game *g, const uint64_t *hands, const tc_trick *t, int measure,
     long count, uint32_t *seed);
 #endif
