@@ -10,8 +10,10 @@ setup(
     ext_modules=[
         Extension(
             "tapete_core",
-            sources=["firmware/native/tapete_core.c", "firmware/native/mod_cpython.c"],
-            depends=["firmware/native/tapete_core.h"],
+            sources=["firmware/native/" + f for f in (
+                "mod_cpython.c", "tapete_core.c", "solve.c", "moves.c", "tt.c", "claim.c")],
+            depends=["firmware/native/" + f for f in (
+                "tapete_desc.h", "tapete_core.h", "solve.h", "search.h", "bits.h")],
             include_dirs=["firmware/native"],
             extra_compile_args=["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"],
         )

@@ -31,11 +31,11 @@ from rules import games  # noqa: E402
 from native import bridge as B  # noqa: E402
 
 
-def positions(game, count):
+def positions(game, trump, count):
     rng = B.Rng(5)
     out = []
     for _ in range(count):
-        hands, trick, _ = B.random_position(game, rng, 1 + rng.below(game.tricks), rng.below(4))
+        hands, trick, _ = B.random_position(game, rng, trump, 1 + rng.below(game.hand_size), rng.below(game.seats))
         out.append((hands[trick.to_play], trick))
     return out
 
@@ -58,17 +58,21 @@ def run(game, desc, pos, rounds):
 
 
 def main():
-    for name in ("malilla", "manille"):
-        game = games.get(name)
+    for name, seats in (("malilla", 4), ("manille", 4), ("manille", 3), ("botifarra", 4), ("tute", 4),
+                        ("envite", 12), ("truc", 4)):
+        game = games.get(name, {}, seats)
+        trump = 4 if game.suitless else 1
+        game.set_trump(trump)
         desc = B.describe(core, game)
-        pos = positions(game, 200)
+        pos = positions(game, trump, 200)
         py, c = run(game, desc, pos, 20)
-        print("micropython legal-card check, %s: pure Python %.2f us, native module %.2f us: %.1fx (budget >= 10x)"
-              % (name, py, c, py / c))
+        print("micropython legal-card check, %-9s %2d seats: pure Python %.2f us, native module %.2f us: "
+              "%.1fx (budget >= 10x)" % (name, seats, py, c, py / c))
     game = games.get("malilla")
+    game.set_trump(1)
     desc = B.describe(core, game)
     rng = B.Rng(9)
-    hands, trick, _ = B.random_position(game, rng, 5, 0)
+    hands, trick, _ = B.random_position(game, rng, 1, 5, 0)
     a = B.trick_args(trick)
     t0 = time.ticks_us()
     core.solve(desc, a[0], a[1], a[2], a[3], a[4], B.flat(hands), 0, core.POINTS, bytearray(1 << 14), 0)

@@ -9,8 +9,12 @@ codes CONTROL_BASE + their index in CONTROLS.
 import json
 from micropython import const
 
+# The control tags' words: the table's own (confirm, undo) and the calls of every
+# game (rules' `tag_call` turns a word into a call; PROTOCOL.md 1.1's call words).
 CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-D",
-            "trump-C", "no-trump", "double")
+            "trump-C", "no-trump", "double", "delegate", "pass", "declare", "raise", "accept",
+            "reject", "play", "fold", "truc", "retruc", "mus", "no-mus", "discard", "yes", "no",
+            "bid", "see", "ordago")
 CONTROL_BASE = const(64)
 PATH = "enrol.json"
 _REC = const(12)

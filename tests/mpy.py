@@ -28,8 +28,22 @@ def run_script(args, paths=(), heapsize="2M", timeout=600, cwd=ROOT):
     """Run `micropython` with MICROPYPATH set to `paths` (plus firmware/ and tests/)."""
     env = dict(os.environ)
     env["MICROPYPATH"] = os.pathsep.join(list(paths) + [FIRMWARE, TESTS, ".frozen"])
+    env.setdefault("TAPETE_TMP", _scratch())
     cmd = [micropython(), "-X", "heapsize=" + heapsize] + list(args)
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd)
+
+
+_SCRATCH = []
+
+
+def _scratch():
+    """One scratch folder for this test run's micropython processes (tests/scratch.py)."""
+    if not _SCRATCH:
+        import atexit
+        import tempfile
+        _SCRATCH.append(tempfile.mkdtemp(prefix="tapete-"))
+        atexit.register(shutil.rmtree, _SCRATCH[0], True)
+    return _SCRATCH[0]
 
 
 def run_module(module, paths=(), heapsize="2M", timeout=600):

@@ -1,15 +1,31 @@
 """The rule module with and without the C core gives identical results: whole
-judged hands (verdicts, proofs) and claims, compared through the match itself."""
+judged hands (verdicts, proofs, trick winners, drawn tricks, hands that end early,
+scores) and claims, compared through the match itself, for every trick game of the
+registry and every seat count it is played with."""
 import random
 
 import pytest
 
 from tapete.rules import cards, games, native, playout
-from tapete.rules.match import Match
+from tapete.rules.match import PLAY, Match
 
 from game_rules.kit import hand_until
 
 pytestmark = pytest.mark.skipif(native.core is None, reason="tapete_core not built")
+
+
+def trick_games():
+    """(name, seats) of every game of the registry written so far that plays tricks."""
+    out = []
+    for name in games.names():
+        try:
+            cls = games.game_class(name)
+        except ImportError:         # a game whose file is not written yet
+            continue
+        for seats in cls.seat_counts:
+            if games.get(name, {}, seats).faces:
+                out.append((name, seats))
+    return out
 
 
 def _with(enabled, fn, *args):
@@ -21,34 +37,45 @@ def _with(enabled, fn, *args):
         native.ENABLED = saved
 
 
-def _judged(name, seed, with_hands):
+def _judged(name, seats, seed, with_hands):
     """Derived events of one hand with some illegal plays, and the path used."""
-    random.seed(seed)
+    rng = random.Random(seed)
     m = Match()
-    m.apply({"ev": "match", "game": name, "seats": 4, "options": {"irregularity": "report"}})
-    m.apply({"ev": "deal", "dealer": seed % 4})
-    hands, turnup = playout.deal(m.game, seed % 4, random)
-    if with_hands:
-        for s in hands:
-            m.apply({"ev": "hand", "seat": s, "cards": [cards.name(c) for c in hands[s]]})
-    out = m.apply({"ev": "turnup", "card": cards.name(turnup)})
-    holding = dict((s, cards.hand_of(hands[s])) for s in hands)
-    while m.turn is not None:
-        seat = m.turn
-        pool = holding[seat] if random.getrandbits(2) == 0 else m.game.legal(holding[seat], m.trick)
-        c = playout.pick(pool, random)
-        holding[seat][c >> 4] &= ~cards.bit(c)
-        out += m.apply({"ev": "play", "seat": seat, "card": cards.name(c)})
+    m.apply({"ev": "match", "game": name, "seats": seats, "options": _report(name)})
+    dealer = seed % seats
+    events, hands = playout.hand_events(m.game, dealer, rng, with_hands)
+    out = []
+    for ev in events:
+        out += m.apply(ev)
+    caller = getattr(m.game, "random_call", None)
+    while playout.in_hand(m) and not m.over:
+        ev = caller(m, hands, rng) if caller is not None else None
+        if ev is None:
+            if m.phase != PLAY:
+                break
+            seat = m.turn
+            held = playout.holding_of(m, hands[seat])
+            pool = held if rng.getrandbits(2) == 0 else m.game.legal(held, m.trick)
+            c = playout.pick(pool, rng)
+            printed = m.game.outer[c] if m.game.outer is not None else c
+            hands[seat].remove(printed)
+            ev = {"ev": "play", "seat": seat, "card": cards.name(printed)}
+        out += m.apply(ev)
     return out, type(m.game.hot).__name__
 
 
-def test_judged_hands_are_identical_with_and_without_the_core():
-    for name in ("malilla", "manille"):
-        for seed in range(150):
-            c_out, c_path = _with(True, _judged, name, seed, seed % 2 == 0)
-            p_out, p_path = _with(False, _judged, name, seed, seed % 2 == 0)
-            assert (c_path, p_path) == ("Native", name.capitalize())
-            assert c_out == p_out, (name, seed)
+def _report(name):
+    """Options that keep a match going after a proven foul, where the game has one."""
+    return {"irregularity": "report"} if "irregularity" in games.info(name)["options"] else {}
+
+
+@pytest.mark.parametrize("name,seats", trick_games())
+def test_judged_hands_are_identical_with_and_without_the_core(name, seats):
+    for seed in range(80):
+        c_out, c_path = _with(True, _judged, name, seats, seed, seed % 2 == 0)
+        p_out, p_path = _with(False, _judged, name, seats, seed, seed % 2 == 0)
+        assert c_path == "Native" and p_path != "Native"
+        assert c_out == p_out, (name, seats, seed)
 
 
 def _claim(name, seed, left):

@@ -1,105 +1,109 @@
-/* tapete_core as a CPython extension: a thin glue over tapete_core.c.
- * The API (README.md) is the same as the MicroPython native module's (mod_mpy.c). */
+/* tapete_core as a CPython extension: a thin glue over the core (tapete_core.c and
+ * the solver). The API (README.md) is the same as the MicroPython native module's
+ * (mod_mpy.c); the argument checks are tapete_desc.h's, shared by both. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "tapete_core.h"
+#include "solve.h"
 
-#define DESC_LEN 32
-#define DESC_MAGIC 0x54
+#define API 2
 
 /* ---- arguments ----------------------------------------------------------- */
+
+static int fail(int err) {
+    PyErr_SetString(err == TC_ERR_OUT ? PyExc_TypeError : PyExc_ValueError, tc_error_text(err));
+    return -1;
+}
 
 static int int_in(PyObject *o, long lo, long hi, long *v) {
     *v = PyLong_AsLong(o);
     if (*v == -1 && PyErr_Occurred()) {
         return -1;
     }
-    if (*v < lo || *v > hi) {
-        PyErr_SetString(PyExc_ValueError, "tapete_core: argument out of range");
-        return -1;
-    }
-    return 0;
+    return (*v < lo || *v > hi) ? fail(TC_ERR_RANGE) : 0;
 }
 
-static int game_in(PyObject *desc, PyObject *trump, tc_game *g) {
-    Py_buffer b;
-    long tr;
-    if (PyObject_GetBuffer(desc, &b, PyBUF_SIMPLE) < 0) {
-        return -1;
+/* The buffers an argument list holds while the core reads them. */
+typedef struct {
+    Py_buffer desc, cards;
+    int held_desc, held_cards;
+} held;
+
+static void release(held *h) {
+    if (h->held_desc) {
+        PyBuffer_Release(&h->desc);
     }
-    const uint8_t *d = b.buf;
-    int ok = b.len == DESC_LEN && d[30] == DESC_MAGIC;
-    if (ok) {
-        for (int f = 0; f < 13; f++) {
-            g->strength[f] = d[f];
-            g->points[f] = d[13 + f];
-        }
-        g->family = d[26];
-        g->flags = d[27];
-        g->step = d[28];
-        g->seven = d[29];
+    if (h->held_cards) {
+        PyBuffer_Release(&h->cards);
     }
-    PyBuffer_Release(&b);
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "tapete_core: not a game made by tapete_core.game()");
-        return -1;
-    }
-    if (int_in(trump, 0, 4, &tr) < 0) {
-        return -1;
-    }
-    g->trump = (uint8_t)tr;
-    return 0;
+    h->held_desc = h->held_cards = 0;
 }
 
-/* args: leader, n, cards (bytes-like, n cards in play order), led_suits */
-static int trick_in(PyObject *const *args, tc_trick *t, int max_n) {
-    long leader, n, led;
-    Py_buffer b;
-    if (int_in(args[0], 0, 3, &leader) < 0 || int_in(args[1], 0, max_n, &n) < 0
-        || int_in(args[3], 0, 15, &led) < 0) {
+static const tc_game *game_in(PyObject *o, held *h) {
+    if (PyObject_GetBuffer(o, &h->desc, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    h->held_desc = 1;
+    const tc_game *g = tc_check_game(h->desc.buf, (size_t)h->desc.len);
+    if (!g) {
+        fail(TC_ERR_DESC);
+    }
+    return g;
+}
+
+/* args: trump, leader, n, cards (bytes-like, n cards in play order), led_suits (or
+ * NULL: none) */
+static int trick_in(const tc_game *g, PyObject *const *args, PyObject *led_arg, int max_n, tc_trick *t, held *h) {
+    long trump, leader, n, led = 0;
+    if (PyLong_Check(args[0]) == 0 || PyLong_Check(args[1]) == 0 || PyLong_Check(args[2]) == 0) {
+        PyErr_SetString(PyExc_TypeError, "tapete_core: trump, leader and n must be ints");
         return -1;
     }
-    if (PyObject_GetBuffer(args[2], &b, PyBUF_SIMPLE) < 0) {
+    trump = PyLong_AsLong(args[0]);
+    leader = PyLong_AsLong(args[1]);
+    n = PyLong_AsLong(args[2]);
+    if (led_arg && int_in(led_arg, 0, 15, &led) < 0) {
         return -1;
     }
-    const uint8_t *c = b.buf;
-    int bad = b.len < n;
+    if (PyErr_Occurred() || PyObject_GetBuffer(args[3], &h->cards, PyBUF_SIMPLE) < 0) {
+        return -1;
+    }
+    h->held_cards = 1;
+    int err = tc_check_trick(g, trump, leader, n, max_n, h->cards.buf, (size_t)h->cards.len, led);
+    if (err) {
+        return fail(err);
+    }
+    t->card = h->cards.buf;
+    t->trump = (uint8_t)trump;
     t->leader = (uint8_t)leader;
     t->n = (uint8_t)n;
     t->led = (uint8_t)led;
-    for (int i = 0; i < 4; i++) {
-        t->card[i] = 0;
-        if (!bad && i < n) {
-            bad = c[i] > 63 || TC_FACE(c[i]) > 12;
-            t->card[i] = c[i];
-        }
-    }
-    PyBuffer_Release(&b);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "tapete_core: cards: fewer than n, or not a card");
-        return -1;
-    }
     return 0;
 }
 
 /* `count` hands of four suit sets, flat, into masks. */
 static int hands_in(PyObject *o, uint64_t *masks, Py_ssize_t count) {
-    PyObject *seq = PySequence_Fast(o, "tapete_core: suit sets must be a sequence");
+    PyObject *seq = PySequence_Fast(o, "tapete_core: suit sets must be a list");
     if (!seq) {
         return -1;
     }
     int rc = 0;
     if (PySequence_Fast_GET_SIZE(seq) != 4 * count) {
-        PyErr_SetString(PyExc_ValueError, "tapete_core: wrong number of suit sets");
-        rc = -1;
+        rc = fail(TC_ERR_SETS);
     }
-    for (Py_ssize_t h = 0; rc == 0 && h < count; h++) {
+    for (Py_ssize_t k = 0; rc == 0 && k < count; k++) {
         long s[4];
         for (int i = 0; rc == 0 && i < 4; i++) {
-            rc = int_in(PySequence_Fast_GET_ITEM(seq, h * 4 + i), 0, 0x1FFF, &s[i]);
+            PyObject *item = PySequence_Fast_GET_ITEM(seq, k * 4 + i);
+            s[i] = PyLong_AsLong(item);
+            if (s[i] == -1 && PyErr_Occurred()) {
+                rc = -1;
+            } else if (tc_check_set(s[i])) {
+                rc = fail(TC_ERR_SETS);
+            }
         }
         if (rc == 0) {
-            masks[h] = (uint64_t)s[0] | (uint64_t)s[1] << 16 | (uint64_t)s[2] << 32 | (uint64_t)s[3] << 48;
+            masks[k] = tc_mask((uint32_t)s[0], (uint32_t)s[1], (uint32_t)s[2], (uint32_t)s[3]);
         }
     }
     Py_DECREF(seq);
@@ -107,13 +111,8 @@ static int hands_in(PyObject *o, uint64_t *masks, Py_ssize_t count) {
 }
 
 static int list_out(PyObject *o, Py_ssize_t need) {
-    if (!PyList_Check(o)) {
-        PyErr_SetString(PyExc_TypeError, "tapete_core: out must be a list");
-        return -1;
-    }
-    if (PyList_GET_SIZE(o) < need) {
-        PyErr_SetString(PyExc_ValueError, "tapete_core: out list too short");
-        return -1;
+    if (!PyList_Check(o) || PyList_GET_SIZE(o) < need) {
+        return fail(TC_ERR_OUT);
     }
     return 0;
 }
@@ -128,7 +127,7 @@ static int set_item(PyObject *list, Py_ssize_t i, long v) {
 
 static int sets_out(PyObject *list, Py_ssize_t at, uint64_t m) {
     for (int s = 0; s < 4; s++) {
-        if (set_item(list, at + s, (long)((m >> (16 * s)) & 0x1FFF)) < 0) {
+        if (set_item(list, at + s, (long)tc_suit_set(m, s)) < 0) {
             return -1;
         }
     }
@@ -143,149 +142,8 @@ static int nargs(Py_ssize_t n, Py_ssize_t want, const char *name) {
     return 0;
 }
 
-/* ---- functions ----------------------------------------------------------- */
-
-static PyObject *game(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
-    uint8_t d[DESC_LEN];
-    long family, flags, direction, seven;
-    if (nargs(n, 6, "game") < 0) {
-        return NULL;
-    }
-    for (int i = 0; i < 2; i++) {
-        Py_buffer b;
-        if (PyObject_GetBuffer(args[i], &b, PyBUF_SIMPLE) < 0) {
-            return NULL;
-        }
-        const uint8_t *p = b.buf;
-        Py_ssize_t len = b.len;
-        if (len == 13 || len == 14) {
-            for (int f = 0; f < 13; f++) {
-                d[i * 13 + f] = p[len == 14 ? f + 1 : f];
-            }
-        }
-        PyBuffer_Release(&b);
-        if (len != 13 && len != 14) {
-            PyErr_SetString(PyExc_ValueError, "tapete_core: strength and points need 13 or 14 bytes");
-            return NULL;
-        }
-    }
-    if (int_in(args[2], 0, 1, &family) < 0 || int_in(args[3], 0, 7, &flags) < 0
-        || int_in(args[4], -1, 1, &direction) < 0 || int_in(args[5], 0, 13, &seven) < 0) {
-        return NULL;
-    }
-    d[26] = (uint8_t)family;
-    d[27] = (uint8_t)flags;
-    d[28] = direction < 0 ? 3 : 1;
-    d[29] = seven ? (uint8_t)(seven - 1) : TC_NO_CARD;
-    d[30] = DESC_MAGIC;
-    d[31] = 0;
-    return PyBytes_FromStringAndSize((const char *)d, DESC_LEN);
-}
-
-static PyObject *legal(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
-    tc_game g;
-    tc_trick t;
-    uint64_t hand;
-    if (nargs(n, 8, "legal") < 0 || game_in(args[0], args[1], &g) < 0 || trick_in(args + 2, &t, 4) < 0
-        || hands_in(args[6], &hand, 1) < 0 || list_out(args[7], 4) < 0
-        || sets_out(args[7], 0, tc_legal(&g, &t, hand)) < 0) {
-        return NULL;
-    }
-    Py_INCREF(args[7]);
-    return args[7];
-}
-
-static PyObject *winner(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
-    tc_game g;
-    tc_trick t;
-    if (nargs(n, 5, "winner") < 0 || game_in(args[0], args[1], &g) < 0) {
-        return NULL;
-    }
-    PyObject *zero = PyLong_FromLong(0);
-    PyObject *targs[4] = {args[2], args[3], args[4], zero};
-    int rc = trick_in(targs, &t, 4);
-    Py_DECREF(zero);
-    if (rc < 0) {
-        return NULL;
-    }
-    return PyLong_FromLong(tc_winner(&g, &t));
-}
-
-static PyObject *points(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
-    tc_game g;
-    uint64_t m;
-    if (nargs(n, 2, "points") < 0) {
-        return NULL;
-    }
-    PyObject *nt = PyLong_FromLong(TC_NO_TRUMP);
-    int rc = game_in(args[0], nt, &g);
-    Py_DECREF(nt);
-    if (rc < 0 || hands_in(args[1], &m, 1) < 0) {
-        return NULL;
-    }
-    return PyLong_FromLong(tc_points(&g, m));
-}
-
-static PyObject *verdict(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
-    tc_game g;
-    tc_trick t;
-    uint64_t hand;
-    long card;
-    if (nargs(n, 8, "verdict") < 0 || game_in(args[0], args[1], &g) < 0 || trick_in(args + 2, &t, 4) < 0
-        || hands_in(args[6], &hand, 1) < 0 || int_in(args[7], 0, 63, &card) < 0) {
-        return NULL;
-    }
-    return PyLong_FromLong(tc_verdict(&g, &t, hand, (int)card) - 1);
-}
-
-static PyObject *forbidden(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
-    tc_game g;
-    tc_trick t;
-    long card;
-    uint64_t f[TC_NRULES];
-    if (nargs(n, 8, "forbidden") < 0 || game_in(args[0], args[1], &g) < 0 || trick_in(args + 2, &t, 4) < 0
-        || int_in(args[6], 0, 63, &card) < 0 || list_out(args[7], 4 * (TC_NRULES - 1)) < 0) {
-        return NULL;
-    }
-    tc_forbidden(&g, &t, (int)card, f);
-    long rules = 0;
-    for (int r = 1; r < TC_NRULES; r++) {
-        if (sets_out(args[7], 4 * (r - 1), f[r]) < 0) {
-            return NULL;
-        }
-        if (f[r]) {
-            rules |= 1L << (r - 1);
-        }
-    }
-    return PyLong_FromLong(rules);
-}
-
-static PyObject *playouts(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
-    tc_game g;
-    tc_trick t;
-    uint64_t hands[4];
-    long measure, count, seed;
-    if (nargs(n, 10, "playouts") < 0 || game_in(args[0], args[1], &g) < 0 || trick_in(args + 2, &t, 3) < 0
-        || hands_in(args[6], hands, 4) < 0 || int_in(args[7], 0, 1, &measure) < 0
-        || int_in(args[8], 0, 0x3FFFFFFF, &count) < 0 || int_in(args[9], 1, 0x3FFFFFFF, &seed) < 0) {
-        return NULL;
-    }
-    uint32_t x = (uint32_t)seed;
-    long sum;
-    Py_BEGIN_ALLOW_THREADS
-    sum = tc_playouts(&g, hands, &t, (int)measure, count, &x);
-    Py_END_ALLOW_THREADS
-    return PyLong_FromLong(sum);
-}
-
 /* A table over a caller's bytearray (its first 8 bytes keep the epoch), or None. */
+#ifdef TAPETE_HAVE_SOLVER
 typedef struct {
     Py_buffer b;
     int held;
@@ -319,99 +177,224 @@ static void table_out(table_ref *ref, const tc_table *tt) {
             p[3] = (uint8_t)(tt->epoch >> 24);
         }
         PyBuffer_Release(&ref->b);
+        ref->held = 0;
     }
 }
+#endif
 
+/* ---- functions ----------------------------------------------------------- */
+
+static PyObject *legal(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    held h = {0};
+    tc_trick t;
+    uint64_t hand;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 8, "legal") == 0 && (g = game_in(args[0], &h)) && trick_in(g, args + 1, args[5], g->seats, &t, &h) == 0
+        && hands_in(args[6], &hand, 1) == 0 && list_out(args[7], 4) == 0
+        && sets_out(args[7], 0, tc_legal(g, &t, hand)) == 0) {
+        Py_INCREF(args[7]);
+        r = args[7];
+    }
+    release(&h);
+    return r;
+}
+
+static PyObject *winner(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    held h = {0};
+    tc_trick t;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 5, "winner") == 0 && (g = game_in(args[0], &h)) && trick_in(g, args + 1, NULL, g->seats, &t, &h) == 0) {
+        r = PyLong_FromLong(tc_winner(g, &t));
+    }
+    release(&h);
+    return r;
+}
+
+static PyObject *points(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    held h = {0};
+    uint64_t m;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 2, "points") == 0 && (g = game_in(args[0], &h)) && hands_in(args[1], &m, 1) == 0) {
+        r = PyLong_FromLong(tc_points(g, m));
+    }
+    release(&h);
+    return r;
+}
+
+#ifdef TAPETE_HAVE_FORBIDDEN
+static PyObject *verdict(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    held h = {0};
+    tc_trick t;
+    uint64_t hand;
+    long card;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 8, "verdict") == 0 && (g = game_in(args[0], &h)) && trick_in(g, args + 1, args[5], g->seats, &t, &h) == 0
+        && hands_in(args[6], &hand, 1) == 0 && int_in(args[7], 0, 63, &card) == 0) {
+        r = PyLong_FromLong(tc_verdict(g, &t, hand, (int)card));
+    }
+    release(&h);
+    return r;
+}
+
+static PyObject *forbidden(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    held h = {0};
+    tc_trick t;
+    long card;
+    uint64_t f[TC_PLAY_RULES];
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 8, "forbidden") == 0 && (g = game_in(args[0], &h)) && trick_in(g, args + 1, args[5], g->seats, &t, &h) == 0
+        && int_in(args[6], 0, 63, &card) == 0 && list_out(args[7], 4 * TC_PLAY_RULES) == 0) {
+        tc_forbidden(g, &t, (int)card, f);
+        long rules = 0;
+        int ok = 1;
+        for (int k = 0; ok && k < TC_PLAY_RULES; k++) {
+            ok = sets_out(args[7], 4 * k, f[k]) == 0;
+            rules |= f[k] ? 1L << k : 0;
+        }
+        r = ok ? PyLong_FromLong(rules) : NULL;
+    }
+    release(&h);
+    return r;
+}
+#endif
+
+#ifdef TAPETE_HAVE_PLAYOUT
+static PyObject *playouts(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    held h = {0};
+    tc_trick t;
+    uint64_t hands[TC_MAX_SEATS];
+    long measure, count, seed;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 10, "playouts") == 0 && (g = game_in(args[0], &h))
+        && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
+        && int_in(args[7], 0, 1, &measure) == 0 && int_in(args[8], 0, 0x3FFFFFFF, &count) == 0
+        && int_in(args[9], 1, 0x3FFFFFFF, &seed) == 0) {
+        uint32_t x = (uint32_t)seed;
+        long sum;
+        Py_BEGIN_ALLOW_THREADS
+        sum = tc_playouts(g, hands, &t, (int)measure, count, &x);
+        Py_END_ALLOW_THREADS
+        r = PyLong_FromLong(sum);
+    }
+    release(&h);
+    return r;
+}
+#endif
+
+#ifdef TAPETE_HAVE_SOLVER
 static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
     (void)self;
-    tc_game g;
+    held h = {0};
     tc_trick t;
     tc_table tt;
-    table_ref ref;
-    uint64_t hands[4];
+    table_ref ref = {0};
+    uint64_t hands[TC_MAX_SEATS];
     long team, measure, budget;
-    if (nargs(n, 11, "solve") < 0 || game_in(args[0], args[1], &g) < 0 || trick_in(args + 2, &t, 3) < 0
-        || hands_in(args[6], hands, 4) < 0 || int_in(args[7], 0, 1, &team) < 0
-        || int_in(args[8], 0, 1, &measure) < 0 || int_in(args[10], 0, 0x3FFFFFFF, &budget) < 0
-        || table_in(args[9], &tt, &ref) < 0) {
-        return NULL;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 11, "solve") == 0 && (g = game_in(args[0], &h))
+        && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
+        && int_in(args[7], 0, TC_MAX_SEATS - 1, &team) == 0 && int_in(args[8], 0, 1, &measure) == 0
+        && int_in(args[10], 0, 0x3FFFFFFF, &budget) == 0 && table_in(args[9], &tt, &ref) == 0) {
+        int v;
+        Py_BEGIN_ALLOW_THREADS
+        v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
+        Py_END_ALLOW_THREADS
+        table_out(&ref, &tt);
+        r = v == TC_BAD_POSITION ? (fail(TC_ERR_POSITION), NULL) : PyLong_FromLong(v);
     }
-    int v;
-    Py_BEGIN_ALLOW_THREADS
-    v = tc_solve(&g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
-    Py_END_ALLOW_THREADS
     table_out(&ref, &tt);
-    if (v == -2) {
-        PyErr_SetString(PyExc_ValueError, "tapete_core: hands and trick do not fit together");
-        return NULL;
-    }
-    return PyLong_FromLong(v);
+    release(&h);
+    return r;
 }
 
+#ifdef TAPETE_HAVE_CLAIM
 static PyObject *claim(PyObject *self, PyObject *const *args, Py_ssize_t n) {
     (void)self;
-    tc_game g;
+    held h = {0};
     tc_trick t;
     tc_table tt;
-    table_ref ref;
-    uint64_t hands[4], unseen, cant[4], deal[4];
-    uint8_t line[52];
-    long known, team, measure, target, budget;
-    if (nargs(n, 16, "claim") < 0 || game_in(args[0], args[1], &g) < 0 || trick_in(args + 2, &t, 3) < 0
-        || hands_in(args[6], hands, 4) < 0 || int_in(args[7], 0, 15, &known) < 0
-        || hands_in(args[8], &unseen, 1) < 0 || hands_in(args[9], cant, 4) < 0
-        || int_in(args[10], 0, 1, &team) < 0 || int_in(args[11], 0, 1, &measure) < 0
-        || int_in(args[12], -1000, 1000, &target) < 0 || int_in(args[14], 0, 0x3FFFFFFF, &budget) < 0
-        || list_out(args[15], 16) < 0 || table_in(args[13], &tt, &ref) < 0) {
-        return NULL;
+    table_ref ref = {0};
+    uint64_t hands[TC_MAX_SEATS], unseen, cant[TC_MAX_SEATS], deal[TC_MAX_SEATS];
+    uint8_t line[64];
+    long known, team, measure, target, budget, nodes = 0;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 16, "claim") == 0 && (g = game_in(args[0], &h))
+        && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
+        && int_in(args[7], 0, (1L << g->seats) - 1, &known) == 0 && hands_in(args[8], &unseen, 1) == 0
+        && hands_in(args[9], cant, g->seats) == 0 && int_in(args[10], 0, TC_MAX_SEATS - 1, &team) == 0
+        && int_in(args[11], 0, 1, &measure) == 0 && int_in(args[12], -1000, 1000, &target) == 0
+        && int_in(args[14], 0, 0x3FFFFFFF, &budget) == 0 && list_out(args[15], 4 * g->seats) == 0
+        && table_in(args[13], &tt, &ref) == 0) {
+        int v;
+        Py_BEGIN_ALLOW_THREADS
+        v = tc_claim(g, hands, (unsigned)known, unseen, cant, &t, (int)team, (int)measure, (int)target,
+            &tt, budget, &nodes, deal, line);
+        Py_END_ALLOW_THREADS
+        table_out(&ref, &tt);
+        int ok = 1;
+        Py_ssize_t len = PyList_GET_SIZE(args[15]), at = 4 * g->seats;
+        if (len > at + 64) { /* room for the count of nodes searched */
+            ok = set_item(args[15], at + 64, nodes) == 0;
+        }
+        if (v == 0) {
+            for (int p = 0; ok && p < g->seats; p++) {
+                ok = sets_out(args[15], 4 * p, deal[p]) == 0;
+            }
+            for (Py_ssize_t i = 0; ok && at + i < len && i < 64; i++) {
+                ok = set_item(args[15], at + i, line[i] == TC_NO_CARD ? -1 : line[i]) == 0;
+            }
+        }
+        r = !ok ? NULL : v == TC_BAD_POSITION ? (fail(TC_ERR_POSITION), NULL) : PyLong_FromLong(v);
     }
-    int r;
-    Py_BEGIN_ALLOW_THREADS
-    r = tc_claim(&g, hands, (unsigned)known, unseen, cant, &t, (int)team, (int)measure, (int)target,
-        &tt, budget, deal, line);
-    Py_END_ALLOW_THREADS
     table_out(&ref, &tt);
-    if (r == -2) {
-        PyErr_SetString(PyExc_ValueError, "tapete_core: hands, unseen cards and trick do not fit together");
-        return NULL;
-    }
-    if (r == 0) {
-        Py_ssize_t len = PyList_GET_SIZE(args[15]);
-        for (int p = 0; p < 4; p++) {
-            if (sets_out(args[15], 4 * p, deal[p]) < 0) {
-                return NULL;
-            }
-        }
-        for (Py_ssize_t i = 16; i < len && i < 16 + 52; i++) {
-            if (set_item(args[15], i, line[i - 16] == TC_NO_CARD ? -1 : line[i - 16]) < 0) {
-                return NULL;
-            }
-        }
-    }
-    return PyLong_FromLong(r);
+    release(&h);
+    return r;
 }
+#endif
+#endif
 
 static PyMethodDef methods[] = {
-    {"game", (PyCFunction)(void (*)(void))game, METH_FASTCALL,
-     "game(strength, points, family, flags, direction, seven) -> bytes: a game descriptor"},
     {"legal", (PyCFunction)(void (*)(void))legal, METH_FASTCALL,
      "legal(game, trump, leader, n, cards, led_suits, hand, out) -> out: the legal suit sets"},
     {"winner", (PyCFunction)(void (*)(void))winner, METH_FASTCALL,
-     "winner(game, trump, leader, n, cards) -> seat winning the trick so far, or -1"},
-    {"points", (PyCFunction)(void (*)(void))points, METH_FASTCALL,
-     "points(game, suitsets) -> card points"},
+     "winner(game, trump, leader, n, cards) -> seat winning the trick so far (| DRAWN), or -1"},
+    {"points", (PyCFunction)(void (*)(void))points, METH_FASTCALL, "points(game, suitsets) -> card points"},
+#ifdef TAPETE_HAVE_FORBIDDEN
     {"verdict", (PyCFunction)(void (*)(void))verdict, METH_FASTCALL,
-     "verdict(game, trump, leader, n, cards, led_suits, hand, card) -> -1 legal, else the rule code"},
+     "verdict(game, trump, leader, n, cards, led_suits, hand, card) -> -1 legal, else the rule broken"},
     {"forbidden", (PyCFunction)(void (*)(void))forbidden, METH_FASTCALL,
-     "forbidden(game, trump, leader, n, cards, led_suits, card, out) -> bit per rule; out: 20 suit sets"},
+     "forbidden(game, trump, leader, n, cards, led_suits, card, out) -> bit per rule; out: 28 suit sets"},
+#endif
+#ifdef TAPETE_HAVE_PLAYOUT
     {"playouts", (PyCFunction)(void (*)(void))playouts, METH_FASTCALL,
      "playouts(game, trump, leader, n, cards, led_suits, hands, measure, count, seed) -> "
-     "team 0's points summed over `count` random legal playouts"},
+     "team 0's result summed over `count` random legal playouts"},
+#endif
+#ifdef TAPETE_HAVE_SOLVER
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
-     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget) -> value"},
+     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget) -> value, "
+     "OUT_OF_BUDGET or TOO_DEEP"},
+#ifdef TAPETE_HAVE_CLAIM
     {"claim", (PyCFunction)(void (*)(void))claim, METH_FASTCALL,
      "claim(game, trump, leader, n, cards, led_suits, hands, known, unseen, cant, team, measure, "
-     "target, table, budget, out) -> 1 holds, 0 refuted (out: deal and line), -1 out of budget"},
+     "target, table, budget, out) -> 1 holds, 0 refuted (out: deal and line), OUT_OF_BUDGET, TOO_DEEP; "
+     "out[4 * seats + 64], when there, gets the nodes searched"},
+#endif
+#endif
     {NULL, NULL, 0, NULL},
 };
 
@@ -421,19 +404,21 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
+#define CONSTANT(name, value) (PyModule_AddIntConstant(m, name, value) < 0)
+
 PyMODINIT_FUNC PyInit_tapete_core(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) {
         return NULL;
     }
-    if (PyModule_AddIntConstant(m, "MALILLA", TC_MALILLA) < 0
-        || PyModule_AddIntConstant(m, "MANILLE", TC_MANILLE) < 0
-        || PyModule_AddIntConstant(m, "PARTNER_EXEMPTION", TC_PARTNER_EXEMPTION) < 0
-        || PyModule_AddIntConstant(m, "LAST_TRICK_BONUS", TC_LAST_TRICK_BONUS) < 0
-        || PyModule_AddIntConstant(m, "TRICK_POINT", TC_TRICK_POINT) < 0
-        || PyModule_AddIntConstant(m, "POINTS", TC_POINTS) < 0
-        || PyModule_AddIntConstant(m, "TRICKS", TC_TRICKS) < 0
-        || PyModule_AddIntConstant(m, "API", 1) < 0) {
+    if (CONSTANT("API", API) || CONSTANT("DESC_VERSION", TC_DESC_VERSION) || CONSTANT("DESC_SIZE", TC_DESC_SIZE)
+        || CONSTANT("POINTS", TC_POINTS) || CONSTANT("TRICKS", TC_TRICKS) || CONSTANT("DRAWN", TC_DRAWN)
+        || CONSTANT("PLAY_RULES", TC_PLAY_RULES)
+#ifdef TAPETE_HAVE_SOLVER
+        || CONSTANT("OUT_OF_BUDGET", TC_OUT_OF_BUDGET) || CONSTANT("TOO_DEEP", TC_TOO_DEEP)
+        || CONSTANT("MAX_DEPTH", TAPETE_MAX_DEPTH) || CONSTANT("STACK", TAPETE_STACK_NEED)
+#endif
+    ) {
         Py_DECREF(m);
         return NULL;
     }

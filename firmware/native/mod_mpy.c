@@ -1,7 +1,14 @@
-/* tapete_core as a MicroPython native module (.mpy): a thin glue over tapete_core.c.
- * The API (README.md) is the same as the CPython extension's (mod_cpython.c). */
+/* tapete_core as a MicroPython native module (.mpy): a thin glue over the core
+ * (tapete_core.c and the solver). The API (README.md) is the same as the CPython
+ * extension's (mod_cpython.c); the argument checks are tapete_desc.h's, shared by
+ * both. The per-play calls (legal, forbidden, verdict, winner) allocate nothing. */
 #include "py/dynruntime.h"
 #include "tapete_core.h"
+#include "solve.h"
+
+#define API 2
+/* claim()'s own frame on armv6m (-fstack-usage: 504 bytes), counted in STACK */
+#define GLUE_STACK 512
 
 /* gcc emits calls to these for struct copies and clears; a native module links no
  * libc (Makefile: -fno-tree-loop-distribute-patterns keeps them from calling themselves) */
@@ -22,57 +29,54 @@ void *memcpy(void *d, const void *s, size_t n) {
     return d;
 }
 
-#define DESC_LEN 32
-#define DESC_MAGIC 0x54
-
 /* ---- arguments ----------------------------------------------------------- */
 
+static void fail(int err) {
+    if (err == TC_ERR_OUT) {
+        mp_raise_TypeError(tc_error_text(err));
+    }
+    mp_raise_ValueError(tc_error_text(err));
+}
+
+static mp_int_t int_of(mp_obj_t o) {
+    if (mp_obj_is_small_int(o)) {
+        return MP_OBJ_SMALL_INT_VALUE(o);
+    }
+    return (mp_int_t)mp_obj_get_int(o);
+}
+
 static mp_int_t int_in(mp_obj_t o, mp_int_t lo, mp_int_t hi) {
-    mp_int_t v = mp_obj_get_int(o);
+    mp_int_t v = int_of(o);
     if (v < lo || v > hi) {
-        mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: argument out of range"));
+        fail(TC_ERR_RANGE);
     }
     return v;
 }
 
-static void game_in(mp_obj_t desc, mp_obj_t trump, tc_game *g) {
+static const tc_game *game_in(mp_obj_t desc) {
     mp_buffer_info_t bi;
     mp_get_buffer_raise(desc, &bi, MP_BUFFER_READ);
-    const uint8_t *b = bi.buf;
-    if (bi.len != DESC_LEN || b[30] != DESC_MAGIC) {
-        mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: not a game made by tapete_core.game()"));
+    const tc_game *g = tc_check_game(bi.buf, bi.len);
+    if (!g) {
+        fail(TC_ERR_DESC);
     }
-    for (int f = 0; f < 13; f++) {
-        g->strength[f] = b[f];
-        g->points[f] = b[13 + f];
-    }
-    g->family = b[26];
-    g->flags = b[27];
-    g->step = b[28];
-    g->seven = b[29];
-    g->trump = (uint8_t)int_in(trump, 0, 4);
+    return g;
 }
 
-/* args: leader, n, cards (bytes-like, n cards in play order), led_suits */
-static void trick_in(const mp_obj_t *args, tc_trick *t, int max_n) {
+/* args: trump, leader, n, cards (bytes-like, n cards in play order); led suits apart */
+static void trick_in(const tc_game *g, const mp_obj_t *args, mp_int_t led, int max_n, tc_trick *t) {
     mp_buffer_info_t bi;
-    t->leader = (uint8_t)int_in(args[0], 0, 3);
-    t->n = (uint8_t)int_in(args[1], 0, max_n);
-    mp_get_buffer_raise(args[2], &bi, MP_BUFFER_READ);
-    if (bi.len < t->n) {
-        mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: fewer cards than n"));
+    mp_int_t trump = int_of(args[0]), leader = int_of(args[1]), n = int_of(args[2]);
+    mp_get_buffer_raise(args[3], &bi, MP_BUFFER_READ);
+    int err = tc_check_trick(g, trump, leader, n, max_n, bi.buf, bi.len, led);
+    if (err) {
+        fail(err);
     }
-    const uint8_t *b = bi.buf;
-    for (int i = 0; i < 4; i++) {
-        t->card[i] = 0;
-        if (i < t->n) {
-            if (b[i] > 63 || TC_FACE(b[i]) > 12) {
-                mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: not a card"));
-            }
-            t->card[i] = b[i];
-        }
-    }
-    t->led = (uint8_t)int_in(args[3], 0, 15);
+    t->card = bi.buf;
+    t->trump = (uint8_t)trump;
+    t->leader = (uint8_t)leader;
+    t->n = (uint8_t)n;
+    t->led = (uint8_t)led;
 }
 
 /* `count` hands of four suit sets, flat, into masks. */
@@ -81,131 +85,102 @@ static void hands_in(mp_obj_t o, uint64_t *masks, size_t count) {
     mp_obj_t *items;
     mp_obj_get_array(o, &len, &items);
     if (len != 4 * count) {
-        mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: wrong number of suit sets"));
+        fail(TC_ERR_SETS);
     }
-    for (size_t h = 0; h < count; h++) {
-        uint32_t s[4];
+    for (size_t k = 0; k < count; k++) {
+        mp_int_t s[4];
         for (int i = 0; i < 4; i++) {
-            s[i] = (uint32_t)int_in(items[h * 4 + i], 0, 0x1FFF);
+            s[i] = int_of(items[k * 4 + i]);
+            if (tc_check_set(s[i])) {
+                fail(TC_ERR_SETS);
+            }
         }
-        masks[h] = (uint64_t)(s[0] | s[1] << 16) | (uint64_t)(s[2] | s[3] << 16) << 32;
+        masks[k] = tc_mask((uint32_t)s[0], (uint32_t)s[1], (uint32_t)s[2], (uint32_t)s[3]);
     }
 }
 
-static mp_obj_t *list_out(mp_obj_t o, size_t need) {
-    size_t len;
+static mp_obj_t *list_out(mp_obj_t o, size_t need, size_t *len) {
     mp_obj_t *items;
     if (mp_obj_get_type(o) != &mp_type_list) {
-        mp_raise_TypeError(MP_ERROR_TEXT("tapete_core: out must be a list"));
+        fail(TC_ERR_OUT);
     }
-    mp_obj_get_array(o, &len, &items);
-    if (len < need) {
-        mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: out list too short"));
+    mp_obj_get_array(o, len, &items);
+    if (*len < need) {
+        fail(TC_ERR_OUT);
     }
     return items;
 }
 
 static void sets_out(mp_obj_t *items, uint64_t m) {
-    uint32_t lo = (uint32_t)m, hi = (uint32_t)(m >> 32);
-    items[0] = MP_OBJ_NEW_SMALL_INT((mp_int_t)(lo & 0x1FFF));
-    items[1] = MP_OBJ_NEW_SMALL_INT((mp_int_t)((lo >> 16) & 0x1FFF));
-    items[2] = MP_OBJ_NEW_SMALL_INT((mp_int_t)(hi & 0x1FFF));
-    items[3] = MP_OBJ_NEW_SMALL_INT((mp_int_t)((hi >> 16) & 0x1FFF));
+    for (int s = 0; s < 4; s++) {
+        items[s] = MP_OBJ_NEW_SMALL_INT((mp_int_t)tc_suit_set(m, s));
+    }
 }
 
 /* ---- functions ----------------------------------------------------------- */
 
-/* game(strength, points, family, flags, direction, seven) -> bytes */
-static mp_obj_t game(size_t n_args, const mp_obj_t *args) {
-    uint8_t d[DESC_LEN];
-    for (int i = 0; i < 2; i++) {
-        mp_buffer_info_t bi;
-        mp_get_buffer_raise(args[i], &bi, MP_BUFFER_READ);
-        const uint8_t *b = bi.buf;
-        if (bi.len != 13 && bi.len != 14) {
-            mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: strength and points need 13 or 14 bytes"));
-        }
-        for (int f = 0; f < 13; f++) {
-            d[i * 13 + f] = b[bi.len == 14 ? f + 1 : f];
-        }
-    }
-    d[26] = (uint8_t)int_in(args[2], 0, 1);
-    d[27] = (uint8_t)int_in(args[3], 0, 7);
-    d[28] = int_in(args[4], -1, 1) < 0 ? 3 : 1;
-    mp_int_t seven = int_in(args[5], 0, 13);
-    d[29] = seven ? (uint8_t)(seven - 1) : TC_NO_CARD;
-    d[30] = DESC_MAGIC;
-    d[31] = 0;
-    return mp_obj_new_bytes(d, DESC_LEN);
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(game_obj, 6, 6, game);
-
 /* legal(game, trump, leader, n, cards, led_suits, hand, out) -> out */
 static mp_obj_t legal(size_t n_args, const mp_obj_t *args) {
-    tc_game g;
     tc_trick t;
     uint64_t hand;
-    game_in(args[0], args[1], &g);
-    trick_in(args + 2, &t, 4);
+    size_t len;
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, int_in(args[5], 0, 15), g->seats, &t);
     hands_in(args[6], &hand, 1);
-    sets_out(list_out(args[7], 4), tc_legal(&g, &t, hand));
+    sets_out(list_out(args[7], 4, &len), tc_legal(g, &t, hand));
     return args[7];
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(legal_obj, 8, 8, legal);
 
-/* winner(game, trump, leader, n, cards) -> seat or -1 */
+/* winner(game, trump, leader, n, cards) -> seat (| DRAWN) or -1 */
 static mp_obj_t winner(size_t n_args, const mp_obj_t *args) {
-    tc_game g;
     tc_trick t;
-    mp_obj_t targs[4] = {args[2], args[3], args[4], MP_OBJ_NEW_SMALL_INT(0)};
-    game_in(args[0], args[1], &g);
-    trick_in(targs, &t, 4);
-    return mp_obj_new_int(tc_winner(&g, &t));
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, 0, g->seats, &t);
+    return MP_OBJ_NEW_SMALL_INT(tc_winner(g, &t));
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(winner_obj, 5, 5, winner);
 
 /* points(game, suitsets) -> int */
 static mp_obj_t points(mp_obj_t desc, mp_obj_t sets) {
-    tc_game g;
     uint64_t m;
-    game_in(desc, MP_OBJ_NEW_SMALL_INT(TC_NO_TRUMP), &g);
+    const tc_game *g = game_in(desc);
     hands_in(sets, &m, 1);
-    return mp_obj_new_int(tc_points(&g, m));
+    return mp_obj_new_int(tc_points(g, m));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(points_obj, points);
 
 #ifdef TAPETE_HAVE_FORBIDDEN
-/* verdict(game, trump, leader, n, cards, led_suits, hand, card) -> -1 or rule code */
+/* verdict(game, trump, leader, n, cards, led_suits, hand, card) -> -1 or rule */
 static mp_obj_t verdict(size_t n_args, const mp_obj_t *args) {
-    tc_game g;
     tc_trick t;
     uint64_t hand;
-    game_in(args[0], args[1], &g);
-    trick_in(args + 2, &t, 4);
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, int_in(args[5], 0, 15), g->seats, &t);
     hands_in(args[6], &hand, 1);
     int card = (int)int_in(args[7], 0, 63);
-    return mp_obj_new_int(tc_verdict(&g, &t, hand, card) - 1);
+    return MP_OBJ_NEW_SMALL_INT(tc_verdict(g, &t, hand, card));
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(verdict_obj, 8, 8, verdict);
 
 /* forbidden(game, trump, leader, n, cards, led_suits, card, out) -> rule bits */
 static mp_obj_t forbidden(size_t n_args, const mp_obj_t *args) {
-    tc_game g;
     tc_trick t;
-    uint64_t f[TC_NRULES];
-    game_in(args[0], args[1], &g);
-    trick_in(args + 2, &t, 4);
+    uint64_t f[TC_PLAY_RULES];
+    size_t len;
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, int_in(args[5], 0, 15), g->seats, &t);
     int card = (int)int_in(args[6], 0, 63);
-    mp_obj_t *items = list_out(args[7], 4 * (TC_NRULES - 1));
-    tc_forbidden(&g, &t, card, f);
+    mp_obj_t *items = list_out(args[7], 4 * TC_PLAY_RULES, &len);
+    tc_forbidden(g, &t, card, f);
     mp_int_t rules = 0;
-    for (int r = 1; r < TC_NRULES; r++) {
-        sets_out(items + 4 * (r - 1), f[r]);
+    for (int r = 0; r < TC_PLAY_RULES; r++) {
+        sets_out(items + 4 * r, f[r]);
         if (f[r]) {
-            rules |= 1 << (r - 1);
+            rules |= 1 << r;
         }
     }
-    return mp_obj_new_int(rules);
+    return MP_OBJ_NEW_SMALL_INT(rules);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(forbidden_obj, 8, 8, forbidden);
 #endif
@@ -213,16 +188,15 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(forbidden_obj, 8, 8, forbidden);
 #ifdef TAPETE_HAVE_PLAYOUT
 /* playouts(game, trump, leader, n, cards, led_suits, hands, measure, count, seed) -> sum */
 static mp_obj_t playouts(size_t n_args, const mp_obj_t *args) {
-    tc_game g;
     tc_trick t;
-    uint64_t hands[4];
-    game_in(args[0], args[1], &g);
-    trick_in(args + 2, &t, 3);
-    hands_in(args[6], hands, 4);
+    uint64_t hands[TC_MAX_SEATS];
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, int_in(args[5], 0, 15), g->seats - 1, &t);
+    hands_in(args[6], hands, g->seats);
     int measure = (int)int_in(args[7], 0, 1);
     long count = (long)int_in(args[8], 0, 0x3FFFFFFF);
     uint32_t seed = (uint32_t)int_in(args[9], 1, 0x3FFFFFFF);
-    return mp_obj_new_int(tc_playouts(&g, hands, &t, measure, count, &seed));
+    return mp_obj_new_int(tc_playouts(g, hands, &t, measure, count, &seed));
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(playouts_obj, 10, 10, playouts);
 #endif
@@ -230,15 +204,14 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(playouts_obj, 10, 10, playouts);
 #ifdef TAPETE_HAVE_SOLVER
 /* A table over a caller's bytearray: the first 8 bytes keep the epoch. */
 static uint8_t *table_in(mp_obj_t o, tc_table *tt) {
+    tc_table_init(tt, 0, 0, 0);
     if (o == mp_const_none) {
-        tc_table_init(tt, 0, 0, 0);
         return 0;
     }
     mp_buffer_info_t bi;
     mp_get_buffer_raise(o, &bi, MP_BUFFER_RW);
     uint8_t *b = bi.buf;
     if (bi.len < 8) {
-        tc_table_init(tt, 0, 0, 0);
         return 0;
     }
     uint32_t epoch = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
@@ -257,21 +230,20 @@ static void table_out(uint8_t *b, const tc_table *tt) {
 
 /* solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget) -> int */
 static mp_obj_t solve(size_t n_args, const mp_obj_t *args) {
-    tc_game g;
     tc_trick t;
     tc_table tt;
-    uint64_t hands[4];
-    game_in(args[0], args[1], &g);
-    trick_in(args + 2, &t, 3);
-    hands_in(args[6], hands, 4);
-    int team = (int)int_in(args[7], 0, 1);
+    uint64_t hands[TC_MAX_SEATS];
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, int_in(args[5], 0, 15), g->seats - 1, &t);
+    hands_in(args[6], hands, g->seats);
+    int team = (int)int_in(args[7], 0, TC_MAX_SEATS - 1);
     int measure = (int)int_in(args[8], 0, 1);
-    uint8_t *b = table_in(args[9], &tt);
     long budget = (long)int_in(args[10], 0, 0x3FFFFFFF);
-    int v = tc_solve(&g, hands, &t, team, measure, &tt, budget, 0);
+    uint8_t *b = table_in(args[9], &tt);
+    int v = tc_solve(g, hands, &t, team, measure, &tt, budget, 0);
     table_out(b, &tt);
-    if (v == -2) {
-        mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: hands and trick do not fit together"));
+    if (v == TC_BAD_POSITION) {
+        fail(TC_ERR_POSITION);
     }
     return mp_obj_new_int(v);
 }
@@ -279,42 +251,44 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(solve_obj, 11, 11, solve);
 
 #ifdef TAPETE_HAVE_CLAIM
 /* claim(game, trump, leader, n, cards, led_suits, hands, known, unseen, cant, team,
- *       measure, target, table, budget, out) -> 1 holds, 0 refuted, -1 out of budget */
+ *       measure, target, table, budget, out) -> 1 holds, 0 refuted, OUT_OF_BUDGET, TOO_DEEP */
 static mp_obj_t claim(size_t n_args, const mp_obj_t *args) {
-    tc_game g;
     tc_trick t;
     tc_table tt;
-    uint64_t hands[4], unseen, cant[4], deal[4];
-    uint8_t line[52];
-    game_in(args[0], args[1], &g);
-    trick_in(args + 2, &t, 3);
-    hands_in(args[6], hands, 4);
-    unsigned known = (unsigned)int_in(args[7], 0, 15);
+    uint64_t hands[TC_MAX_SEATS], unseen, cant[TC_MAX_SEATS], deal[TC_MAX_SEATS];
+    uint8_t line[64];
+    size_t len;
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, int_in(args[5], 0, 15), g->seats - 1, &t);
+    hands_in(args[6], hands, g->seats);
+    unsigned known = (unsigned)int_in(args[7], 0, (1 << g->seats) - 1);
     hands_in(args[8], &unseen, 1);
-    hands_in(args[9], cant, 4);
-    int team = (int)int_in(args[10], 0, 1);
+    hands_in(args[9], cant, g->seats);
+    int team = (int)int_in(args[10], 0, TC_MAX_SEATS - 1);
     int measure = (int)int_in(args[11], 0, 1);
     int target = (int)int_in(args[12], -1000, 1000);
-    uint8_t *b = table_in(args[13], &tt);
     long budget = (long)int_in(args[14], 0, 0x3FFFFFFF);
-    size_t len;
-    mp_obj_t *items;
-    list_out(args[15], 16);
-    mp_obj_get_array(args[15], &len, &items);
-    int r = tc_claim(&g, hands, known, unseen, cant, &t, team, measure, target, &tt, budget, deal, line);
+    mp_obj_t *items = list_out(args[15], 4 * g->seats, &len);
+    uint8_t *b = table_in(args[13], &tt);
+    long nodes = 0;
+    int r = tc_claim(g, hands, known, unseen, cant, &t, team, measure, target, &tt, budget, &nodes, deal, line);
     table_out(b, &tt);
-    if (r == -2) {
-        mp_raise_ValueError(MP_ERROR_TEXT("tapete_core: hands, unseen cards and trick do not fit together"));
+    if (r == TC_BAD_POSITION) {
+        fail(TC_ERR_POSITION);
+    }
+    size_t at = 4 * g->seats;
+    if (len > at + 64) { /* room for the count of nodes searched */
+        items[at + 64] = mp_obj_new_int(nodes);
     }
     if (r == 0) {
-        for (int p = 0; p < 4; p++) {
+        for (int p = 0; p < g->seats; p++) {
             sets_out(items + 4 * p, deal[p]);
         }
-        for (size_t i = 16; i < len && i < 16 + 52; i++) {
-            items[i] = MP_OBJ_NEW_SMALL_INT(line[i - 16] == TC_NO_CARD ? -1 : (mp_int_t)line[i - 16]);
+        for (size_t i = 0; at + i < len && i < 64; i++) {
+            items[at + i] = MP_OBJ_NEW_SMALL_INT(line[i] == TC_NO_CARD ? -1 : (mp_int_t)line[i]);
         }
     }
-    return mp_obj_new_int(r);
+    return MP_OBJ_NEW_SMALL_INT(r);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(claim_obj, 16, 16, claim);
 #endif
@@ -327,7 +301,6 @@ static void constant(qstr name, mp_int_t v) {
 mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *args) {
     MP_DYNRUNTIME_INIT_ENTRY
 
-    mp_store_global(MP_QSTR_game, MP_OBJ_FROM_PTR(&game_obj));
     mp_store_global(MP_QSTR_legal, MP_OBJ_FROM_PTR(&legal_obj));
     mp_store_global(MP_QSTR_winner, MP_OBJ_FROM_PTR(&winner_obj));
     mp_store_global(MP_QSTR_points, MP_OBJ_FROM_PTR(&points_obj));
@@ -343,15 +316,18 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
 #ifdef TAPETE_HAVE_CLAIM
     mp_store_global(MP_QSTR_claim, MP_OBJ_FROM_PTR(&claim_obj));
 #endif
+    constant(MP_QSTR_OUT_OF_BUDGET, TC_OUT_OF_BUDGET);
+    constant(MP_QSTR_TOO_DEEP, TC_TOO_DEEP);
+    constant(MP_QSTR_MAX_DEPTH, TAPETE_MAX_DEPTH);
+    constant(MP_QSTR_STACK, TAPETE_STACK_NEED ? TAPETE_STACK_NEED + GLUE_STACK : 0);
 #endif
-    constant(MP_QSTR_MALILLA, TC_MALILLA);
-    constant(MP_QSTR_MANILLE, TC_MANILLE);
-    constant(MP_QSTR_PARTNER_EXEMPTION, TC_PARTNER_EXEMPTION);
-    constant(MP_QSTR_LAST_TRICK_BONUS, TC_LAST_TRICK_BONUS);
-    constant(MP_QSTR_TRICK_POINT, TC_TRICK_POINT);
+    constant(MP_QSTR_API, API);
+    constant(MP_QSTR_DESC_VERSION, TC_DESC_VERSION);
+    constant(MP_QSTR_DESC_SIZE, TC_DESC_SIZE);
     constant(MP_QSTR_POINTS, TC_POINTS);
     constant(MP_QSTR_TRICKS, TC_TRICKS);
-    constant(MP_QSTR_API, 1);
+    constant(MP_QSTR_DRAWN, TC_DRAWN);
+    constant(MP_QSTR_PLAY_RULES, TC_PLAY_RULES);
 
     MP_DYNRUNTIME_INIT_EXIT
 }

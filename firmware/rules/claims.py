@@ -7,8 +7,10 @@ too. The table checks it against every distribution of the unseen cards consiste
 with what it knows (hand sizes; cards a seat is known not to hold) and every legal
 defence. A sound claim ends the hand, scored as claimed. An unsound one is refused
 with a deal and a line of play that defeat it, and play goes on. When the check is
-too large to settle (the pure-Python fallback has a node budget), the claim is
-undecided and play goes on.
+too large to settle within its bounds (a node budget that covers every deal tried
+and the refuting line; on the Pico, the depth the C stack allows), the claim is
+undecided and play goes on. When the budget runs out while the refuting line is
+searched, the refusal stands and the line shown stops there.
 
 The check is the double-dummy reading: for each possible distribution, the claiming
 side plays perfectly as if it could see it. That is kinder to the claimer than a
@@ -34,14 +36,34 @@ from .errors import EventError
 from .match import OVER
 from .solver import TRICKS, OutOfBudget, check_claim
 
-# Node budgets, sized for about a second of search: the C core does ~17M nodes/s on a
-# desktop (bench/bench_core.py) and roughly a hundredth of that on the Pico; the
-# pure-Python search does ~100k nodes/s under CPython and far fewer on the Pico.
+# Node budgets, sized for a second or two of search: the C core does about 3M nodes/s
+# on a desktop with its table (bench/bench_core.py: a claim that spends the whole
+# budget) and roughly a hundredth of that on the Pico; the pure-Python search does
+# ~100k nodes/s under CPython and far fewer on the Pico. A
+# budget covers the whole check: every deal tried and the refuting line too. On the
+# Pico the C core also refuses searches deeper than its stack allows (MAX_DEPTH
+# cards): such a claim is undecided, as one out of budget is.
 _DESKTOP = sys.implementation.name == "cpython"
 PY_BUDGET = 400000 if _DESKTOP else 5000
-NATIVE_BUDGET = 20000000 if _DESKTOP else 150000
+NATIVE_BUDGET = 5000000 if _DESKTOP else 150000
 # The C core's transposition table: a few MB on a desktop, 16 KB on the Pico.
 TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 14)
+# The controller's C stack on the Pico (the rp2 port: micropython.mem_info() says
+# "stack: ... out of 7936"); 0 where it is not counted. The core's deepest claim
+# needs `core.STACK` bytes of it (bench/bench_core_pico.py shows both).
+C_STACK = 7936 if sys.platform == "rp2" else 0
+
+
+def _stack_use():
+    import micropython
+    return micropython.stack_use()
+
+
+def stack_short():
+    """True when the C stack left is less than the core's deepest claim needs: the
+    claim is then left undecided rather than risk overflowing it."""
+    need = getattr(native.core, "STACK", 0)
+    return bool(C_STACK and need) and _stack_use() + need > C_STACK
 
 
 def remaining(match):
@@ -152,11 +174,20 @@ def concede(match, ev):
 
 
 def _check(game, known, trick, team, target, unseen, sizes, cant):
-    """The claim check: the C core when it is there, else the pure-Python search."""
+    """The claim check: the C core when it is there, else the pure-Python search.
+    Raises OutOfBudget when it cannot be settled within its bounds (node budget,
+    and on the Pico the C stack's depth). A position the core refuses (ValueError:
+    hands, unseen cards and trick that do not fit together) is judged by the Python
+    rules, as it would be without the core; anything else the core raises is one
+    EventError line, never a traceback."""
     if isinstance(game.hot, native.Native):
         try:
             return _check_native(game, known, trick, team, target, unseen, cant)
-        except ValueError as err:   # the core refused the position: say so, quoting it
+        except OutOfBudget:
+            raise
+        except ValueError:
+            pass                    # judged below, as without the core
+        except Exception as err:    # whatever else the core raises: one clear line
             raise EventError("the claim cannot be checked: " + str(err))
     return check_claim(game, known, trick, team, target, TRICKS, unseen, sizes, cant, PY_BUDGET)
 
@@ -164,32 +195,44 @@ def _check(game, known, trick, team, target, unseen, sizes, cant):
 _table = None
 
 
-def _check_native(game, known, trick, team, target, unseen, cant):
+def _table_memory():
+    """The transposition table, allocated once (none when the heap cannot spare it:
+    the search is slower, not wrong)."""
     global _table
-    if _table is None:      # the transposition table, allocated once
-        _table = bytearray(TABLE_BYTES)
+    if _table is None:
+        try:
+            _table = bytearray(TABLE_BYTES)
+        except MemoryError:
+            return None
+    return _table
+
+
+def _check_native(game, known, trick, team, target, unseen, cant):
+    core = native.core
+    if stack_short():
+        raise OutOfBudget()
+    seats = game.seats
     hands = []
+    flat_cant = []
     mask = 0
-    for s in range(game.seats):
+    for s in range(seats):
         if s in known:
             hands.extend(known[s])
             mask |= 1 << s
         else:
             hands.extend((0, 0, 0, 0))
-    flat_cant = []
-    for s in range(game.seats):
         flat_cant.extend(cant[s])
-    out = [0] * (16 + 52)
-    r = native.core.claim(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards,
-                          trick.led_suits, hands, mask, C.hand_of(unseen), flat_cant, team,
-                          native.core.TRICKS, target, _table, NATIVE_BUDGET, out)
-    if r < 0:
+    out = [0] * (4 * seats + 64)
+    r = core.claim(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
+                   hands, mask, C.hand_of(unseen), flat_cant, team, core.TRICKS, target,
+                   _table_memory(), NATIVE_BUDGET, out)
+    if r < 0:           # OUT_OF_BUDGET, or TOO_DEEP for this build's C stack
         raise OutOfBudget()
     if r == 1:
         return True, None, None
-    deal = dict((s, C.cards_of(out[4 * s:4 * s + 4])) for s in range(game.seats))
+    deal = dict((s, C.cards_of(out[4 * s:4 * s + 4])) for s in range(seats))
     line = []
-    for c in out[16:]:
+    for c in out[4 * seats:]:
         if c < 0:
             break
         line.append(c)

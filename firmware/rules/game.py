@@ -231,11 +231,12 @@ class Game:
             out[match.last_team] += self.last_trick
 
     def hand_score_into(self, match, points, out):
-        """Each team's score for the hand, into `out`: the side above half scores the
-        excess (both games of seed 000/003 and Botifarra)."""
-        half = self.total_points // 2
+        """Each team's score for the hand, into `out`: a side above its neutral share
+        (the points shared out evenly: half, a third at a table of three) scores the
+        excess (seeds 000 and 003)."""
+        share = self.total_points // self.teams
         for t in range(self.teams):
-            out[t] = points[t] - half if points[t] > half else 0
+            out[t] = points[t] - share if points[t] > share else 0
 
     def winner_at(self, totals):
         """The team that has won the match with these totals, or None: the first to
@@ -286,8 +287,18 @@ class Game:
 
     context_keys = ()       # context keys shown even at their default (snapshot)
 
+    def tag_call(self, match, seat, word):
+        """The call a control tag `word` laid on `seat`'s reader makes: a dict with
+        `call` and the keys it needs, or None when the word means nothing here (the
+        table's tags are listed in firmware/deck.py)."""
+        return {"call": word} if word in self.calls or word == "concede" else None
+
+    def shows_in_calls(self, match):
+        """True when the hands are being laid down for a showdown (Mus)."""
+        return False
+
     # Hooks only some games have (looked up with getattr where they are used):
-    # on_show(match, seat, codes, ev) and shows_in_calls(match): a showdown (Mus);
+    # on_show(match, seat, codes, ev): a showdown (Mus);
     # false_declaration(match, seat, c), declaration_of(match, seat, c): Tute;
     # random_call(match, hands, rng), random_deal_size(match, rng): rules/playout.py.
 

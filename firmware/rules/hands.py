@@ -16,8 +16,7 @@ def on_hand(m, ev):
     if not isinstance(listed, list):
         raise EventError("'hand' needs a list of cards, got " + repr(listed))
     game = m.game
-    shows = getattr(game, "shows_in_calls", None)
-    if m.phase == SHOW or (m.phase == CALLS and shows is not None and shows(m)):
+    if m.phase == SHOW or (m.phase == CALLS and game.shows_in_calls(m)):
         return game.on_show(m, seat, [m._card(t) for t in listed], ev)
     if m.phase == DEAL and m.ctx.ended is not None and m.hand_no:
         from .evidence import show_after

@@ -72,6 +72,11 @@ class Manille(Game):
     PRESETS = ({}, {"last_trick_bonus": True}, {"partner_exemption": True}, {"auction": True})
     CALL_WORDS = ("bid", "pass", "trump")       # the auction's
 
+    def configure(self, seats):
+        """Three at the table play each for themselves."""
+        self.each_for_self = seats == 3
+        Game.configure(self, seats)
+
     def prepare(self):
         """The pack of the `deck` option and the duties of the variant."""
         o = self.options
@@ -159,6 +164,16 @@ class Manille(Game):
             a.turn = self.next_seat(a.turn)
         return []
 
+    def tag_call(self, match, seat, word):
+        """The auction at the table: the trump tags name trump; the bid tag bids one
+        pip above the last bid (31 first): a player bids higher by bidding again."""
+        a = match.ctx.talk
+        if a is not None and word.startswith("trump-"):
+            return {"call": "trump", "suit": word[6:]}
+        if a is not None and word == "bid":
+            return {"call": "bid", "amount": max(a.high + 1, self.total_points // 2 + 1)}
+        return Game.tag_call(self, match, seat, word)
+
     def context(self, match, out):
         a = match.ctx.talk
         if a is not None:
@@ -179,6 +194,22 @@ class Manille(Game):
             half = self.total_points // 2
             out[team] = 0
             out[1 - team] = a.high - half
+
+
+    def random_call(self, match, hands, rng):
+        """Random bids, passes and trump for the auction (rules/playout.py)."""
+        from .match import CALLS
+        a = match.ctx.talk
+        if a is None or match.phase != CALLS:
+            return None
+        if a.naming:
+            return {"ev": "call", "seat": a.high_seat, "call": "trump",
+                    "suit": C.SUITS[rng.getrandbits(2)]}
+        low = max(a.high + 1, self.total_points // 2 + 1)
+        if low <= self.total_points and rng.getrandbits(1):
+            return {"ev": "call", "seat": a.turn, "call": "bid",
+                    "amount": low + rng.getrandbits(2)}
+        return {"ev": "call", "seat": a.turn, "call": "pass"}
 
 
 class Auction:

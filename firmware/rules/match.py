@@ -50,6 +50,9 @@ MATCH_DONE = 32
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
+# The rules' own derived events beyond PROTOCOL.md's (readers may ignore them; the
+# audit compares them too): claims (rules/claims.py) and Mus (rules/mus_hand.py).
+DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result")
 
 
 class Match:

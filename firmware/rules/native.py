@@ -5,7 +5,15 @@ The Game classes keep the pure-Python rules (`legal_into`, `forbid_into`): they 
 the reference the C core is tested against. The match's hot path goes through
 `game.hot`, which is the C core bound to the game when it is importable and the game
 itself otherwise. Both give identical answers (tests/native compares them on
-thousands of random positions), so nothing else needs to know which one runs.
+thousands of random positions of every game), so nothing else needs to know which
+one runs.
+
+The core reads a game as a descriptor: the game's own card tables and description
+written into a bytearray (layout: firmware/native/tapete_desc.h, whose offsets are
+the constants below; a test compares the two). It is made once per game and
+rewritten in place when the game's tables change (`retable`, from `set_trump`), so a
+play allocates nothing. Every game is bound the same way: nothing here knows a game
+by name.
 
 Set `ENABLED = False` before creating games to force the pure-Python path.
 """
@@ -15,7 +23,59 @@ except ImportError:
     core = None
 
 ENABLED = core is not None
-FAMILIES = {"malilla": 0, "manille": 1}     # the core's legality families
+
+# The descriptor (firmware/native/tapete_desc.h).
+MAGIC = 0x54
+VERSION = 2
+SIZE = 152
+D_MAGIC = 0
+D_VERSION = 1
+D_DUTIES = 2
+D_SEATS = 4
+D_STEP = 5
+D_FLAGS = 6
+D_TRICK_POINT = 7
+D_LAST_TRICK = 8
+D_HAND_SIZE = 9
+D_TEAM = 12
+D_STRENGTH = 24
+D_POINTS = 88
+SUITLESS = 1
+DRAWS = 2
+MAX_SEATS = 12
+
+
+def describe(game, desc=None):
+    """Write `game`'s description into `desc` (a bytearray of SIZE bytes, made when
+    None) and return it: its duties, seats, direction and teams, trick and last-trick
+    points, and its card tables as they stand (rules/game.py)."""
+    if desc is None:
+        desc = bytearray(SIZE)
+    seats = game.seats
+    desc[D_MAGIC] = MAGIC
+    desc[D_VERSION] = VERSION
+    desc[D_DUTIES] = game.duties & 255
+    desc[D_DUTIES + 1] = game.duties >> 8
+    desc[D_SEATS] = seats
+    desc[D_STEP] = 1 if game.direction == 1 else seats - 1
+    desc[D_FLAGS] = (SUITLESS if game.suitless else 0) | (DRAWS if game.draws else 0)
+    desc[D_TRICK_POINT] = game.trick_point
+    desc[D_LAST_TRICK] = game.last_trick
+    desc[D_HAND_SIZE] = game.hand_size
+    for s in range(MAX_SEATS):
+        desc[D_TEAM + s] = game.team_of[s] if s < seats else 0
+    strength = game.strength
+    points = game.points_of
+    for c in range(64):
+        desc[D_STRENGTH + c] = strength[c]
+        desc[D_POINTS + c] = points[c]
+    return desc
+
+
+def fits(game):
+    """True when the core can take `game` (seats, hand size, values in a byte)."""
+    return 3 <= game.seats <= MAX_SEATS and game.hand_size <= 16 and game.trick_point < 256 \
+        and game.last_trick < 256 and game.duties < 1024
 
 
 class Native:
@@ -27,22 +87,12 @@ if core is not None:    # the class costs heap: define it only where it can be u
         """A game's handle on the C core: the same hooks as a Game, answered in C."""
 
         def __init__(self, game):
-            from .duties import EXEMPT, SEVEN
-            flags = 0
-            if game.duties & EXEMPT:
-                flags |= core.PARTNER_EXEMPTION
-            if game.last_trick:
-                flags |= core.LAST_TRICK_BONUS
-            if game.trick_point:
-                flags |= core.TRICK_POINT
-            family = FAMILIES[game.name]
-            seven = 7 if game.duties & SEVEN else 0      # Malilla's restricted discard
-            strength = bytearray(14)    # per face, as the core takes them (every suit alike)
-            points = bytearray(14)
-            for f in range(1, 14):
-                strength[f] = game.strength[f - 1]
-                points[f] = game.points_of[f - 1]
-            self.desc = core.game(strength, points, family, flags, game.direction, seven)
+            self.desc = describe(game)
+
+        def retable(self, game):
+            """The game's tables changed (its trump was fixed): rewrite the descriptor
+            in place."""
+            describe(game, self.desc)
 
         def legal_into(self, hand, trick, out):
             """The legal suit sets for `hand` in `trick`, into `out`."""
@@ -57,6 +107,6 @@ if core is not None:    # the class costs heap: define it only where it can be u
 
 def bind(game):
     """The object that answers `game`'s hot questions: the C core or the game."""
-    if ENABLED and core is not None and game.name in FAMILIES and game.seats == 4:
+    if ENABLED and core is not None and getattr(core, "DESC_VERSION", 0) == VERSION and fits(game):
         return Native(game)
     return game

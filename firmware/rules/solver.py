@@ -41,11 +41,15 @@ class _Search:
             v += g.last_trick
         return v
 
-    def value(self, hands, trick, alpha, beta, line):
-        """Best total for `team` from this position (cards on `trick` included)."""
+    def spend(self):
+        """Count one node; OutOfBudget past the budget."""
         self.nodes += 1
         if self.budget and self.nodes > self.budget:
             raise OutOfBudget()
+
+    def value(self, hands, trick, alpha, beta, line):
+        """Best total for `team` from this position (cards on `trick` included)."""
+        self.spend()
         g = self.game
         if trick.done():
             last = not any(hands[s][0] | hands[s][1] | hands[s][2] | hands[s][3] for s in range(g.seats))
@@ -104,9 +108,11 @@ def solve(game, hands, trick, team, measure=POINTS, budget=0):
     return v, line
 
 
-def deals(unseen, seats, sizes, cant):
+def deals(unseen, seats, sizes, cant, search=None):
     """Every way to give the `unseen` cards (a list) to `seats`, `sizes[seat]` each,
-    no seat receiving a card of `cant[seat]` (hand-shaped). Yields {seat: [cards]}."""
+    no seat receiving a card of `cant[seat]` (hand-shaped). Yields {seat: [cards]}.
+    With `search` (a _Search), every card placed costs it a node, so enumerating
+    deals the table's knowledge rules out cannot escape its budget."""
     order = list(seats)
 
     def place(i, hands, left):
@@ -115,6 +121,8 @@ def deals(unseen, seats, sizes, cant):
             return
         c = unseen[i]
         for s in order:
+            if search is not None:
+                search.spend()
             if left[s] and not (cant[s][c >> 4] >> (c & 15)) & 1:
                 hands[s].append(c)
                 left[s] -= 1
@@ -134,11 +142,13 @@ def check_claim(game, known, trick, team, target, measure=POINTS, unseen=(), siz
 
     Returns (True, None, None) when `team` gets at least `target` for every
     distribution and every defence, else (False, deal, line): a distribution and a
-    line of play that defeat it. Raises OutOfBudget past `budget` nodes in all."""
+    line of play that defeat it. One budget of `budget` nodes covers the deals tried,
+    their searches and the refuting line: raises OutOfBudget when it runs out before
+    the claim is settled; when it runs out during the line, the line is empty."""
     hidden = [s for s in range(game.seats) if s not in known]
     cant = cant or [[0, 0, 0, 0] for _ in range(game.seats)]
-    spent = 0
-    for dist in deals(list(unseen), hidden, sizes or {}, cant):
+    search = _Search(game, team, measure, budget)
+    for dist in deals(list(unseen), hidden, sizes or {}, cant, search):
         hands = []
         for s in range(game.seats):
             if s in known:
@@ -149,12 +159,15 @@ def check_claim(game, known, trick, team, target, measure=POINTS, unseen=(), siz
                     h[c >> 4] |= 1 << (c & 15)
                 hands.append(h)
         # a null window around the target settles "at least target?" fastest
-        s = _Search(game, team, measure, budget - spent if budget else 0)
-        v = s.value([list(h) for h in hands], _copy(game, trick), target - 1, target, [])
-        spent += s.nodes
+        v = search.value([list(h) for h in hands], _copy(game, trick), target - 1, target, [])
         if v < target:
-            value, line = solve(game, hands, trick, team, measure)
-            return False, dict((x, cards_of(hands[x])) for x in range(game.seats)), line
+            deal = dict((x, cards_of(hands[x])) for x in range(game.seats))
+            line = []
+            try:
+                search.value([list(h) for h in hands], _copy(game, trick), -1, 1 << 30, line)
+            except OutOfBudget:
+                line = []
+            return False, deal, line
     return True, None, None
 
 

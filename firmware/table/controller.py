@@ -42,7 +42,7 @@ _NONE = const(-1)
 # setup and enrolment; host: commands; restore: undo and resume) and dropped by
 # `_unload()` when a match starts or the rare action is over; with them the
 # enrolment module (enrol.py; play needs only deck.py), unless enrolment is on.
-_RARE = ("menu", "host", "restore", "claiming")
+_RARE = ("menu", "host", "restore", "showing")
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), views and tools.
 _RULES_RARE = ("options", "hands", "evidence", "claims", "solver", "view", "explain")
@@ -93,10 +93,13 @@ class Table:
         self.deck = None                # deck.Deck, or None
         self.reader = None              # reader.SeatReaders (for enrolment)
         self.message = ""               # a short line for the e-ink (warnings)
+        self.refusal = ""               # why the rules refused the last call (for the host)
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
-        self.showing = _NONE            # a claimer laying its hand on its reader
+        self.showing = _NONE            # a seat laying cards to show (table/showing.py)
+        self.show_kind = 0
+        self.show_needed = 0
         self.shown = []                 # ... the cards laid so far
 
     def now(self):
@@ -125,8 +128,12 @@ class Table:
         if card >= _CONTROL_BASE:
             self._control(seat, card)
         elif self.showing != _NONE:
-            from . import claiming
-            claiming.card(self, seat, card)
+            from . import showing
+            showing.card(self, seat, card)
+        elif phase == P.CALLS and self._showdown():
+            from . import showing           # the showdown: every hand is laid down
+            showing.start(self, seat, showing.SHOWDOWN)
+            showing.card(self, seat, card)
         elif phase == P.PLAY or phase == P.COLLECT:
             if not self._adopt(seat, card):
                 self._play(seat, card)
@@ -168,6 +175,11 @@ class Table:
                 self.phase = P.PLAY
         signals.verdict(self.lights, m, status, seat)
         self.lights.tick(self._ticks() if self._ticks else 0)
+
+    def _showdown(self):
+        """The rules wait for the hands to be laid down (Mus's showdown)."""
+        game = self.match.game
+        return game is not None and game.shows_in_calls(self.match)
 
     def _adopt(self, seat, card):
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
@@ -294,12 +306,25 @@ class Table:
             self.lying[s] = _NONE
         self.turnup_card = _NONE
         self.violation = None
-        if self.match.phase == M.TURNUP:
+        self.sync()
+
+    def sync(self):
+        """The table's phase from the match's (a finished trick still lying on the
+        readers keeps COLLECT), and the seats whose card or call is awaited lit."""
+        m = self.match
+        if m.over:
+            self.phase = P.OVER
+        elif m.phase == M.DEAL:
+            self.phase = P.HAND_END
+        elif m.phase == M.TURNUP:
             self.phase = P.TURNUP
-            signals.turn(self.lights, self.seats, self.match.dealer)
+        elif m.phase == M.PLAY:
+            if self.phase != P.COLLECT or m.trick.n:
+                self.phase = P.PLAY
         else:
-            self.phase = P.PLAY
-            signals.turn(self.lights, self.seats, self.match.turn)
+            self.phase = P.CALLS
+        if self.phase in (P.TURNUP, P.PLAY, P.CALLS):
+            signals.awaiting(self.lights, self.seats, m.awaiting())
         self.changed = True
 
     def _turnup(self, seat, card):
@@ -316,10 +341,8 @@ class Table:
         self._input(ev)
         for d in derived:
             self._derived(d)
-        self.phase = P.PLAY
-        signals.turn(self.lights, self.seats, self.match.turn)
         signals.calm(self.lights)
-        self.changed = True
+        self.sync()
 
     def _warn(self, seat, text):
         signals.warn(self.lights, seat)
@@ -334,13 +357,21 @@ class Table:
             self.on_button(_CONFIRM * 2)
         elif word == "undo":
             self.on_button(_UNDO * 2)
-        elif word == "claim" and self.phase in (P.PLAY, P.COLLECT) and self.showing == _NONE:
-            from . import claiming
-            claiming.start(self, seat)
-        elif self.phase in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP):
-            self.call(seat, word)
-        else:
+        elif self.phase not in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
             self._warn(seat, "not now")
+        elif word in ("claim", "declare", "discard"):
+            from . import showing           # the cards shown come first
+            if word == "claim":
+                showing.claim(self, seat)
+            else:
+                showing.start(self, seat, showing.DECLARE if word == "declare" else showing.DISCARD)
+        else:
+            game = self.match.game
+            said = game.tag_call(self.match, seat, word) if game is not None else None
+            if said is None:
+                self._warn(seat, word + "?")
+            else:
+                self.call(seat, said.pop("call"), said)
 
     def call(self, seat, word, extra=None):
         """A call (trump choice, claim, ...): logged when the rules accept it."""
@@ -350,20 +381,32 @@ class Table:
             ev.update(extra)
         try:
             derived = self.match.apply(ev)
-        except TableError:
+        except TableError as err:
             self._warn(seat, word + "?")
+            self.refusal = str(err)
             return False
         finally:
-            if word == "claim":
-                _unload()       # the claim check's code and table go (and table.claiming)
+            if word in ("claim", "declare", "discard"):
+                _unload()       # the claim check's code and table go (and table.showing)
         self._input(ev)
         for d in derived:
             self._derived(d)
-        if self.match.over:
-            self.phase = P.OVER
-        elif self.match.phase == M.DEAL:
-            self.phase = P.HAND_END     # a sound claim or a concession ended the hand
-        self.changed = True
+        self.sync()
+        return True
+
+    def show_hand(self, seat, cards):
+        """A seat's hand laid down at the showdown: the `hand` event."""
+        ev = {"ev": "hand", "seat": seat, "cards": cards, "t": self.now()}
+        try:
+            derived = self.match.apply(ev)
+        except TableError as err:
+            self._warn(seat, "hand?")
+            self.refusal = str(err)
+            return False
+        self._input(ev)
+        for d in derived:
+            self._derived(d)
+        self.sync()
         return True
 
     def on_button(self, ev):
@@ -377,9 +420,12 @@ class Table:
         elif phase in (P.IDLE, P.SETUP, P.OVER):
             from . import menu
             menu.button(self, button, long)
+        elif button == _CONFIRM and self.showing != _NONE:
+            from . import showing
+            showing.confirm(self)       # a discard of fewer than four
         elif button == _UNDO and self.showing != _NONE:
-            from . import claiming
-            claiming.cancel(self)       # the claim is taken back before it was made
+            from . import showing
+            showing.cancel(self)        # taken back before it was made
         elif button == _UNDO:
             self.undo()
         elif button == _CONFIRM and phase == P.HAND_END:

@@ -71,6 +71,19 @@ def _command(t, cmd):
         if not link.resend(first):
             raise CommandError("seq " + str(first) + " is not held (oldest "
                                + str(link.oldest()) + ", next " + str(link.next_seq) + ")")
+    elif word == "call":
+        seat = cmd.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.seats:
+            raise CommandError("'call' needs 'seat' (0.." + str(t.seats - 1) + ")")
+        said = cmd.get("call")
+        if not isinstance(said, str):
+            raise CommandError("'call' needs 'call' (the call word)")
+        extra = {}
+        for key in cmd:
+            if key not in ("cmd", "seat", "call", "id", "crc"):
+                extra[key] = cmd[key]
+        if not t.call(seat, said, extra):
+            raise CommandError(t.refusal or "call refused")
     elif word == "undo":
         if not t.undo():
             raise CommandError("nothing to undo")

@@ -47,22 +47,8 @@ def undone(t, ev):
     seat = ev["seat"]
     if t.lying[seat] == C.parse(ev["card"]):
         t.lying[seat] = _NONE
-    t.phase = phase_of(m)
-    signals.turn(t.lights, t.seats, m.turn)
-    t.changed = True
-
-
-def phase_of(m):
-    """The table phase for the rules state `m`."""
-    if m.phase == M.OVER:
-        return P.OVER
-    if m.phase == M.DEAL:
-        return P.HAND_END
-    if m.phase == M.TURNUP:
-        return P.TURNUP
-    if m.phase == M.PLAY:
-        return P.PLAY
-    return P.IDLE
+    t.phase = P.PLAY            # from the match, a finished trick no longer counted as lying
+    t.sync()
 
 
 def resume(t):
@@ -80,14 +66,13 @@ def resume(t):
     m = t.match
     if m.game is None:
         return False
-    t.phase = phase_of(m)
+    t.phase = P.PLAY
+    t.sync()
     t.booting = True
     if t.phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
         # The last trick may still lie on the readers: its cards are adopted as
         # they are seen again, and `settled()` ends the wait for the rest.
         t.phase = P.COLLECT
-    signals.turn(t.lights, t.seats, m.turn if m.turn is not None else m.dealer)
-    t.changed = True
     return True
 
 

@@ -10,6 +10,12 @@ def turn(lights, seats, seat):
         lights.seat(s, TURN if s == seat else OFF, False)
 
 
+def awaiting(lights, seats, bits):
+    """The seats whose card or call the table waits for lit (a bit per seat)."""
+    for s in range(seats):
+        lights.seat(s, TURN if (bits >> s) & 1 else OFF, False)
+
+
 def verdict(lights, match, status, seat):
     """Show the verdict on a play by `seat` that returned `status`."""
     n = match.seats

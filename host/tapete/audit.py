@@ -4,15 +4,37 @@ The audit recomputes every derived event (`trump`, `trick`, `violation`, `hand_e
 `match_end`) from the input events, with the same rule module the table runs, and
 reports where the controller's own derived events disagree. One bad line never
 stops it: errors are collected with their line numbers and the audit goes on with
-the next line (the PGN reader's habit).
+the next line (the PGN reader's habit). Nothing in a log makes it give up on a
+match: a misspelt option is reported and the match is played with its default; an
+error inside the rules themselves is reported on its line and the match rebuilt
+from the events before it.
+
+A log may hold several matches (a recorder appends them). Each `match` event that
+names a known game, once a match is under way, starts the next match's audit.
+`audit_matches` streams: it reads line by line and hands out each match's result
+when the next one starts, so a log of any size is audited in the memory of one
+match.
 """
+import difflib
 import json
 
-from .rules import cards
+from .logread import BadLine, LogError, LogFile
+from .rules import cards, games
 from .rules.errors import TableError
-from .rules.match import DERIVED, Match
+from .rules.match import DERIVED, DERIVED_X, Match
+from .rules.options import declared as declared_options, seat_counts_text
 
-DERIVED_EXTRA = ("x-claim",)     # tapete's own derived events (firmware/rules/claims.py)
+AuditError = LogError    # the log could not be read at all (exit status 2)
+
+IDLE = "idle"
+OVER = "over"
+DERIVED_EXTRA = DERIVED_X      # tapete's own derived events (rules/match.py)
+INPUTS = ("deal", "hand", "turnup", "play", "call")
+DERIVED_ALL = DERIVED + DERIVED_EXTRA
+# Keys of `hand_end` that carry a hand's context into the audit's hands (PROTOCOL.md:
+# multiplier, stake, declarations, rounds, ended; and tapete's own).
+HAND_CONTEXT = ("multiplier", "stake", "value", "declarations", "rounds", "ended", "games", "lying",
+                "bid", "trump_by", "doubles", "cards")
 REFUSED_RULES = ("out-of-turn", "unknown-card", "duplicate-card")
 # The keys of each derived event that PROTOCOL.md fixes; only these are compared.
 CONTRACT_KEYS = {
@@ -22,41 +44,27 @@ CONTRACT_KEYS = {
     "hand_end": ("hand", "points", "score", "totals"),
     "match_end": ("winner", "totals", "reason"),
 }
-
-
-class AuditError(Exception):
-    """The log could not be read at all (exit status 2)."""
-
-
-def read_lines(path):
-    """The log's lines as (line number, text or None when not UTF-8); AuditError when
-    the file cannot be opened."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as err:
-        raise AuditError("cannot read " + repr(path) + ": " + (err.strerror or str(err)))
-    out = []
-    for number, raw in enumerate(data.split(b"\n"), 1):
-        try:
-            out.append((number, raw.decode("utf-8")))
-        except UnicodeDecodeError:
-            out.append((number, None))
-    return out
+_decode = json.JSONDecoder().decode    # json.loads without its checks of the argument
+# Errors (and disagreements) listed per match; past that they are counted, so that a
+# file of junk is audited in bounded memory.
+LISTED = 1000
 
 
 def parse_line(text):
     """A log line as an event dict; ValueError with a readable reason otherwise."""
     if text is None:
         raise ValueError("not UTF-8 text")
-    stripped = text.strip()
+    if isinstance(text, BadLine):
+        raise ValueError(text.reason)
     try:
-        event = json.loads(stripped)
-    except ValueError as err:
+        event = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        stripped = text.strip()
         hint = " (truncated line?)" if not stripped.endswith("}") else ""
-        raise ValueError("not JSON" + hint + ": " + str(err) + ": " + _quote(stripped))
+        reason = str(err) if isinstance(err, ValueError) else "nested too deeply"
+        raise ValueError("not JSON" + hint + ": " + reason + ": " + _quote(stripped))
     if not isinstance(event, dict):
-        raise ValueError("not a JSON object: " + _quote(stripped))
+        raise ValueError("not a JSON object: " + _quote(text.strip()))
     return event
 
 
@@ -64,8 +72,17 @@ def _quote(text, limit=80):
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
+def _shown(value, limit=80):
+    """repr(value), cut short: a log line can hold anything."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 class Audit:
-    """Replays one log; `result()` gives the object of PROTOCOL.md's `audit --json`."""
+    """Replays one match; `result()` gives the object of PROTOCOL.md's `audit --json`.
+
+    Feed it parsed events with `feed(line, event)` and lines that could not be read
+    with `bad_line(line, message)`; `audit_matches` splits a log into matches."""
 
     def __init__(self):
         self.match = Match()
@@ -77,85 +94,180 @@ class Audit:
         self.totals = [0, 0]
         self.winner = None
         self.reason = None
-        self.controller_derives = False
-        self.pending = []           # derived events the controller should have logged
+        self.derives = None         # True once the controller logs a derived event
+        self.pending = []           # derived events the controller should log next
+        self.unlogged = []          # (line, event) missed before `derives` was known
         self.play_lines = {}        # (hand, card) -> line of the accepted play
         self.last_seq = None
         self.ended_at = None
         self.inputs = []            # (line, event) of every input the rules accepted
         self.undone = []            # plays taken back by x-undo
+        self.lines = [None, None]   # the first and last line of this match in the log
+        self.refused_at = None      # line of a 'match' event the rules refused
+        self.ended = None           # (line, why) once the match is over
+        self.skipped = None         # events after the end (or before a match), counted
+        self.unlisted = {"errors": [0, None, None], "disagreements": [0, None, None]}
+        self.rebuilding = False
+        self.finished = False
 
     # -- feeding ------------------------------------------------------------------------
     def feed_lines(self, lines):
-        """Audit every (line number, text) pair."""
-        parsed = []
+        """Audit every (line number, text) pair as one match (see `audit_matches` for a
+        log that may hold several)."""
         for number, text in lines:
-            if text is not None and not text.strip():
+            if isinstance(text, str) and (not text or text.isspace()):
                 continue
             try:
-                parsed.append((number, parse_line(text)))
+                event = parse_line(text)
             except ValueError as err:
-                self.error(number, str(err))
-        self.controller_derives = any(ev.get("ev") in DERIVED + DERIVED_EXTRA for _n, ev in parsed)
-        for number, event in parsed:
+                self.bad_line(number, str(err))
+                continue
             self.feed(number, event)
-        self.flush_pending(None)
         return self
+
+    def bad_line(self, number, message):
+        """A line that is not an event at all."""
+        self.seen(number)
+        self.error(number, message)
+
+    def seen(self, number):
+        if self.lines[0] is None:
+            self.lines[0] = number
+        self.lines[1] = number
 
     def feed(self, number, event):
         """Audit one parsed event from line `number`."""
-        self.check_seq(number, event)
+        if self.lines[0] is None:
+            self.lines[0] = number
+        self.lines[1] = number
         name = event.get("ev")
-        if self.ended_at is not None and not str(name).startswith("x-"):
+        if name == "match":
+            self.last_seq = None        # the controller numbers each match from 0
+        if "seq" in event:
+            self.check_seq(number, event)
+        extension = type(name) is str and name.startswith("x-")
+        if self.ended_at is not None and not extension:
             # flagged once, and still audited: a stray 'end' must not lose the rest
             self.error(self.ended_at, "'end' is followed by more events (from line "
                        + str(number) + "); they are audited too")
             self.ended_at = None
-        if name in DERIVED or name in DERIVED_EXTRA:
-            self.compare(number, event)
+        if name in DERIVED_ALL:
+            if self.pending or self.phase() is None:
+                self.compare(number, event)
+            else:
+                self.skip(number, name)     # after the match's end, or before a match
             return
-        if name == "x-undo":
-            self.undo(number, event)
-            return
-        if isinstance(name, str) and name.startswith("x-"):
+        if extension:
+            if name == "x-undo":
+                self.undo(number, event)
             return          # an extension this audit does not know: ignored (PROTOCOL.md)
-        self.flush_pending(number)
-        if name == "end":
-            self.ended_at = number
+        if name in INPUTS:
+            # the controller logs what an input derives before the next input; a line
+            # that is no event at all does not count (it may be junk in between)
+            self.flush_pending(number)
+            if self.match.game is None or self.match.over:
+                self.skip(number, name)
+            else:
+                self.apply_input(number, event, True)
             return
-        if name == "match" and self.game is not None:
-            self.error(number, "a second 'match' in one log; audit one match per log")
+        if name == "match" or name == "end":
+            self.flush_pending(number)
+            if name == "end":
+                self.ended_at = number
+            else:
+                self.start_match(number, event)
             return
-        self.apply_input(number, event, True)
+        self.apply_input(number, event, True)   # the rules say what is wrong with it
+
+    def phase(self):
+        """IDLE before a match is accepted, OVER once it has ended, else None."""
+        if self.match.game is None:
+            return IDLE
+        return OVER if self.match.over else None
+
+    def start_match(self, number, event):
+        """The `match` event: a misspelt or invalid option, or a wrong seat count, is
+        reported and the match is played with the game's own value for it."""
+        if self.phase() != IDLE:
+            try:
+                games.get(event.get("game"))
+            except TableError as err:
+                self.error(number, str(err) + _game_hint(event.get("game"))
+                           + "; this 'match' is ignored and the match under way goes on")
+            else:
+                self.error(number, "a second 'match' while one is under way; audit_matches "
+                           "audits each match of a log")
+            return
+        self.close_skipped()
+        try:
+            derived = self.match.apply(event)
+        except TableError as err:
+            mended, problems = _mend_match(event)
+            if mended is None:
+                self.error(number, str(err) + _game_hint(event.get("game")))
+                self.refused_at = number
+                return
+            for problem in problems:
+                self.error(number, problem)
+            if not self.apply_input(number, mended, True):
+                self.refused_at = number
+            return
+        except Exception as err:    # a fault in the rules (reported like any error)
+            self.match = Match()
+            self.error(number, _fault(err))
+            self.refused_at = number
+            return
+        self.accept(number, event, derived, True)
 
     def apply_input(self, number, event, live):
-        """Apply one input event to the rules and fold in what they derive. `live` is
-        False while replaying after an undo: errors were reported the first time."""
-        name = event.get("ev")
+        """Apply one input event to the rules and fold in what they derive; True when
+        the rules accepted it. `live` is False while replaying (after an undo): errors
+        were reported the first time."""
         try:
             derived = self.match.apply(event)
         except TableError as err:
             if live:
                 self.error(number, str(err))
-            return
+            return False
+        except Exception as err:    # a fault in the rules: reported, the match rebuilt
+            if live:
+                self.error(number, _fault(err))
+            if not self.rebuilding:
+                self.rebuild()
+            return False
+        self.accept(number, event, derived, live)
+        return True
+
+    def accept(self, number, event, derived, live):
+        """Fold an input the rules accepted, and what they derived from it."""
         self.inputs.append((number, event))
+        name = event.get("ev")
         if name == "match":
             self.game = self.match.game.name
             self.options = self.match.game.options
         elif name == "deal":
             self.hands.append({"hand": self.match.hand_no, "dealer": event["dealer"],
                                "trump": None, "turnup": None, "tricks": [], "points": None,
-                               "score": None, "violations": [], "claims": [], "undone": []})
+                               "score": None, "violations": [], "claims": [], "undone": [],
+                               "calls": []})
+            if event.get("cards") is not None:
+                self.hands[-1]["cards"] = event["cards"]
         elif name == "turnup":
-            self.hands[-1]["turnup"] = cards.name(cards.parse(event["card"]))
+            self.hands[-1]["turnup"] = cards.name(_card(event["card"]))
         elif name == "play" and not any(d.get("rule") in REFUSED_RULES for d in derived):
-            self.play_lines[(self.match.hand_no, cards.parse(event["card"]))] = number
+            self.play_lines[(self.match.hand_no, _card(event["card"]))] = number
+        elif name == "call" and self.hands and event.get("call") not in ("claim", "concede"):
+            said = {"line": number}    # the call as made: who, what, and its keys
+            for key in event:
+                if key not in ("ev", "seq", "t", "crc"):
+                    said[key] = event[key]
+            self.hands[-1]["calls"].append(said)
         for d in derived:
             self.record(number, d, live)
-        if live and self.controller_derives:
+        if live:
             self.pending.extend(derived)
 
-    # -- undo ---------------------------------------------------------------------------------
+    # -- undo, and rebuilding the match --------------------------------------------------------
     def undo(self, number, event):
         """`x-undo` (firmware/table): the play whose `seq` it names is taken back. The
         rules are rebuilt from the log's inputs without it, as the controller does."""
@@ -166,22 +278,30 @@ class Audit:
                 target = entry
                 break
         if target is None:
-            self.error(number, "x-undo names no play of this log (undo=" + repr(seq) + ")")
+            self.error(number, "x-undo names no play of this match (undo=" + repr(seq) + ")")
             return
+        self.close_skipped()
         self.flush_pending(number)
         self.inputs.remove(target)
         self.undone.append({"hand": self.match.hand_no, "line": number, "play_line": target[0],
                             "seq": seq, "seat": target[1].get("seat"), "card": target[1].get("card")})
+        self.rebuild()
+
+    def rebuild(self):
+        """Replay the accepted inputs into a new Match: after an undo, and after the
+        rules failed half-way through an event (their state cannot be trusted)."""
         inputs = self.inputs
+        self.rebuilding = True
         self.match = Match()
         self.hands = []
         self.inputs = []
         self.play_lines = {}
         self.game = None
         self.totals = [0, 0]
-        self.winner = self.reason = None
+        self.winner = self.reason = self.ended = None
         for n, ev in inputs:
             self.apply_input(n, ev, False)
+        self.rebuilding = False
         for u in self.undone:
             for hand in self.hands:
                 if hand["hand"] == u["hand"]:
@@ -210,10 +330,10 @@ class Audit:
         elif name == "violation":
             v = dict(d)
             del v["ev"]
-            if d["proven"] == "at-play":
-                v["line"] = number
+            if d["proven"] == "at-play" or d.get("card") is None:
+                v["line"] = number      # at the play, or at a showdown (Mus)
             else:
-                v["line"] = self.play_lines.get((d["hand"], cards.parse(d["card"])))
+                v["line"] = self.play_lines.get((d["hand"], _card(d["card"])))
                 v["proof"] = dict(d["proof"], line=number)
             hand["violations"].append(v)
             if d["rule"] in REFUSED_RULES and live:
@@ -227,35 +347,97 @@ class Audit:
         elif name == "hand_end":
             for key in ("points", "score", "totals", "tricks"):
                 hand[key if key != "tricks" else "tricks_won"] = d.get(key)
+            for key in HAND_CONTEXT:        # what the game's calls settled (PROTOCOL.md)
+                if key in d:
+                    hand[key] = d[key]
             self.totals = list(d["totals"])
         elif name == "match_end":
             self.winner = d["winner"]
             self.totals = list(d["totals"])
             self.reason = d["reason"]
+            self.ended = (number, self._why_over(number))
+
+    def _why_over(self, number):
+        """How the match ended, in words, for the events that come after its end."""
+        if self.reason == "irregularity":
+            for v in reversed(self.hands[-1]["violations"] if self.hands else []):
+                if v["rule"] not in REFUSED_RULES:
+                    return ("seat " + str(v["seat"]) + "'s " + v["rule"] + " of " + v["card"]
+                            + " (line " + str(v.get("line")) + "), proven at line " + str(number)
+                            + ", lost it for team " + str(v["seat"] % 2))
+        if self.winner is None:
+            return "it ended at line " + str(number) + " with no winner"
+        if self.reason == "target":
+            return "team " + str(self.winner) + " reached the target at line " + str(number)
+        return ("team " + str(self.winner) + " won it at line " + str(number)
+                + " (" + str(self.reason) + ")")
+
+    # -- events the rules cannot take: after the match's end, or before any match ---------------
+    def skip(self, number, name):
+        """Count an event that comes after the match's end (or before any match), to
+        report the whole run once."""
+        run = self.skipped
+        if run is None:
+            run = self.skipped = {"first": number, "last": number, "counts": {}}
+        run["last"] = number
+        run["counts"][name] = run["counts"].get(name, 0) + 1
+
+    def close_skipped(self):
+        """Report the run of skipped events as one error, on its first line."""
+        run = self.skipped
+        if run is None:
+            return
+        self.skipped = None
+        counts = run["counts"]
+        total = sum(counts.values())
+        kinds = ", ".join(_count(counts[k], k) for k in sorted(counts, key=lambda k: -counts[k]))
+        if total == 1:
+            what = "the " + next(iter(counts)) + " at line " + str(run["first"]) + " was not audited"
+        else:
+            what = (str(total) + " events, lines " + str(run["first"]) + "-" + str(run["last"])
+                    + " (" + kinds + "), were not audited")
+        if self.ended is not None:
+            message = "the match is over: " + self.ended[1] + "; " + what
+        elif self.refused_at is not None:
+            message = ("no match is being played (the 'match' at line " + str(self.refused_at)
+                       + " was refused): " + what)
+        else:
+            message = "no 'match' event comes before them: " + what + "; a table log starts with 'match'"
+        self.errors.append({"line": run["first"], "message": message})
 
     # -- the controller's own conclusions -----------------------------------------------------
     def compare(self, number, logged):
         """Check a derived event the controller logged against the rules' own."""
+        if not self.derives:
+            self.derives = True     # it does log them: what it missed so far counts
+            for n, expected in self.unlogged:
+                self.disagree(n, "the controller did not log the " + expected["ev"]
+                              + " the rules derive", _contract(expected), None)
+            self.unlogged = []
         if not self.pending:
-            self.disagree(number, "the controller logged " + logged["ev"]
+            self.disagree(number, "the controller logged " + str(logged.get("ev"))
                           + " but the rules derive nothing here", None, logged)
             return
         expected = self.pending.pop(0)
-        a, b = _contract(expected), _contract(logged)
-        if a != b:
-            self.disagree(number, "the controller's " + logged["ev"] + " differs from the rules'",
-                          a, b)
+        if not _same(expected, logged):
+            self.disagree(number, "the controller's " + str(logged.get("ev"))
+                          + " differs from the rules'", _contract(expected), _contract(logged))
 
     def flush_pending(self, number):
         """Derived events the controller should have logged before this input."""
+        if not self.pending:
+            return
         for expected in self.pending:
-            self.disagree(number, "the controller did not log the " + expected["ev"]
-                          + " the rules derive", _contract(expected), None)
+            if self.derives:
+                self.disagree(number, "the controller did not log the " + expected["ev"]
+                              + " the rules derive", _contract(expected), None)
+            elif len(self.unlogged) < LISTED:   # kept until the log shows it logs them
+                self.unlogged.append((number, expected))
         self.pending = []
 
     def disagree(self, number, message, expected, logged):
-        self.disagreements.append({"line": number, "message": message,
-                                   "expected": expected, "logged": logged})
+        self._list("disagreements", {"line": number, "message": message,
+                                     "expected": expected, "logged": logged})
 
     # -- input hygiene --------------------------------------------------------------------
     def check_seq(self, number, event):
@@ -263,7 +445,7 @@ class Audit:
         if seq is None:
             return
         if not isinstance(seq, int) or isinstance(seq, bool):
-            self.error(number, "'seq' must be a whole number, got " + repr(seq))
+            self.error(number, "'seq' must be a whole number, got " + _shown((seq)))
             return
         if self.last_seq is not None and seq != self.last_seq + 1:
             gap = "missing events" if seq > self.last_seq + 1 else "repeated or reordered events"
@@ -272,14 +454,155 @@ class Audit:
         self.last_seq = seq
 
     def error(self, number, message):
-        self.errors.append({"line": number, "message": message})
+        self._list("errors", {"line": number, "message": message})
+
+    def _list(self, key, entry):
+        """Keep the first LISTED entries; count the rest with their first and last line."""
+        items = getattr(self, key)
+        if len(items) < LISTED:
+            items.append(entry)
+            return
+        count = self.unlisted[key]
+        count[0] += 1
+        if count[1] is None:
+            count[1] = entry["line"]
+        count[2] = entry["line"]
 
     # -- the answer --------------------------------------------------------------------------
+    def finish(self):
+        """The log has no more for this match: close what is open."""
+        if self.finished:
+            return
+        self.finished = True
+        self.close_skipped()
+        self.flush_pending(None)
+        self.unlogged = []      # the controller logged no derived event: nothing to miss
+        for key in ("errors", "disagreements"):
+            count, first, last = self.unlisted[key]
+            if count:
+                getattr(self, key).append({"line": first, "message": (
+                    str(count) + " more " + key + " from line " + str(first) + " to line "
+                    + str(last) + " are not listed (the first " + str(LISTED) + " are)")})
+        self.errors.sort(key=_by_line)
+        self.disagreements.sort(key=_by_line)
+
     def result(self):
         """The object of `tapete audit --json` (PROTOCOL.md)."""
+        self.finish()
         return {"game": self.game, "options": self.options, "hands": self.hands,
                 "totals": self.totals, "winner": self.winner, "reason": self.reason,
                 "errors": self.errors, "disagreements": self.disagreements}
+
+
+def _by_line(entry):
+    line = entry["line"]
+    return (line is None, line or 0)
+
+
+def _count(n, name):
+    plural = {"match": "matches"}.get(name, name + "s")
+    return str(n) + " " + (name if n == 1 else plural)
+
+
+def _fault(err):
+    """The error line for an exception the rules should never raise."""
+    return ("the rules failed on this event (" + type(err).__name__ + ": " + str(err)
+            + "); the match goes on from the events before it. This is a fault in "
+            "tapete: please report it with this log")
+
+
+def _declared(game):
+    return set(declared_options(type(game)))
+
+
+def _mend_match(event):
+    """A `match` event the rules refused, mended where only its options or seat count
+    are wrong: (the event to play, [what was wrong and what is played instead]), or
+    (None, []) when the game itself is unknown."""
+    name = event.get("game")
+    try:
+        plain = games.get(name)
+    except TableError:
+        return None, []
+    problems = []
+    options = event.get("options")
+    kept = {}
+    if options is not None and not isinstance(options, dict):
+        problems.append("'options' must be an object of option names and values, got "
+                        + _shown((options)) + "; the match is audited with "
+                        + plain.name + "'s default options")
+    elif options:
+        declared = _declared(plain)
+        for key in options:
+            try:
+                games.get(name, {key: options[key]})
+            except TableError as err:
+                problems.append(str(err) + "; " + _instead(plain, key, declared))
+            else:
+                kept[key] = options[key]
+        try:
+            games.get(name, kept)
+        except TableError as err:
+            problems.append("these options do not go together (" + str(err)
+                            + "); the match is audited with " + plain.name + "'s defaults")
+            kept = {}
+    seats = event.get("seats", plain.seats)
+    if seats not in type(plain).seat_counts or isinstance(seats, bool):
+        problems.append(plain.name + " is played by " + seat_counts_text(type(plain).seat_counts)
+                        + " seats, got seats=" + _shown((seats)) + "; the match is audited as a "
+                        + str(plain.seats) + "-seat match")
+        seats = plain.seats
+    mended = dict(event, seats=seats)
+    if "options" in event:
+        mended["options"] = kept
+    return mended, problems
+
+
+def _game_hint(name):
+    if not isinstance(name, str):
+        return ""
+    close = difflib.get_close_matches(name.lower(), games.names(), 1)
+    return " (did you mean " + repr(close[0]) + "?)" if close else ""
+
+
+def _instead(game, key, declared):
+    """What the audit plays instead of a bad option."""
+    if key not in declared:
+        close = difflib.get_close_matches(key, sorted(declared), 1)
+        hint = " (did you mean " + repr(close[0]) + "?)" if close else ""
+        return "the match is audited without it" + hint
+    default = game.options.get(key)
+    if default is None:
+        return "the match is audited with " + game.name + "'s own rule for it"
+    return "the match is audited with its default, " + json.dumps(default)
+
+
+def _same(expected, logged):
+    """True when a logged derived event says what the rules derived (on the keys that
+    PROTOCOL.md fixes)."""
+    name = expected.get("ev")
+    if logged.get("ev") != name:
+        return False
+    keys = CONTRACT_KEYS.get(name)
+    if keys is None:
+        return expected == logged
+    for k in keys:
+        if expected.get(k) != logged.get(k):
+            return False
+    return True
+
+
+_CARDS = {}
+
+
+def _card(text):
+    """cards.parse for a card the rules accepted, remembered (the audit asks often)."""
+    c = _CARDS.get(text)
+    if c is None:
+        c = cards.parse(text)
+        if len(_CARDS) < 512:       # bounded: a log can spell cards many ways
+            _CARDS[text] = c
+    return c
 
 
 def _contract(event):
@@ -300,16 +623,80 @@ def _refusal_detail(v, match):
     return ", already played this hand"
 
 
-def audit_lines(lines):
-    """Audit (line number, text) pairs; the result object."""
-    return Audit().feed_lines(lines).result()
+def _starts_a_match(event):
+    """True for a `match` event naming a game the rules know (it can start a match,
+    mended if need be); a `match` naming none is only an error in the current one."""
+    if event.get("ev") != "match":
+        return False
+    try:
+        games.get(event.get("game"))
+    except TableError:
+        return False
+    return True
+
+
+def audit_matches(lines, name="the log"):
+    """Audit each match of a log given as (line number, text) pairs. Yields one result
+    per match (the object of `audit --json`, plus "lines": [first, last]) as soon as
+    the log moves on to the next match, so one match at a time is held. Lines before
+    the first match belong to it. AuditError when the lines hold no event at all."""
+    audit = Audit()
+    read = events = 0
+    for number, text in lines:
+        event = None
+        if type(text) is str:
+            try:
+                event = _decode(text)
+            except (ValueError, RecursionError):
+                pass
+        if type(event) is not dict:     # the slow path: say why, or skip a blank line
+            if isinstance(text, str) and (not text or text.isspace()):
+                continue
+            try:
+                event = parse_line(text)
+            except ValueError as err:
+                read += 1
+                audit.bad_line(number, str(err))
+                continue
+        read += 1
+        kind = event.get("ev")
+        if type(kind) is str:
+            events += 1
+            if kind == "match" and audit.phase() != IDLE and _starts_a_match(event):
+                yield _with_lines(audit)
+                audit = Audit()
+        audit.feed(number, event)
+    if not read:
+        raise AuditError(name + " is empty: no events to audit")
+    if not events:
+        raise AuditError(name + " holds no table events: none of its " + str(read)
+                         + " lines is a JSON object with an 'ev' (is it a table log?)")
+    yield _with_lines(audit)
+
+
+def _with_lines(audit):
+    result = audit.result()
+    result["lines"] = list(audit.lines)
+    return result
+
+
+def audit_lines(lines, name="the log"):
+    """Audit (line number, text) pairs: the object of `tapete audit --json`. For a log
+    of one match it is PROTOCOL.md's; for several, {"matches": [each one's, with
+    "lines": [first, last]], "count": n}. AuditError when there is no event at all."""
+    results = list(audit_matches(lines, name))
+    if len(results) == 1:
+        del results[0]["lines"]
+        return results[0]
+    return {"matches": results, "count": len(results)}
 
 
 def audit_text(text):
-    """Audit a whole log given as text (tests, the simulator)."""
+    """Audit a whole log given as text (tests, the simulator, a stored match)."""
     return audit_lines([(i, t) for i, t in enumerate(text.split("\n"), 1)])
 
 
-def audit_file(path):
-    """Audit a log file; AuditError when it cannot be read at all."""
-    return audit_lines(read_lines(path))
+def audit_file(path, progress=None):
+    """Audit a log file (as `audit_lines`); AuditError when it cannot be read at all.
+    For a file of many matches, `audit_matches(LogFile(path))` streams instead."""
+    return audit_lines(LogFile(path, progress), repr(path))

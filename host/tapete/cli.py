@@ -7,19 +7,21 @@ from . import __version__
 
 
 def cmd_audit(args):
-    """tapete audit LOG [--json]"""
-    from .audit import AuditError, audit_file
-    from .report import render
+    """tapete audit LOG [--json]: streams, match by match; a progress line on stderr
+    when it is a terminal."""
+    from .audit import AuditError, audit_matches
+    from .logread import LogFile, Progress
+    from .report import JsonOut, TextOut, write
+    progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+    out = (JsonOut if args.json else TextOut)(sys.stdout)
     try:
-        result = audit_file(args.log)
+        write(audit_matches(LogFile(args.log, progress), repr(args.log)), out,
+              progress.clear if progress else None)
     except AuditError as err:
+        if progress:
+            progress.clear()
         print("tapete audit: " + str(err), file=sys.stderr)
         return 2
-    if args.json:
-        json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(render(result))
     return 0
 
 
@@ -28,9 +30,15 @@ def build_parser():
     parser = argparse.ArgumentParser(prog="tapete", description="tapete: the electronic card table")
     parser.add_argument("--version", action="version", version="tapete " + __version__)
     sub = parser.add_subparsers(dest="command", required=True)
-    audit = sub.add_parser("audit", help="replay a table log through the rules and report")
-    audit.add_argument("log", help="the table log (JSON Lines, shared/PROTOCOL.md)")
-    audit.add_argument("--json", action="store_true", help="print the audit as one JSON object")
+    audit = sub.add_parser("audit", help="replay a table log through the rules and report",
+                           description="Replay a table log through the rules and report every "
+                           "trick, score, violation and error, match by match. Exit status 0 "
+                           "when the log was read, 2 when it could not be.")
+    audit.add_argument("log", help="the table log (JSON Lines, shared/PROTOCOL.md); it may hold "
+                       "several matches")
+    audit.add_argument("--json", action="store_true",
+                       help="print the audit as JSON: PROTOCOL.md's object for one match, "
+                       '{"matches": [...], "count": n} for several')
     audit.set_defaults(run=cmd_audit)
     for extra in EXTRA_COMMANDS:
         extra(sub)

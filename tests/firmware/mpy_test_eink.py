@@ -1,4 +1,5 @@
 """SSD1680 e-ink driver against FakeSSD1680: refreshes, BUSY, PNG (MicroPython)."""
+import scratch
 import asyncio
 import deflate
 import io
@@ -158,6 +159,6 @@ def test_the_shown_image_saves_as_a_valid_png():
     raw = deflate.DeflateIO(io.BytesIO(chunks[b"IDAT"]), deflate.ZLIB).read()
     assert len(raw) == 250 * (1 + 16)
     assert raw[0] == 0 and raw[1] == 0 and raw[2] == 0 and raw[3] == 0xFF
-    chip.save_png("/tmp/tapete_eink_test.png")
-    with open("/tmp/tapete_eink_test.png", "rb") as f:
+    chip.save_png(scratch.path("tapete_eink_test.png"))
+    with open(scratch.path("tapete_eink_test.png"), "rb") as f:
         assert f.read() == chip.png()

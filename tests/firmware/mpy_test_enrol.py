@@ -1,4 +1,5 @@
 """Enrolment and the deck check (runs under MicroPython)."""
+import scratch
 import os
 from enrol import (Enroller, Deck, DeckCheck, order, name, requested_at_boot, CONTROLS,
                    ACCEPTED, REPEATED, DUPLICATE, DONE, CONTROL_BASE)
@@ -58,7 +59,7 @@ def test_saved_atomically_and_loaded_back():
     e = Enroller("piquet32", controls=())
     for i in range(32):
         e.offer(uid7(i), 7)
-    path = "/tmp/tapete_enrol_test.json"
+    path = scratch.path("tapete_enrol_test.json")
     e.deck.save(path)
     assert "tapete_enrol_test.json.tmp" not in os.listdir("/tmp")
     d = Deck.load(path)
@@ -70,7 +71,7 @@ def test_saved_atomically_and_loaded_back():
 
 
 def test_a_bad_file_is_refused():
-    path = "/tmp/tapete_bad_enrol.json"
+    path = scratch.path("tapete_bad_enrol.json")
     with open(path, "w") as f:
         f.write('{"version": 7}')
     try:

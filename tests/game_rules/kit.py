@@ -51,12 +51,13 @@ def legal(game, trump, leader, played, held, led_before=""):
     return names(game.legal(hand(held), t))
 
 
-def start(game_name, dealer=0, turnup=None, hands=None, options=None):
-    """A Match after `match`, `deal`, the optional `hand`s and the turn-up.
+def start(game_name, dealer=0, turnup=None, hands=None, options=None, seats=4, calls=()):
+    """A Match after `match`, `deal`, the optional `hand`s, the turn-up and `calls`
+    ("seat:word" or (seat, word, extra keys)).
 
     `hands`: {seat: "codes"}. Returns (match, derived events so far)."""
     m = Match()
-    ev = {"ev": "match", "game": game_name, "seats": 4}
+    ev = {"ev": "match", "game": game_name, "seats": seats}
     if options:
         ev["options"] = options
     out = m.apply(ev)
@@ -66,7 +67,21 @@ def start(game_name, dealer=0, turnup=None, hands=None, options=None):
             out += m.apply({"ev": "hand", "seat": seat, "cards": hands[seat].split()})
     if turnup:
         out += m.apply({"ev": "turnup", "card": turnup})
+    for c in calls:
+        out += call(m, c)
     return m, out
+
+
+def call(m, spec):
+    """Apply one call: "seat:word" or (seat, word, {extra keys}); the derived events."""
+    if isinstance(spec, str):
+        seat, word = spec.split(":")
+        extra = {}
+    else:
+        seat, word, extra = spec
+    ev = {"ev": "call", "seat": int(seat), "call": word}
+    ev.update(extra)
+    return m.apply(ev)
 
 
 def play(m, seq):
@@ -100,16 +115,15 @@ def judged_hand(name, seed, with_hands=False, options=None, illegal_one_in=4, de
     actually broke, judged with the hand the seat held then."""
     import random
     random.seed(seed)
-    opts = {"irregularity": "report"}
-    if options:
-        opts.update(options)
-    m, _ = start(name, dealer=dealer, options=opts)
+    m, _ = start(name, dealer=dealer, options=opts_for(name, options))
     game = m.game
     hands, turnup = playout.deal(game, dealer, random)
     if with_hands:
         for seat in hands:
             m.apply({"ev": "hand", "seat": seat, "cards": [cards.name(c) for c in hands[seat]]})
-    m.apply({"ev": "turnup", "card": cards.name(turnup)})
+    if turnup is not None:
+        m.apply({"ev": "turnup", "card": cards.name(turnup)})
+    to_play(m, hands, random)
     holding = dict((s, cards.hand_of(hands[s])) for s in hands)
     plays, violations = [], []
     while m.turn is not None and not m.over:
@@ -127,15 +141,31 @@ def judged_hand(name, seed, with_hands=False, options=None, illegal_one_in=4, de
     return plays, violations
 
 
+def to_play(m, hands, rng):
+    """Make the random calls a hand needs before its first card (trump, bids)."""
+    while m.phase == match.CALLS:
+        m.apply(m.game.random_call(m, hands, rng))
+
+
+def opts_for(name, options=None):
+    """`options` with irregularity=report for the games that have the option."""
+    opts = dict(options or {})
+    if "irregularity" in games.game_class(name).OPTIONS:
+        opts.setdefault("irregularity", "report")
+    return opts
+
+
 def hand_until(name, seed, tricks_left, with_hands=False):
     """A hand played randomly (legally) until `tricks_left` tricks remain, with
     seed % 3 cards on the current trick."""
     import random
     random.seed(seed)
-    m, _ = start(name, dealer=0, options={"irregularity": "report"})
+    m, _ = start(name, dealer=0, options=opts_for(name))
     hands, turnup = playout.deal(m.game, 0, random)
     if with_hands:
         for s in hands:
             m.apply({"ev": "hand", "seat": s, "cards": [cards.name(c) for c in hands[s]]})
-    m.apply({"ev": "turnup", "card": cards.name(turnup)})
+    if turnup is not None:
+        m.apply({"ev": "turnup", "card": cards.name(turnup)})
+    to_play(m, hands, random)
     return m, playout.play_until(m, hands, tricks_left, seed % 3, random)

@@ -1,7 +1,7 @@
 """Knowing what players hold: violations proven the moment they are certain."""
 from game_rules.kit import cards, explain, games, judged_hand, of, play, start
 
-GAMES = ("malilla", "manille")
+GAMES = ("malilla", "manille", "botifarra", "tute")      # whole-pack games: decidable at hand end
 
 
 def test_revoke_proven_later_names_the_earlier_play_and_the_proving_one():
@@ -89,18 +89,24 @@ def test_legal_play_is_never_reported():
 def test_legal_cards_and_forbidden_holdings_agree():
     import random
     from game_rules.kit import Trick, playout
-    for name, options in (("malilla", None), ("manille", None),
-                          ("manille", {"partner_exemption": True}),
-                          ("manille", {"deck": "spanish40"})):
-        game = games.get(name, options)
+    for name, options, seats in (("malilla", None, 4), ("manille", None, 4),
+                                 ("manille", {"partner_exemption": True}, 4),
+                                 ("manille", {"deck": "spanish40"}, 4), ("manille", None, 3),
+                                 ("botifarra", None, 4), ("tute", None, 4), ("truc", None, 4),
+                                 ("envite", None, 4), ("envite", None, 8), ("envite", None, 12)):
+        game = games.get(name, options, seats)
         random.seed(99)
         for _ in range(400):
             pack = cards.cards_of(game.deck)
             playout.shuffle(pack, random)
+            trump = 4 if game.suitless else random.getrandbits(2)
+            game.set_trump(trump)           # Envite: the trump suit takes the added cards
+            pack = cards.cards_of(game.deck)
+            playout.shuffle(pack, random)
             trick = Trick(game)
-            trick.start_hand(random.getrandbits(2), random.getrandbits(2))
+            trick.start_hand(random.getrandbits(8) % game.seats, trump)
             trick.led_suits = random.getrandbits(4)
-            n = random.getrandbits(2)
+            n = random.getrandbits(4) % game.seats
             seat = trick.leader
             for c in pack[:n]:
                 trick.add(seat, c)

@@ -1,5 +1,5 @@
 """Classical Manille, seed 003: one test per rule sentence, named after it."""
-from game_rules.kit import (cards, explain, full_deal, games, legal, of, play, playout, raises, start,
+from game_rules.kit import (call, cards, explain, full_deal, games, legal, of, play, playout, raises, start,
                             TableError)
 
 G = games.get("manille")
@@ -185,3 +185,135 @@ def test_a_whole_hand_ends_with_hand_end_and_pips_sum_to_60():
     out = playout.play_hand(m, hands, random)
     end = of(out, "hand_end")[0]
     assert sum(end["points"]) == 60 and len(of(out, "trick")) == 8
+
+
+# -- Variations: three-handed Manille ------------------------------------------------------
+T3 = games.get("manille", None, 3)
+
+
+def test_three_handed_each_player_plays_alone():
+    assert T3.teams == 3 and [T3.team_of[s] for s in range(3)] == [0, 1, 2]
+
+
+def test_three_handed_two_worthless_cards_removed_thirty_cards_ten_each():
+    deck = cards.cards_of(T3.deck)
+    assert len(deck) == 30 and T3.tricks == 10
+    assert cards.parse("7S") not in deck and cards.parse("7C") not in deck
+    hands, _ = full_deal(T3, 0, 2)
+    assert sorted(len(h) for h in hands.values()) == [10, 10, 10]
+
+
+def test_three_handed_spanish_and_mexican_packs_lose_one_card_thirteen_each():
+    for deck, gone in (("spanish40", "2S"), ("mexican40", "3S")):
+        g = games.get("manille", {"deck": deck}, 3)
+        assert g.tricks == 13 and cards.parse(gone) not in cards.cards_of(g.deck)
+
+
+def test_three_handed_scores_each_players_pips_against_twenty():
+    assert explain.hand_score(T3, [26, 20, 14]) == [6, 0, 0]
+    assert T3.total_points == 60
+
+
+def test_three_handed_totals_and_the_winner_are_per_player():
+    import random
+    for seed in range(8):
+        random.seed(seed)
+        log, derived, m = playout.random_match("manille", {"target": 30}, random, seats=3)
+        ends = of(derived, "hand_end")
+        assert all(len(e["totals"]) == 3 and sum(e["points"]) == 60 for e in ends)
+        assert m.over and m.totals[m.winner] >= 30
+        assert not of(derived, "violation")
+
+
+def test_three_handed_has_no_partner_to_be_exempt_for():
+    g = games.get("manille", {"partner_exemption": True}, 3)
+    # seat 0 leads KH, seat 2 trumps, seat 1 void must overtrump whoever wins
+    assert legal(g, "C", 0, "KH 8C", "7D 10C 9S") == ["10C"]
+
+
+def test_five_seats_are_refused():
+    raises(TableError, games.get, "manille", None, 5)
+
+
+# -- Variations: Manille aux enchères (auction) ---------------------------------------------
+def auction(dealer=0, calls=(), options=None):
+    opts = {"auction": True}
+    opts.update(options or {})
+    return start("manille", dealer=dealer, options=opts, calls=calls)
+
+
+def test_auction_there_is_no_turn_up_bidding_precedes_trumps():
+    m, _ = auction()
+    assert m.phase == 3 and m.awaiting() == 1 << 3        # CALLS; the dealer's right speaks
+    raises(TableError, m.apply, {"ev": "turnup", "card": "7H"})
+
+
+def test_auction_players_bid_how_many_pips_their_partnership_will_make():
+    m, _ = auction(calls=[(3, "bid", {"amount": 34})])
+    assert m.ctx.talk.high == 34 and m.ctx.talk.high_seat == 3
+
+
+def test_auction_a_bid_must_be_above_the_last_and_the_neutral_share():
+    m, _ = auction(calls=[(3, "bid", {"amount": 34})])
+    raises(TableError, call, m, (2, "bid", {"amount": 34}))
+    raises(TableError, call, m, (2, "bid", {"amount": 61}))
+    m, _ = auction()
+    raises(TableError, call, m, (3, "bid", {"amount": 30}))
+
+
+def test_auction_bids_go_in_turn_from_the_dealers_right():
+    m, _ = auction()
+    err = raises(TableError, call, m, (1, "bid", {"amount": 40}))
+    assert "out of turn" in str(err)
+
+
+def test_auction_the_highest_bidder_names_trumps_and_play_starts():
+    m, _ = auction(calls=[(3, "bid", {"amount": 34}), "2:pass", (1, "bid", {"amount": 38}), "0:pass",
+                          "3:pass"])
+    raises(TableError, call, m, (3, "trump", {"suit": "S"}))     # seat 1 won it
+    out = call(m, (1, "trump", {"suit": "D"}))
+    assert of(out, "trump")[0]["suit"] == "D" and m.turn == 3     # the dealer's right leads
+
+
+def test_auction_trumps_are_a_suit():
+    m, _ = auction(calls=[(3, "bid", {"amount": 34}), "2:pass", "1:pass", "0:pass"])
+    raises(TableError, call, m, (3, "trump", {"suit": "none"}))
+
+
+def test_auction_four_passes_throw_the_hand_in():
+    m, _ = auction()
+    out = []
+    for c in ("3:pass", "2:pass", "1:pass", "0:pass"):
+        out += call(m, c)
+    end = of(out, "hand_end")[0]
+    assert end["ended"] == "pass" and end["score"] == [0, 0] and m.phase == 1   # DEAL
+
+
+def test_auction_a_made_bid_scores_the_pips_above_thirty():
+    m, _ = auction(calls=[(3, "bid", {"amount": 34}), "2:pass", "1:pass", "0:pass",
+                          (3, "trump", {"suit": "S"})])
+    out = [0, 0]
+    m.game.hand_score_into(m, [22, 38], out)
+    assert out == [0, 8]
+
+
+def test_auction_a_failed_bid_gives_the_opponents_the_bid_above_thirty():
+    m, _ = auction(calls=[(3, "bid", {"amount": 40}), "2:pass", "1:pass", "0:pass",
+                          (3, "trump", {"suit": "S"})])
+    out = [0, 0]
+    m.game.hand_score_into(m, [25, 35], out)
+    assert out == [10, 0]
+
+
+def test_auction_is_played_by_four():
+    raises(TableError, games.get, "manille", {"auction": True}, 3)
+
+
+def test_auction_random_matches_keep_the_invariants():
+    import random
+    for seed in range(6):
+        random.seed(seed)
+        log, derived, m = playout.random_match("manille", {"auction": True}, random)
+        for e in of(derived, "hand_end"):
+            assert e.get("ended") == "pass" or sum(e["points"]) == 60
+        assert m.over and not of(derived, "violation")

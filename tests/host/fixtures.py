@@ -23,11 +23,25 @@ def controller_log(inputs):
     return out
 
 
-def whole_match(name, seed, options=None):
+def whole_match(name, seed, options=None, seats=None):
     """The input events of a whole random match played legally."""
     random.seed(seed)
-    log, _derived, _m = playout.random_match(name, options, random, with_hands=False)
+    log, _derived, _m = playout.random_match(name, options, random, with_hands=False, seats=seats)
     return log
+
+
+# A whole match of each game whose calls include every call word of the game: (game,
+# options, seats, seed). The seeds were found by trying seeds in order until every
+# word appeared (see tests/host/test_audit.py, which checks it still does).
+EVERY_CALL = {
+    "botifarra_match": ("botifarra", None, None, 256),
+    "tute_match": ("tute", {"hands": 3}, None, 0),
+    "envite_match": ("envite", None, 4, 242),
+    "truc_match": ("truc", None, None, 122),
+    "mus_match": ("mus", None, None, 157),
+    "manille3_match": ("manille", None, 3, 2),
+    "manille_auction_match": ("manille", {"auction": True}, None, 4),
+}
 
 
 def revoke_proven_in_trick(target_trick, game="malilla", first_seed=0):
@@ -65,6 +79,40 @@ def revoke_proven_in_trick(target_trick, game="malilla", first_seed=0):
     raise RuntimeError("no seed found")
 
 
+def revoke_and_play_on(game="malilla", first_seed=0):
+    """A one-hand log in which a revoke is proven mid-hand and the table plays the hand
+    out anyway (a table without tapete's rules, or a hand-written log). Returns (the
+    input events, the index of the play that proves the revoke)."""
+    for seed in range(first_seed, first_seed + 2000):
+        random.seed(seed)
+        shadow = Match()        # only reports, so the hand can be played to its end
+        first = {"ev": "match", "game": game, "seats": 4}
+        shadow.apply(dict(first, options={"irregularity": "report"}))
+        inputs = [first]
+        hand_events, hands = playout.hand_events(shadow.game, 0, random, with_hands=False)
+        for ev in hand_events:
+            inputs.append(ev)
+            shadow.apply(ev)
+        holding = dict((s, cards.hand_of(hands[s])) for s in hands)
+        revoked = False
+        proof = None
+        while shadow.turn is not None:
+            seat = shadow.turn
+            c = playout.pick(shadow.game.legal(holding[seat], shadow.trick), random)
+            if not revoked and shadow.trick.number <= 3:
+                wrong = playout.revoke_card(shadow, holding[seat])
+                if wrong is not None:
+                    c, revoked = wrong, True
+            holding[seat][c >> 4] &= ~cards.bit(c)
+            ev = {"ev": "play", "seat": seat, "card": cards.name(c)}
+            inputs.append(ev)
+            if any(d["ev"] == "violation" for d in shadow.apply(ev)) and proof is None:
+                proof = len(inputs) - 1
+        if proof is not None and proof < len(inputs) - 8:
+            return inputs, proof
+    raise RuntimeError("no seed found")
+
+
 def write_jsonl(path, events):
     with open(path, "w") as f:
         for ev in events:
@@ -79,6 +127,8 @@ def main():
         "manille_match": controller_log(whole_match("manille", 5)),
         "revoke_trick7": controller_log(revoke_proven_in_trick(7)[0]),
     }
+    for name, (game, options, seats, seed) in EVERY_CALL.items():
+        logs[name] = controller_log(whole_match(game, seed, options, seats))
     for name, events in logs.items():
         path = os.path.join(GOLDEN, name + ".jsonl")
         write_jsonl(path, events)

@@ -9,7 +9,8 @@ import pytest
 from tapete.audit import audit_file, audit_text
 from tapete.report import render
 
-from host.fixtures import GOLDEN, controller_log, whole_match
+from host.fixtures import EVERY_CALL, GOLDEN, controller_log, whole_match
+from tapete.rules import games
 
 TAPETE = [sys.executable, "-m", "tapete.cli"]
 
@@ -23,7 +24,7 @@ def log_text(events):
     return "".join(json.dumps(e) + "\n" for e in events)
 
 
-@pytest.mark.parametrize("name", ["malilla_match", "manille_match", "revoke_trick7"])
+@pytest.mark.parametrize("name", ["malilla_match", "manille_match", "revoke_trick7"] + sorted(EVERY_CALL))
 def test_audit_matches_the_golden_playthrough(name):
     result = audit_file(os.path.join(GOLDEN, name + ".jsonl"))
     assert json.loads(json.dumps(result)) == golden(name)
@@ -247,3 +248,79 @@ def test_undo_naming_no_play_is_an_error():
     events = _clean()
     result = audit_text(log_text(events[:20]) + json.dumps({"ev": "x-undo", "undo": 999}) + "\n")
     assert "x-undo names no play" in result["errors"][-1]["message"]
+
+
+# -- every game: a whole match with every call word -------------------------------------------
+def _game_of(name):
+    return EVERY_CALL[name][0]
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_CALL))
+def test_the_whole_match_of_each_game_makes_every_call_and_the_report_shows_it(name):
+    path = os.path.join(GOLDEN, name + ".jsonl")
+    with open(path) as f:
+        log = [json.loads(line) for line in f]
+    game = games.game_class(_game_of(name))
+    said = set(e["call"] for e in log if e["ev"] == "call")
+    assert set(game.CALL_WORDS or game.calls) <= said or game.name == "manille"
+    result = audit_file(path)
+    text = render(result)
+    hands = result["hands"]
+    calls = sum(len(h["calls"]) for h in hands)
+    assert calls == sum(1 for e in log if e["ev"] == "call")
+    assert text.count("  calls: ") == sum(1 for h in hands if h["calls"])
+    assert ("Winner: team" in text or "Winner: seat" in text) and result["winner"] is not None
+    assert text.count("points ") == len(hands)
+    tricks = sum(len(h["tricks"]) for h in hands)
+    assert text.count("  seat ") >= tricks
+    if game.name == "botifarra":
+        assert all(h["multiplier"] >= 1 for h in hands) and "multiplier x" in text
+    if game.name == "tute":
+        assert any(h["declarations"] for h in hands) and "DECLARATION by seat" in text
+    if game.name in ("envite", "truc"):
+        assert all("stake" in h for h in hands) and "played for" in text
+    if game.name == "mus":
+        assert all(h["rounds"] for h in hands) and "ROUND grande" in text
+    if game.name != "mus":
+        assert "trump" in text or game.name == "truc"
+
+
+BAD_CALLS = (
+    # (game, seats, options, calls before, the bad call, what the error says)
+    ("botifarra", 4, None, [], {"seat": 2, "call": "trump", "suit": "S"}, "may not name trump"),
+    ("botifarra", 4, None, [{"seat": 0, "call": "trump", "suit": "H"}], {"seat": 2, "call": "double"},
+     "turn to double"),
+    ("botifarra", 4, None, [{"seat": 0, "call": "delegate"}], {"seat": 2, "call": "delegate"},
+     "may not pass it back"),
+    ("tute", 4, None, [], {"seat": 3, "call": "declare", "cards": ["KS", "QS"]}, "may not declare now"),
+    ("truc", 4, None, [], {"seat": 1, "call": "truc"}, "turn"),
+    ("truc", 4, None, [{"seat": 3, "call": "truc"}], {"seat": 0, "call": "retruc"}, "after an accepted truc"),
+    ("envite", 4, None, [{"seat": 0, "call": "raise"}], {"seat": 0, "call": "raise"}, "awaits its answer"),
+    ("mus", 4, None, [{"seat": 3, "call": "no-mus"}], {"seat": 3, "call": "bid", "amount": 1}, "2"),
+    ("mus", 4, None, [], {"seat": 1, "call": "mus"}, "turn"),
+)
+
+
+@pytest.mark.parametrize("case", BAD_CALLS, ids=lambda c: c[0] + ": " + c[5])
+def test_a_bad_call_is_an_error_with_its_line(case):
+    game, seats, options, before, bad, says = case
+    log = [{"ev": "match", "game": game, "seats": seats}, {"ev": "deal", "dealer": 0}]
+    if game == "tute":
+        log.append({"ev": "turnup", "card": "2C"})
+    if game == "envite":
+        log.append({"ev": "turnup", "card": "4C"})
+    for c in before:
+        log.append(dict(c, ev="call"))
+    log.append(dict(bad, ev="call"))
+    result = audit_text(log_text(log))
+    errors = [e for e in result["errors"] if e["line"] == len(log)]
+    assert errors and says in errors[0]["message"], result["errors"]
+
+
+def test_a_call_after_the_hand_ended_is_an_error_with_its_line():
+    log = [{"ev": "match", "game": "truc", "seats": 4}, {"ev": "deal", "dealer": 0},
+           {"ev": "call", "seat": 3, "call": "truc"}, {"ev": "call", "seat": 0, "call": "reject"},
+           {"ev": "call", "seat": 3, "call": "truc"}]
+    result = audit_text(log_text(log))
+    assert [e["line"] for e in result["errors"]] == [5]
+    assert "waiting for a 'deal'" in result["errors"][0]["message"]

@@ -1,8 +1,9 @@
 """From the rule module's objects to tapete_core's integer arguments, and random
 positions to compare them on. Runs under CPython and MicroPython alike.
 
-`describe(core, game)` is the rule module's own descriptor (rules/native.py);
-`trick_args(trick)` gives the per-call trick arguments (no allocation but the tuple).
+`describe(core, game)` is the descriptor the rule module really uses (the game's
+`hot` handle, rules/native.py); `trick_args(trick)` gives the per-call trick
+arguments (no allocation but the tuple).
 """
 try:
     from tapete.rules import cards as C
@@ -15,10 +16,11 @@ except ImportError:                     # MicroPython: the rule module is `rules
 
 
 def describe(core, game):
-    """The core's game descriptor (bytes) for a rule-module Game: the rule module's
-    own wiring (rules/native.py), so the tests check the descriptor it really uses."""
+    """The core's descriptor for a rule-module Game: the one its `hot` handle keeps
+    (so the tests check the wiring, `retable` included), or a fresh one."""
     assert native.core is core
-    return native.Native(game).desc
+    desc = getattr(game.hot, "desc", None)
+    return desc if desc is not None else native.describe(game)
 
 
 def trick_args(trick):
@@ -27,7 +29,7 @@ def trick_args(trick):
 
 
 def flat(hands):
-    """Four hand-shaped lists as the 16 suit sets the core takes."""
+    """Hand-shaped lists, one per seat, as the suit sets the core takes."""
     out = []
     for h in hands:
         out.extend(h)
@@ -55,28 +57,37 @@ def pick(rng, sets):
     return cards[rng.below(len(cards))]
 
 
-def random_position(game, rng, tricks_left, extra, trump=None):
-    """Deal the pack, play legally (random cards) until `tricks_left` tricks remain,
-    then `extra` cards of the next trick. Returns (hands, trick, history) where
-    hands are four hand-shaped lists and history the suit sets already played."""
+def deal(game, rng, size=None):
+    """Deal `size` cards (the game's hand size) to every seat from the game's pack
+    as it stands (hand codes): a list of hand-shaped hands."""
     pack = C.cards_of(game.deck)
     for i in range(len(pack) - 1, 0, -1):
         j = rng.below(i + 1)
         pack[i], pack[j] = pack[j], pack[i]
-    per = len(pack) // 4
+    per = size or game.hand_size
     hands = []
-    for s in range(4):
-        h = [0, 0, 0, 0]
-        for c in pack[s * per:(s + 1) * per]:
-            h[c >> 4] |= C.bit(c)
-        hands.append(h)
+    for s in range(game.seats):
+        hands.append(C.hand_of(pack[s * per:(s + 1) * per]))
+    return hands
+
+
+def next_leader(trick):
+    """Who leads after a finished trick: its winner, or its leader when drawn."""
+    return trick.leader if trick.drawn else trick.winner
+
+
+def random_position(game, rng, trump, tricks_left, extra):
+    """Deal, play legally (random cards) until `tricks_left` tricks remain, then
+    `extra` cards of the next trick (fewer than the seats). Returns (hands, trick,
+    played): hands hand-shaped per seat, played the suit sets already played."""
+    hands = deal(game, rng)
     t = Trick(game)
-    t.start_hand(rng.below(4), rng.below(5) if trump is None else trump)
+    t.start_hand(rng.below(game.seats), trump)
     played = [0, 0, 0, 0]
-    for _ in range(per - tricks_left):
-        for _ in range(4):
+    for _ in range(game.hand_size - tricks_left):
+        for _ in range(game.seats):
             play(game, t, hands, pick(rng, game.legal(hands[t.to_play], t)), played)
-        t.start(t.winner)
+        t.start(next_leader(t))
     for _ in range(extra):
         play(game, t, hands, pick(rng, game.legal(hands[t.to_play], t)), played)
     return hands, t, played
@@ -89,35 +100,3 @@ def play(game, trick, hands, c, played=None):
     if played is not None:
         played[c >> 4] |= C.bit(c)
     trick.add(seat, c)
-
-
-def brute(game, hands, trick, team, measure=0):
-    """Plain minimax over the rule module's legal cards: the best `team` gets from
-    here (the cards on the trick included). Small endings only."""
-    if trick.done():
-        last = not any(h[0] | h[1] | h[2] | h[3] for h in hands)
-        if measure:
-            gain = 1
-        else:
-            gain = game.trick_point + (game.last_trick if last else 0)
-            for i in range(trick.n):
-                gain += game.points(trick.cards[i])
-        here = gain if trick.winner % 2 == team else 0
-        if last:
-            return here
-        nxt = Trick(game)
-        nxt.copy_from(trick)
-        nxt.start(trick.winner)
-        return here + brute(game, hands, nxt, team, measure)
-    seat = trick.to_play
-    best = None
-    for c in C.cards_of(game.legal(hands[seat], trick)):
-        t = Trick(game)
-        t.copy_from(trick)
-        hands[seat][c >> 4] &= ~C.bit(c)
-        t.add(seat, c)
-        v = brute(game, hands, t, team, measure)
-        hands[seat][c >> 4] |= C.bit(c)
-        if best is None or (v > best if seat % 2 == team else v < best):
-            best = v
-    return best

@@ -19,7 +19,7 @@ def test_the_mpy_version_matches_the_unix_port(natmod_x64):
     proc = run_script(["-c", "import sys, tapete_core; print(sys.implementation._mpy & 0xff, tapete_core.API)"],
                       [natmod_x64])
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout.split() == ["6", "1"], proc.stdout
+    assert proc.stdout.split() == ["6", "2"], proc.stdout
 
 
 def test_native_module_passes_under_micropython(natmod_x64):

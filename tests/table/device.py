@@ -10,6 +10,7 @@ share is the whole run's heap minus that.
 Run as a script (`micropython -m device app|sim`), it prints one figure: the
 peak heap over the match after gc.collect() between tricks, or the simulation's.
 """
+import scratch
 import gc
 import json
 import os
@@ -131,7 +132,8 @@ class Peak:
         self.peak = max(self.peak, gc.mem_alloc() - self.base)
 
 
-def main(what, root="/tmp/tapete-device"):
+def main(what, root=None):
+    root = root or scratch.path("tapete-device")
     gc.collect()
     if what == "sim":
         print(sim_alone())

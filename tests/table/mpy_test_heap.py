@@ -1,4 +1,5 @@
 """Budgets: a whole match in the heap budget, no allocation per play (MicroPython)."""
+import scratch
 import gc
 import os
 import headless
@@ -25,7 +26,7 @@ class Worst:
 
 
 def test_whole_match_fits_the_heap_and_plays_allocate_nothing():
-    root = "/tmp/tapete-heap"
+    root = scratch.path("tapete-heap")
     try:
         os.mkdir(root)
     except OSError:

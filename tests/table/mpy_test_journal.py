@@ -1,10 +1,11 @@
 """Power loss: restarts at random points resume exactly (under MicroPython)."""
+import scratch
 import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 import random
 from table.journal import Journal
 from table import phases as P
 
-ROOT = "/tmp/tapete-journal"
+ROOT = scratch.path("tapete-journal")
 
 
 class PowerCut(Exception):
@@ -116,7 +117,7 @@ def test_restart_in_turnup_and_after_match_end():
 
 
 def test_journal_events_and_missing_file():
-    j = Journal("/tmp/tapete-none-here")
+    j = Journal(scratch.path("tapete-none-here"))
     assert j.recover() == 0 and list(j.events()) == []
 
 

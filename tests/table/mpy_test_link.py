@@ -1,9 +1,10 @@
 """The serial link: framing, commands, malformed input, resend (under MicroPython)."""
+import scratch
 import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 import json
 from table.link import seal, unseal, crc32, Link
 
-ROOT = "/tmp/tapete-link"
+ROOT = scratch.path("tapete-link")
 
 
 def _sealed(obj):

@@ -1,11 +1,12 @@
 """Every phase of the table, its lights and its e-ink (runs under MicroPython)."""
+import scratch
 import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 from drivers.buttons import MENU, CONFIRM, UNDO
 from drivers.leds import TURN, ACCEPTED, ILLEGAL, WINNER, OFF
 from table import phases as P
 from rules import cards as C
 
-ROOT = "/tmp/tapete-phases"
+ROOT = scratch.path("tapete-phases")
 
 
 def _kit(options='{"irregularity": "report"}'):
@@ -217,7 +218,7 @@ def test_concede_tag_ends_the_hand_and_claim_tag_is_ruled():
         k.collect()
     seat = k.table.match.turn
     k.control(seat, "claim")        # hands hidden: the claimer shows its hand, card by card
-    assert not [e for e in k.events() if e["ev"] == "x-claim"] and "show 7" in k.table.message
+    assert not [e for e in k.events() if e["ev"] == "x-claim"] and "claim: 0/7" in k.table.message
     for c in C.cards_of(p.hands[seat]):
         k.place(seat, c)
         k.remove(c)

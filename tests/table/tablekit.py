@@ -4,6 +4,7 @@
 cards onto the readers: every action runs scan rounds until the reader layer has
 reported it, so the tests read like play at a table.
 """
+import scratch
 import os
 import random
 import sys
@@ -70,8 +71,9 @@ class Out:
 class Kit:
     """Board, app and tags of one simulated table."""
 
-    def __init__(self, root="/tmp/tapete-test", fresh=True, seed=1, deck=True, resume=True,
+    def __init__(self, root=None, fresh=True, seed=1, deck=True, resume=True,
                  frames=None):
+        root = root or scratch.path("tapete-test")
         makedirs(root)
         if fresh:
             wipe(root)

@@ -1,0 +1,63 @@
+/* What the solver's files share (internal to the C core): the search state, and the
+ * entry points of solve.c, moves.c and tt.c. */
+#ifndef TAPETE_SEARCH_H
+#define TAPETE_SEARCH_H
+
+#include "solve.h"
+#include "bits.h"
+
+#ifdef TAPETE_HAVE_SOLVER
+
+#define TC_MAX_PLIES 64 /* cards of the largest pack */
+
+/* One search: the position, played forward and back in place. */
+typedef struct {
+    const tc_game *g;
+    uint64_t hand[TC_MAX_SEATS];
+    uint8_t play[TC_MAX_PLIES]; /* cards in play order from the position's trick on */
+    tc_trick t;                 /* the current trick: t.card points into play[] */
+    uint8_t start;              /* index in play[] of the current trick's first card */
+    uint8_t ply;                /* cards in play[] */
+    uint8_t to_play;            /* seat to play */
+    uint8_t team;               /* the side searched for: every other seat plays against it */
+    uint8_t measure;            /* TC_POINTS or TC_TRICKS */
+    uint8_t keyed_led;          /* the seven duty: the suits led are part of a position */
+    uint8_t collapse;           /* equivalent cards are one move (not when suits do not rank) */
+    uint8_t abort;              /* the budget ran out */
+    int rem_points;             /* card points still in the hands */
+    long nodes, budget;
+    tc_table *tt;
+    uint8_t order[4][16];       /* per suit: the pack's slots, strongest first */
+    uint8_t count[4];
+} search;
+
+/* What playing a card changed, to take it back. */
+typedef struct {
+    uint8_t seat, led, leader, start;
+} undo;
+
+/* Hand size at the current trick's start shared by the seats in `seats` (bit per
+ * seat), or -1 when the hands (of those seats), the trick and each other do not fit
+ * together: a card twice, a card outside the pack, sizes that differ, more than
+ * TC_MAX_HAND cards. `seats` may be 0 (then 0). */
+int tc_check_position(const tc_game *g, const uint64_t *hands, const tc_trick *t, unsigned seats);
+
+/* solve.c */
+void tc_search_init(search *s, const tc_game *g, const uint64_t *hands, const tc_trick *t,
+    int team, int measure, tc_table *tt, long budget);
+int tc_total(const search *s);
+int tc_play(search *s, int c, undo *u);
+void tc_unplay(search *s, int c, const undo *u);
+int tc_ab(search *s, int alpha, int beta);
+int tc_exact(search *s);
+
+/* moves.c: the moves of the seat to play (one card of each run of equivalent
+ * cards), best first; `hint` (a card or TC_NO_CARD) goes first. Returns how many. */
+int tc_moves(const search *s, int hint, uint8_t move[TC_MAX_HAND]);
+
+/* tt.c */
+tc_entry *tc_probe(tc_table *tt, uint64_t cards, unsigned meta, int store);
+void tc_next_epoch(tc_table *tt);
+
+#endif
+#endif

@@ -1,0 +1,94 @@
+/* The exact solver of the C core and the claim check built on it (public API).
+ *
+ * Files, one idea each (as DDS has them): solve.c (alpha-beta driven by MTD(f)),
+ * moves.c (move generation: equivalent cards collapsed, scored ordering), tt.c (the
+ * transposition table), claim.c (every deal of the unseen cards, the refuting line);
+ * search.h is what they share.
+ */
+#ifndef TAPETE_SOLVE_H
+#define TAPETE_SOLVE_H
+
+#include "tapete_core.h"
+
+#ifdef TAPETE_HAVE_SOLVER
+
+/* The deepest search this build makes, in cards left to play: one C frame per card.
+ * The Pico's C stack is 8 KB (7936 bytes for the rp2 port) and MicroPython uses part
+ * of it before the core is called (about 240 bytes per nested Python call), so
+ * bare-metal ARM builds cap it: a claim with more cards left is not settled
+ * (TC_TOO_DEEP). Elsewhere it is every card of a pack.
+ * TAPETE_STACK_NEED: the C stack the deepest claim of this build may use, at most
+ * (measured on an emulated Cortex-M0 by test/test_core.c, which fails above it: 2940
+ * bytes at the cap of 16 cards; the native module's -fpic adds about 6%); the
+ * bindings export it, with their own frame, so the caller can leave a claim
+ * undecided rather than call the core with less stack left than that. 0 where the
+ * stack is not counted. */
+#ifndef TAPETE_MAX_DEPTH
+#if defined(__arm__) && !defined(__linux__)
+#define TAPETE_MAX_DEPTH 16
+#else
+#define TAPETE_MAX_DEPTH 64
+#endif
+#endif
+#ifndef TAPETE_STACK_NEED
+#if defined(__arm__) && !defined(__linux__)
+#define TAPETE_STACK_NEED 3328
+#else
+#define TAPETE_STACK_NEED 0
+#endif
+#endif
+
+/* Answers besides a value. */
+#define TC_OUT_OF_BUDGET (-1) /* the node budget ran out */
+#define TC_BAD_POSITION (-2)  /* hands, unseen cards and trick do not fit together */
+#define TC_TOO_DEEP (-3)      /* more cards left than TAPETE_MAX_DEPTH */
+
+/* Transposition table entry: the cards still out at a trick start (their owners
+ * never change within one search), the leader and (for the seven duty) the suits
+ * led, the search it belongs to; bounds on the value from there, the best lead. */
+typedef struct {
+    uint64_t cards;
+    uint32_t tag;   /* epoch << 8 | leader << 4 | led suits; epoch 0 is empty */
+    uint8_t lo, hi; /* bounds on the future value for the searching side */
+    uint8_t move;   /* best lead found, or TC_NO_CARD */
+    uint8_t pad;
+} tc_entry;
+
+typedef struct {
+    tc_entry *entry;
+    uint32_t mask;  /* number of entries - 1 (a power of two), or 0 with entry == 0 */
+    uint32_t epoch; /* bumped by every search (24 bits) */
+} tc_table;
+
+/* Lay a table over `bytes` bytes of caller memory (zeroed by the caller the first
+ * time). `epoch` is the table's saved epoch (0 for fresh memory). */
+void tc_table_init(tc_table *tt, void *mem, uint32_t bytes, uint32_t epoch);
+
+/* Exact best result for `team` (a team of the descriptor; every other seat plays
+ * against it) for the rest of the hand: every remaining hand known (hands[seat], one
+ * per seat of the game), both sides playing perfectly. measure TC_POINTS or
+ * TC_TRICKS; the current trick's cards count for its winner; a drawn trick counts
+ * for nobody and its leader leads again. `budget` caps the nodes searched (0: no
+ * cap). Returns the value, or TC_OUT_OF_BUDGET, TC_BAD_POSITION, TC_TOO_DEEP.
+ * `nodes` (may be 0) receives the count searched. */
+int tc_solve(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
+    int measure, tc_table *tt, long budget, long *nodes);
+
+#ifdef TAPETE_HAVE_CLAIM
+/* Check a claim: `team` gets at least `target` (measure) for every distribution of
+ * the `unseen` cards over the seats not in `known` (bit per seat) that respects each
+ * seat's hand size (from the known hands and the trick) and cant[seat] (cards it is
+ * known not to hold), and every legal defence (the claiming side plays perfectly,
+ * seeing the deal). Returns 1 when the claim holds; 0 when refuted (deal[] then
+ * holds the refuting hands and line[] a defeating line of play, TC_NO_CARD after its
+ * end; the line stops early when the budget runs out while it is searched); or
+ * TC_OUT_OF_BUDGET, TC_BAD_POSITION, TC_TOO_DEEP. `budget` caps every node the
+ * check searches, the deals tried and the line included (0: no cap); `nodes` (may
+ * be 0) receives the count spent, at most budget + 1. `line` has room for 64 cards. */
+int tc_claim(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t unseen,
+    const uint64_t *cant, const tc_trick *t, int team, int measure, int target,
+    tc_table *tt, long budget, long *nodes, uint64_t *deal, uint8_t *line);
+#endif
+#endif
+
+#endif

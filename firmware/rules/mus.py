@@ -1,0 +1,167 @@
+"""Mus (seed 004) as a game of the engine: a hand is the draw, four rounds of bets
+and a showdown, with no tricks (rules/mus_hand.py has the hand and every reading
+of the text; rules/mus_hands.py the showdown's comparisons).
+
+The match deals, keeps the totals, and writes `hand_end` and `match_end`; each
+`call` of a hand, and each `hand` event of its showdown, goes to the MusHand.
+`claim` and `concede` have no meaning without tricks and are refused.
+"""
+from . import cards as C
+from .errors import OrderError
+from .game import Game
+from .mus_hand import CALL_WORDS, MusHand
+
+
+class Mus(Game):
+    """Mus for four players in two partnerships."""
+
+    name = "mus"
+    title = "Mus"
+    faces = (13, 12, 11, 7, 6, 5, 4, 3, 2, 1)      # the pack (the showdown ranks its own way)
+    pack = "spanish40"
+    direction = -1          # "game play is always conducted to the right"
+    hand_size = 4
+    turnup = False
+    target = 40
+    calls = CALL_WORDS
+    claims = False
+    OPTIONS = {
+        "target": (40, int, "points that win the game"),
+        "fold_bonus": (True, bool, "pares, juego and punto bonuses are paid also on a round won by a fold"),
+        "lone_stake": (1, (0, 1), "a pares or juego round declared by one side alone is worth this"),
+    }
+    PRESETS = ({}, {"lone_stake": 0})
+
+    def begin_hand(self, match):
+        from .match import CALLS
+        opts = {"direction": "cw" if self.direction == 1 else "ccw",
+                "fold_bonus": self.options.get("fold_bonus", True),
+                "lone_stake": self.options.get("lone_stake", 1)}
+        match.ctx.talk = MusHand(match.dealer, (match.totals[0], match.totals[1]), self.target, opts,
+                                 hand=match.hand_no)
+        return CALLS
+
+    def awaiting(self, match):
+        h = match.ctx.talk
+        if h is None or h.done:
+            return 0
+        bits = 0
+        for s in h.awaiting()["seats"]:
+            bits |= 1 << s
+        return bits
+
+    def on_call(self, match, seat, word, ev):
+        from .match import CALLS
+        h = match.ctx.talk
+        if word in ("claim", "concede"):
+            raise OrderError("Mus has no tricks to claim or concede")
+        if match.phase != CALLS or h is None or h.done:
+            raise OrderError("no Mus hand is being played: waiting for a 'deal'")
+        return self._finish(match, h.apply(ev))
+
+    def tag_call(self, match, seat, word):
+        """Mus at the table: `yes` / `no` answer the declaration asked for (pares or
+        juego); `bid` and `raise` propose the smallest amount allowed (more from the
+        host)."""
+        h = match.ctx.talk
+        if h is None or h.done:
+            return None
+        w = h.awaiting()
+        if word in ("yes", "no") and w["phase"] == "declare":
+            return {"call": w["calls"][0], "has": word == "yes"}
+        if word in ("bid", "raise") and w.get("min") is not None:
+            return {"call": word, "amount": w["min"]}
+        return {"call": word} if word in self.calls else None
+
+    def shows_in_calls(self, match):
+        h = match.ctx.talk
+        return h is not None and not h.done and h.awaiting()["phase"] == "show"
+
+    def on_show(self, match, seat, codes, ev):
+        return self._finish(match, match.ctx.talk.apply(ev))
+
+    def _finish(self, match, out):
+        """The hand's derived events, and its end when it is over."""
+        h = match.ctx.talk
+        if h.done:
+            out = out + match.end_hand(-1, h.ended)
+        return out
+
+    # -- scoring: what the MusHand paid --------------------------------------------------
+    def hand_points_into(self, match, out):
+        h = match.ctx.talk
+        out[0] = h.score[0]
+        out[1] = h.score[1]
+
+    def hand_score_into(self, match, points, out):
+        out[0] = points[0]
+        out[1] = points[1]
+
+    def settle(self, match):
+        h = match.ctx.talk
+        match.totals[0] = h.totals[0]
+        match.totals[1] = h.totals[1]
+        if not h.game_over:
+            return -1
+        match.end_reason = "ordago" if h.ended == "ordago" else "target"
+        return h.winner if h.winner is not None else -2
+
+    def hand_extra(self, match, out):
+        h = match.ctx.talk
+        out["rounds"] = [{"name": r["name"], "how": r["how"], "stake": r["stake"], "winner": r["winner"],
+                          "bonus": r["bonus"], "points": r["points"]} for r in h.rounds]
+
+    def context(self, match, out):
+        h = match.ctx.talk
+        if h is not None:
+            out["mus"] = h.context()
+
+    # -- random play (rules/playout.py) ---------------------------------------------------
+    def random_call(self, match, hands, rng):
+        """A random legal call (or showdown hand), played with the real cards."""
+        from .mus_hand import DISCARD
+        from .mus_playout import Table, _bet
+        from . import mus_hands as H
+        from .match import CALLS
+        h = match.ctx.talk
+        if match.phase != CALLS or h is None or h.done:
+            return None
+        table = getattr(h, "playout_cards", None)
+        if table is None:       # the cards as dealt by rules/playout.py, and the stock
+            table = Table(match.dealer, rng, h.step)
+            table.hands = [list(hands[s]) for s in range(4)]
+            dealt = []
+            for s in range(4):
+                dealt += hands[s]
+            table.stock = [c for c in C.cards_of(self.pack_set) if c not in dealt]
+            h.playout_cards = table
+            h.playout_thrown = [[], [], [], []]
+        if h.phase != DISCARD and any(h.playout_thrown):    # the dealer has served the draw
+            table.serve(h.playout_thrown)
+            h.playout_thrown = [[], [], [], []]
+        w = h.awaiting()
+        phase = w["phase"]
+        if phase == "show":
+            seat = w["seats"][0]
+            return {"ev": "hand", "seat": seat, "cards": [C.name(c) for c in table.hands[seat]]}
+        seat = w["seats"][0]
+        ev = {"ev": "call", "seat": seat}
+        if phase == "draw":
+            ev["call"] = "no-mus" if rng.getrandbits(2) == 0 else "mus"
+        elif phase == "discard":
+            held = table.hands[seat]
+            out = [held.pop(rng.getrandbits(8) % len(held)) for _ in range(1 + rng.getrandbits(8) % 4)]
+            h.playout_thrown[seat] = out
+            ev["call"] = "discard"
+            if rng.getrandbits(1):
+                ev["cards"] = [C.name(c) for c in out]
+            else:
+                ev["count"] = len(out)
+        elif phase == "declare":
+            word = w["calls"][0]
+            ks = H.keys(table.hands[seat])
+            ev["call"] = word
+            ev["has"] = ks[H.PARES if word == "pares" else H.JUEGO] > 0
+        else:
+            ev.update(_bet(w, rng, 40))
+        return ev

@@ -1,0 +1,117 @@
+"""Cards laid on a reader to be shown, not played: a claimer's hand, a Tute
+declaration, Mus's discards and the Mus showdown.
+
+A claim is checked against the claimer's remaining cards; a declaration shows its
+king and queen (or four kings); a Mus discard shows the cards thrown; at the Mus
+showdown every seat lays its four cards. When the rules do not know a hand, the
+player lays those cards on its own reader, card by card, after the tag that
+starts it (or, for the showdown, when the rules ask for the hands); the call (or
+`hand` event) is made when the last card is in. Undo takes it back before that;
+confirm ends a discard of fewer than four. Loaded for the occasion, dropped after
+(controller._unload).
+"""
+from rules import cards as C
+
+_NONE = -1
+CLAIM = 0
+DECLARE = 1
+DISCARD = 2
+SHOWDOWN = 3
+_WORDS = ("claim", "declare", "discard", "show")
+
+
+def start(t, seat, kind, need=0):
+    """Start collecting the cards `seat` shows for `kind` (a claim: `need` cards)."""
+    t.showing = seat
+    t.show_kind = kind
+    t.show_needed = need
+    t.shown = [[] for _ in range(t.seats)] if kind == SHOWDOWN else []
+    _say(t, seat)
+
+
+def claim(t, seat):
+    """The claim tag at `seat`: claim now when the rules know the hand, else ask for it."""
+    m = t.match
+    if m.known[seat]:
+        t.call(seat, "claim")
+        return
+    need = m.hand_cards - m.trick.number + 1
+    for i in range(m.trick.n):
+        if m.trick.seats[i] == seat:
+            need -= 1
+    start(t, seat, CLAIM, need)
+
+
+def card(t, seat, c):
+    """A card laid while cards are being shown."""
+    kind = t.show_kind
+    if kind == SHOWDOWN:
+        if not (t.match.awaiting() >> seat) & 1:
+            t._warn(seat, "shown")
+            return
+        held = t.shown[seat]
+        if c not in held:
+            held.append(c)
+        _say(t, seat)
+        if len(held) == 4:
+            t.shown[seat] = []
+            t.show_hand(seat, [C.name(x) for x in held])
+            if not t.match.awaiting():
+                cancel(t)
+        return
+    if seat != t.showing:
+        t._warn(seat, "wait: " + _WORDS[kind])
+        return
+    if c in t.shown:
+        return
+    t.shown.append(c)
+    _say(t, seat)
+    if kind == CLAIM and len(t.shown) == t.show_needed:
+        _finish(t, "claim")
+    elif kind == DECLARE and _declaration(t.shown):
+        _finish(t, "declare")
+    elif kind == DISCARD and len(t.shown) == 4:
+        _finish(t, "discard")
+
+
+def confirm(t):
+    """Confirm: a discard of fewer than four cards is complete."""
+    if t.show_kind == DISCARD and t.shown:
+        _finish(t, "discard")
+
+
+def cancel(t):
+    """Forget the cards being shown."""
+    t.showing = _NONE
+    t.shown = []
+    t.message = ""
+    t.changed = True
+
+
+def _finish(t, word):
+    seat = t.showing
+    shown = [C.name(x) for x in t.shown]
+    cancel(t)
+    t.call(seat, word, {"cards": shown})
+
+
+def _declaration(cards):
+    """A complete Tute declaration: a king and queen of one suit, or four kings."""
+    kings = [c for c in cards if c & 15 == 12]
+    if len(kings) == 4:
+        return True
+    if len(cards) == 2 and len(kings) == 1:
+        q = cards[0] if cards[1] in kings else cards[1]
+        return q & 15 == 11 and q >> 4 == kings[0] >> 4
+    return len(cards) >= 4
+
+
+def _say(t, seat):
+    kind = t.show_kind
+    if kind == SHOWDOWN:
+        t.message = "show hands"
+    elif kind == CLAIM:
+        t.message = "S" + str(seat) + " claim: " + str(len(t.shown)) + "/" + str(t.show_needed)
+    else:
+        t.message = "S" + str(seat) + " " + _WORDS[kind] + ": " + str(len(t.shown))
+    t.changed = True
