@@ -57,6 +57,7 @@ def test_the_interactive_mode_places_cards_kills_readers_and_makes_calls(tmp_pat
         sim.say("trick")                # the turn-up, and the first trick, by the players
         state = sim.state()
         assert "trick []" in state and "phase play" in state, state
+        assert "to play" in state
         seat = int(re.search(r"to play (\d)", state).group(1))
         card = held(state, seat)[0]
         sim.say("dead %d" % seat)       # a reader that stops answering

@@ -238,12 +238,17 @@ class Players:
             yield from self.step()
 
     def trick(self):
-        """Play to the end of the current trick, and collect it."""
+        """Play to the end of the current trick, and collect it (the turn-up first,
+        when the hand waits for it)."""
+        from table import phases as P
+        for _ in range(200):
+            if self.table.phase != P.TURNUP or self.table.match.over:
+                break
+            yield from self.step()
         m = self.table.match
         hand, n = m.hand_no, m.trick.number
         yield from self.until(lambda: self.table.match.hand_no != hand
                               or self.table.match.trick.number != n)
-        from table import phases as P
         if self.table.phase == P.COLLECT:
             yield from self.collect()
 
