@@ -56,6 +56,10 @@ def report(name, lat, missed):
 
 
 def main():
+    from host.browser import CHROMIUM, DRIVER
+    if not (CHROMIUM and DRIVER):
+        print("bench_serve: skipped, needs Debian's chromium and chromium-driver (.ci/run installs them)")
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 80
     events = controller_match("malilla", 1, {"target": 35})[:count]
     driver = browser()
