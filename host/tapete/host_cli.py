@@ -123,6 +123,7 @@ def register(sub):
     r.add_argument("--step", type=int, default=1, help="the step to start at (1-based)")
     r.add_argument("--no-panel", action="store_true",
                    help="do not render the panel (it runs the firmware's drawing under micropython)")
+    r.add_argument("--panels", metavar="DIR", help="keep the panel pictures in DIR (one PNG a step)")
     r.set_defaults(run=cmd_replay)
 
     s = sub.add_parser("stats", help="results, violations and claims over every recorded match",

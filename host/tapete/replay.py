@@ -38,7 +38,12 @@ class Replay:
             for ev in step.inputs + step.derived:
                 view.feed(ev)
             step.view = view.state(True)
-        self.folder = folder or tempfile.mkdtemp(prefix="tapete-replay-")
+        if folder is None:      # scratch pictures, gone when the replay ends
+            folder = tempfile.mkdtemp(prefix="tapete-replay-")
+            import atexit
+            import shutil
+            atexit.register(shutil.rmtree, folder, True)
+        self.folder = folder
         self.panel_note = None
         if panels:
             self.panel_note = render_panels(self.history, self.folder)
@@ -130,7 +135,7 @@ def step_notes(step):
     return out
 
 
-def plain(replay, out=sys.stdout):
+def plain(replay, out=sys.stdout, keep=False):
     game = replay.history.match.game
     n = len(replay.steps)
     for i, step in enumerate(replay.steps):
@@ -142,7 +147,7 @@ def plain(replay, out=sys.stdout):
             out.write("    " + line + "\n")
         for line in step_notes(step):
             out.write("  " + line + "\n")
-        if step.panel:
+        if step.panel and keep:
             out.write("  panel: %s\n" % step.panel)
     if replay.panel_note:
         out.write("(no panel pictures: %s)\n" % replay.panel_note)
@@ -181,10 +186,14 @@ def panel_braille(path, scale=2):
 
 # -- running ------------------------------------------------------------------------------
 def run(loaded, args):
-    replay = Replay(loaded, panels=not args.no_panel)
+    folder = None
+    if args.panels:
+        folder = args.panels
+        os.makedirs(folder, exist_ok=True)
+    replay = Replay(loaded, panels=not args.no_panel, folder=folder)
     start = max(0, min(len(replay.steps) - 1, args.step - 1))
     if args.plain:
-        plain(replay)
+        plain(replay, keep=bool(args.panels))
         return 0
     if args.web:
         from . import web
@@ -192,7 +201,7 @@ def run(loaded, args):
                        "tapete replay: %s (%d steps) on" % (loaded.label, len(replay.steps)))
         return 0
     if not sys.stdout.isatty():
-        plain(replay)
+        plain(replay, keep=bool(args.panels))
         return 0
     from .tui import ReplayView
     ReplayView(replay, start).run()

@@ -126,7 +126,8 @@ def test_tapete_replay_steps_forwards_and_back_in_a_terminal(tmp_path):
     log.write_text("".join(json.dumps(e) + "\n" for e in events))
     term = Tmux("%s replay %s; echo REPLAY-EXIT-$?; sleep 60" % (TAPETE, log))
     try:
-        first = term.wait_for("step 1/", "hand 1: dealt", "the panel", timeout=90)
+        first = term.wait_for("step 1/", "hand 1: dealt", "the panel ─", timeout=90)
+        assert "⣿" in first         # the panel's picture, in braille
         steps = int(first.split("step 1/")[1].split(":")[0])
         term.keys("Right")
         text = term.wait_for("step 2/%d: hand 1, trick 1" % steps)

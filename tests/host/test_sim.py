@@ -37,6 +37,15 @@ def test_make_sim_ends_on_the_result_the_same_every_run(tmp_path):
     # Every hand's turn-up screen was drawn and saved.
     hands = [e["hand"] for e in log if e["ev"] == "hand_end"]
     assert sorted(set(x["hand"] for x in index if x["phase"] == "turnup")) == hands
+    # tapete replay draws the panel with the controller's own screen code as the
+    # simulator does: its last step is the sim's last frame, pixel for pixel.
+    import png
+    from tapete.replay import Replay
+    from tapete.source import load
+    replay = Replay(load(str(tmp_path / "a" / "table.jsonl")))
+    last = os.path.join(str(tmp_path / "a" / "frames"), "%04d.png" % len(frames))
+    assert list(png.Reader(filename=replay.steps[-1].panel).asRGB8()[2]) == \
+        list(png.Reader(filename=last).asRGB8()[2])
     # Same seed, same frames.
     second, frames2, index2 = run(tmp_path / "b")
     assert second.returncode == 0

@@ -49,13 +49,14 @@ def main(argv):
 
 
 def _phase(t):
-    """The controller's phase after this event (table/restore.py's reading, and a
-    complete trick waits on the readers to be collected)."""
+    """The controller's phase after this event (its own reading, Table.sync, as after
+    a restart: a complete trick waits on the readers to be collected)."""
     m = t.match
-    phase = R.phase_of(m)
-    if phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
+    t.phase = P.PLAY
+    t.sync()
+    if t.phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
         return P.COLLECT
-    return phase
+    return t.phase
 
 
 main(sys.argv)
