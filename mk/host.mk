@@ -1,4 +1,4 @@
-# Host tools: screenshots for docs/host-tools.md.
+# Host tools: screenshots for docs/host-tools.md, and the slow host tests.
 #   make docs-shots   the live board and the terminal views from their tests (headless
 #                     chromium, tmux), the replay in the browser and a report page
 
@@ -7,3 +7,8 @@
 docs-shots: $(STAMP)
 	TAPETE_SCREENSHOTS=1 $(PY) -m pytest -q tests/host/test_serve.py tests/host/test_live_views.py
 	$(PY) tests/host/docshots.py
+
+# The slow host tests (one hand of every game on the simulated table), not in `make test`.
+.PHONY: test-slow
+test-slow: $(STAMP)
+	TAPETE_SLOW=1 $(PY) -m pytest -q tests/host/test_sim_games.py

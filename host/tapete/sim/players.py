@@ -21,9 +21,9 @@ from sim.tags import ntag213
 
 MISSES = 3
 PANEL = -1              # yield PANEL: wait until the panel shows the table as it is
-CONTROL_BASE = 64       # deck.CONTROL_BASE
-CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-D",
-            "trump-C", "no-trump", "double")   # deck.CONTROLS (the enrolled control tags)
+from deck import CONTROL_BASE, CONTROLS     # the enrolled control tags and their codes
+SHOWN = ("claim", "declare", "discard")      # tags followed by cards laid to be shown
+SHOWDOWN = 3                                 # table/showing.py: every seat lays its hand
 MENU, CONFIRM, UNDO = 0, 1, 2
 
 
@@ -79,8 +79,7 @@ class Players:
         the turn-up goes back into it)."""
         self.sim.place(seat, self.tag(code))
         if code < CONTROL_BASE and played:
-            for s in self.hands:
-                self.hands[s][code >> 4] &= ~C.bit(code)
+            self.gone(code)
         yield 3
         if self.wait_panel:
             yield PANEL
@@ -136,19 +135,20 @@ class Players:
     def deal(self):
         """The players' cards for the hand the table has just dealt."""
         m = self.table.match
-        hands, turnup = playout.deal(m.game, m.dealer, random)
-        self.hands = dict((s, C.hand_of(hands[s])) for s in hands)
+        hands, turnup = playout.deal(m.game, m.dealer, random, m.hand_cards)
+        self.hands = hands              # {seat: [printed cards]} still held
         self.turnup = turnup
         self.dealt = m.hand_no
 
     def _choose(self):
         m = self.table.match
         seat = m.turn
-        hand = self.hands[seat]
+        hand = self.held(seat)
         if self.misplay == (m.hand_no, m.trick.number) and m.trick.n:
             c = playout.revoke_card(m, hand)
             if c is not None:
                 self.misplay = None
+                c = self.printed(c)
                 self.log("seat %d misplays on purpose (does not follow) with %s" % (seat, C.name(c)))
                 return seat, c
             self.misplay = (m.hand_no, m.trick.number + 1)
@@ -157,7 +157,22 @@ class Players:
             legal = hand        # cards moved by hand (interactive): any card held
         if not (legal[0] or legal[1] or legal[2] or legal[3]):
             return seat, None
-        return seat, playout.pick(legal, random)
+        return seat, self.printed(playout.pick(legal, random))
+
+    def held(self, seat):
+        """The seat's cards still held, as the rules' hand codes (suit sets)."""
+        return playout.holding_of(self.table.match, self.hands.get(seat, []))
+
+    def printed(self, c):
+        """The printed card for a hand code (they differ in Envite)."""
+        outer = self.table.match.game.outer
+        return outer[c] if outer is not None else c
+
+    def gone(self, code):
+        """A printed card has left whoever held it."""
+        for s in self.hands:
+            if code in self.hands[s]:
+                self.hands[s].remove(code)
 
     def step(self):
         """One thing the table is waiting for: deal, turn up, play a card, collect."""
@@ -178,9 +193,15 @@ class Players:
         if table.phase == P.COLLECT or table.phase == P.HAND_END:
             yield from self.collect()
             return
+        if table.showing >= 0 and getattr(table, "show_kind", None) != SHOWDOWN:
+            yield 1         # cards being shown: laid by the call that started it
+            return
+        caller = getattr(m.game, "random_call", None)
+        ev = caller(m, self.hands, random) if caller is not None else None
+        if ev is not None:
+            yield from self.make(ev)
+            return
         if table.phase == P.CALLS or (m.turn is None and m.awaiting()):
-            # Calls are made with control tags (trump-S, double, ...); the players
-            # leave them to a script or to the person at the terminal (`call SEAT WORD`).
             if not self.stuck:
                 self.log("the table waits for a call from seat(s) %s: make it with `call SEAT WORD`"
                          % ", ".join(str(s) for s in range(m.seats) if (m.awaiting() >> s) & 1))
@@ -214,9 +235,66 @@ class Players:
             yield from self.take(c)
         else:
             return
-        self.hands[seat][c >> 4] &= ~C.bit(c)
+        self.gone(c)
         if m.trick.n == 0 or m.trick.n == m.seats or m.over:
             yield from self.collect()
+
+    def make(self, ev):
+        """Make the call (or show the hand) `ev` the way a player does at the table: its
+        control tag on the seat's reader, then any cards it shows laid one by one."""
+        m = self.table.match
+        seat = ev.get("seat")
+        if ev.get("ev") == "hand":          # a showdown: the four cards on the reader
+            yield from self.show(seat, [C.parse(x) for x in ev.get("cards") or []])
+            return
+        word = ev.get("call")
+        if word in SHOWN:
+            cards = ev.get("cards")
+            if word == "claim":
+                cards = [C.name(x) for x in self.hands.get(seat, [])]
+            elif cards is None and "count" in ev:
+                # The cards thrown are the ones the call was chosen with (Mus's random
+                # call keeps its own draw: the table must see those very cards).
+                thrown = getattr(m.ctx.talk, "playout_thrown", None)
+                cards = ([C.name(x) for x in thrown[seat]] if thrown and thrown[seat]
+                         else [C.name(x) for x in self.hands.get(seat, [])[:ev["count"]]])
+            yield from self.call(seat, word)
+            yield from self.show(seat, [C.parse(x) for x in cards or []], word == "discard")
+            return
+        tag = self.tag_for(m, seat, ev)
+        if tag is None:
+            if not self.stuck:
+                self.log("seat %d would call %s, but no control tag makes that call" % (seat, word))
+                self.stuck = True
+            yield 1
+            return
+        yield from self.call(seat, tag)
+
+    def tag_for(self, m, seat, ev):
+        """The control tag whose call is `ev` (the same keys), else one that makes the
+        same call word (a bid: the table's next bid), else None."""
+        want = dict((k, v) for k, v in ev.items() if k not in ("ev", "seat"))
+        near = None
+        for w in CONTROLS:
+            if w in ("confirm", "undo") or w in SHOWN:
+                continue
+            said = m.game.tag_call(m, seat, w)
+            if said is None:
+                continue
+            if said == want:
+                return w
+            if near is None and said.get("call") == want.get("call"):
+                near = w
+        return near
+
+    def show(self, seat, cards, thrown=False):
+        """Lay `cards` one by one on the seat's reader (shown, not played); a discard's
+        cards leave the hand."""
+        for c in cards:
+            yield from self.place(seat, c, thrown)
+            yield from self.take(c)
+        if thrown and len(cards) < 4:
+            yield from self.press(CONFIRM)      # a discard of fewer than four ends on confirm
 
     def plays(self, count):
         """`count` cards played (and tricks collected as they complete)."""

@@ -274,7 +274,7 @@ class Sim:
         if m.game is None:
             return "phase %s, no match" % P.NAMES[t.phase]
         trick = " ".join("%d:%s" % (m.trick.seats[i], C.name(m.trick.cards[i])) for i in range(m.trick.n))
-        hands = "; ".join("seat %d holds %s" % (s, " ".join(C.name(c) for c in C.cards_of(h)))
+        hands = "; ".join("seat %d holds %s" % (s, " ".join(C.name(c) for c in h))
                           for s, h in sorted(self.players.hands.items()))
         return ("%s hand %d, phase %s, trump %s, to play %s, trick [%s], totals %s; %s"
                 % (m.game.name, m.hand_no, P.NAMES[t.phase],
