@@ -6,6 +6,7 @@ asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
 BUSY pin, so it never holds up card reading.
 """
 import asyncio
+import gc
 
 from deck import Deck, path_in
 from drivers.leds import Lights
@@ -46,6 +47,7 @@ class App:
         self.buttons = Buttons(board.button_pins)
         self.screen = Screen(board.eink)
         self.rounds = 0
+        self.draw_failures = 0      # pictures put off for want of heap (display_task)
         self.drawn_hand = -1
         self.stopping = False
         if resume:
@@ -86,10 +88,10 @@ class App:
 
     def draw(self):
         """Draw and refresh the panel now (blocking)."""
-        self.screen.draw(self.table)
+        self.screen.prepare(self.table)
         self.table.changed = False
-        full = self._full()
-        self.board.eink.refresh_blocking(full)
+        self.board.eink.show_blocking(self.screen.paint, self._full())
+        self.screen.release()
         self.board.frame(self.screen)
 
     def _full(self):
@@ -139,8 +141,18 @@ class App:
         while True:
             if self.table.changed and eink.ready():
                 self.table.changed = False
-                self.screen.draw(self.table)
-                await eink.refresh(self._full())
+                try:
+                    self.screen.prepare(self.table)
+                    await eink.show(self.screen.paint, self._full())
+                except MemoryError:
+                    # The picture waits, the table never does: drawing loads code and
+                    # allocates; try again after a collection, with a full refresh (a
+                    # partial one may have been cut short).
+                    self.draw_failures += 1
+                    self.drawn_hand = -1
+                    self.table.changed = True
+                    gc.collect()
+                self.screen.release()
                 self.board.frame(self.screen)
             await asyncio.sleep_ms(20)
 

@@ -67,7 +67,7 @@ def play_match(root, after_trick=None, seed=2026):
         def write(self, b):
             return len(b)
 
-    b = SimBoard(root=root, seed=seed, serial=False)
+    b = SimBoard(root=root, seed=seed, serial=False, shown=False)
     b.serial_out = Sink()
     b.sim.flicker, b.sim.crosstalk, b.sim.corruption = FAULTS
 
@@ -106,8 +106,9 @@ def sim_alone(seed=2026):
     t = SimTable(SEATS, seed=seed)
     spi = FakeSPI(1, 20000000, t.clock)
     pins = [FakePin(n, FakePin.OUT, value=1) for n in ("ECS", "EDC", "ERST")]
-    w, h = PANELS[board_pins.EINK_PANEL]
-    panel = spi.attach(FakeSSD1680(pins[0], pins[1], pins[2], t.clock, width=w, height=h))
+    w, h = PANELS[board_pins.EINK_PANEL][:2]
+    panel = spi.attach(FakeSSD1680(pins[0], pins[1], pins[2], t.clock, width=w, height=h,
+                                   shown=False))
     strip = FakeWS2812(SEATS * 3 + 1)
     buttons = [FakePin(n, FakePin.IN, FakePin.PULL_UP) for n in ("MENU", "CONFIRM", "UNDO")]
     tags = dict((c, ntag213(uid7(c))) for c in codes())

@@ -45,7 +45,7 @@ def wipe(root):
 
 def enrol_deck(root, deck="spanish40"):
     """Write an enrolment file mapping uid7(code) -> code for every card and control."""
-    d = enrol.Deck()
+    d = enrol.Deck(len(enrol.order(deck)))
     d.name = deck
     for code in enrol.order(deck):
         d.add(uid7(code), 7, code)
@@ -71,14 +71,14 @@ class Kit:
     """Board, app and tags of one simulated table."""
 
     def __init__(self, root="/tmp/tapete-test", fresh=True, seed=1, deck=True, resume=True,
-                 frames=None):
+                 frames=None, faults=None):
         makedirs(root)
         if fresh:
             wipe(root)
             if deck:
-                enrol_deck(root)
+                enrol_deck(root, deck if isinstance(deck, str) else "spanish40")
         self.root = root
-        self.board = SimBoard(root=root, seed=seed, serial=False, frames=frames)
+        self.board = SimBoard(root=root, seed=seed, serial=False, frames=frames, faults=faults)
         self.out = Out()
         self.board.serial_out = self.out
         self.app = App(self.board, resume=resume)

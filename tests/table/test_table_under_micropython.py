@@ -81,3 +81,7 @@ def test_whole_app_on_the_simulated_table_in_its_smallest_heap(tmp_path):
 def test_every_firmware_file_cross_compiles_for_the_pico(tmp_path):
     sources = compile_firmware(str(tmp_path / "armv6m"))
     assert len(sources) > 20
+
+
+def test_every_screen_on_every_panel():
+    assert_module_passes("mpy_test_screens", [HERE])
