@@ -46,6 +46,7 @@ class App:
         self.table.deck = deck
         self.buttons = Buttons(board.button_pins)
         self.screen = Screen(board.eink)
+        self.table.problems = list(getattr(board, "problems", ()))
         self.rounds = 0
         self.draw_failures = 0      # pictures put off for want of heap (display_task)
         self.drawn_hand = -1
@@ -56,8 +57,12 @@ class App:
             self.table.start_enrol()
         elif deck is None and self.table.phase == P.IDLE:
             self.table.message = "enrol a deck"
-        self.link.reply({"reply": "boot", "next_seq": self.link.next_seq,
-                         "phase": P.NAMES[self.table.phase]})
+        boot = {"reply": "boot", "next_seq": self.link.next_seq,
+                "phase": P.NAMES[self.table.phase]}
+        if self.table.problems:
+            boot["problems"] = ["seat %d: %s" % p if not p[1].startswith("seat") else p[1]
+                                for p in self.table.problems]
+        self.link.reply(boot)
 
     # -- one round, synchronously ----------------------------------------------------
     def handle_events(self):

@@ -89,6 +89,7 @@ class Table:
         self.deck = None                # deck.Deck, or None
         self.reader = None              # reader.SeatReaders (for enrolment)
         self.message = ""               # a short line for the e-ink (warnings)
+        self.problems = []              # (seat, text) of readers that failed at boot
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
@@ -220,7 +221,8 @@ class Table:
         self.changed = True
 
     def _input(self, ev):
-        """An input event: journalled first, then sent."""
+        """An input event: journalled first, then sent (and the last warning is over)."""
+        self.message = ""
         ev["seq"] = self.link.next_seq
         if not self.replaying:
             self.journal.append(ev)
@@ -304,7 +306,7 @@ class Table:
 
     def _warn(self, seat, text):
         signals.warn(self.lights, seat)
-        self.message = text
+        self.message = "S" + str(seat) + ": " + text
         self.changed = True
 
     # -- control tags and buttons -------------------------------------------------------
