@@ -117,7 +117,10 @@ class Table:
     def placed(self, seat, card):
         """A card or control tag laid on `seat`'s reader."""
         phase = self.phase
-        if card >= _CONTROL_BASE:
+        if phase == P.ENROL:            # control tags too: enrolled, or counted
+            from . import menu
+            menu.enrol_known(self, card)
+        elif card >= _CONTROL_BASE:
             self._control(seat, card)
         elif phase == P.PLAY or phase == P.COLLECT:
             if not self._adopt(seat, card):
@@ -132,9 +135,6 @@ class Table:
                 self._turnup(seat, card)
             else:
                 self._warn(seat, "not now")
-        elif phase == P.ENROL:
-            from . import menu
-            menu.enrol_known(self, card)
         else:
             self._warn(seat, "not now")
 
@@ -240,6 +240,12 @@ class Table:
         game = games.get(game_name, options)       # raises EventError on bad options
         if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
+        if self.deck is not None:
+            lacks = self.deck.lacks(game.deck)
+            if lacks:
+                raise TableError("the enrolled deck lacks " + str(len(lacks)) + " card(s) of "
+                                 + game.name + ": " + " ".join(C.name(c) for c in lacks)
+                                 + "; enrol a pack that holds them")
         self.journal.start()
         self.match = Match()
         _unload()           # a match starts: the setup menu and enrolment go
@@ -348,7 +354,7 @@ class Table:
         phase = self.phase
         if phase == P.ENROL:
             from . import menu
-            menu.enrol_button(self, button)
+            menu.enrol_button(self, button, long)
         elif phase in (P.IDLE, P.SETUP, P.OVER):
             from . import menu
             menu.button(self, button, long)
@@ -379,10 +385,10 @@ class Table:
         finally:
             _unload()
 
-    def start_enrol(self, deck="spanish40"):
-        """Teach the table a deck: present each card in order on any reader."""
+    def start_enrol(self, deck="spanish40", signs=None):
+        """Teach the table a pack: present each card in order on any reader."""
         from . import menu
-        menu.start_enrol(self, deck)
+        menu.start_enrol(self, deck, signs)
 
     def on_line(self, line):
         """One command line from the host; the answer is queued as a reply."""
