@@ -342,7 +342,7 @@ class Screen:
         n = len(cells)
         longest = max(len(c[1]) for c in cells)
         for sc in range(self.body + 1, 0, -1):
-            per = max(1, (self.width + 4) // (longest * 8 * sc + 8))
+            per = max(1, (self.width + 8 * sc) // ((longest + 1) * 8 * sc))
             if (n + per - 1) // per * self.lh(sc) <= room:
                 break
         fit = room // self.lh(sc) * per

@@ -1,10 +1,11 @@
 """The contact sheet: every screen of tests/table/screens.py on one panel size, as
-one PNG (runs under MicroPython: the firmware's own drawing code).
+one PNG (runs under MicroPython: the firmware's own drawing code). `make screens`
+writes docs/screens-<panel>.png with it (and compresses them).
 
-    micropython tests/table/contact_sheet.py 4.2 docs/screens-4.2.png [columns]
+    micropython tests/table/contact_sheet.py 4.2 out.png [columns]
 
 Each screen is drawn at its real pixel size inside a 1-pixel frame (the panel's
-edge), with a gutter around it; the screens' names are listed in docs/screens.md.
+edge), with its number and name under it.
 """
 import sys
 
@@ -16,6 +17,7 @@ from sim import png
 from table.screen import Screen, PAPER, INK
 
 GUTTER = 12
+CAPTION = 12
 
 
 class Panel:
@@ -29,7 +31,7 @@ def sheet(panel, columns):
     w, h = p.visible_width, p.height
     cat = screens.catalogue()
     rows = (len(cat) + columns - 1) // columns
-    cw, ch = w + GUTTER, h + GUTTER
+    cw, ch = w + GUTTER, h + GUTTER + CAPTION
     W, H = columns * cw + GUTTER, rows * ch + GUTTER
     stride = (W + 7) // 8
     buf = bytearray(stride * H)
@@ -42,6 +44,9 @@ def sheet(panel, columns):
         y = GUTTER + (i // columns) * ch
         fb.rect(x - 1, y - 1, w + 2, h + 2, INK)
         screens.draw(s, table, fb, x, y)
+        s.release()
+        caption = ("%d %s" % (i + 1, name))[:(w + GUTTER) // 8]
+        fb.text(caption, x, y + h + 4, INK)
         names.append(name)
     return W, H, buf, stride, names
 
