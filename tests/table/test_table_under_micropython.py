@@ -42,10 +42,11 @@ def compile_firmware(into, extra=()):
 # The budget (DESIGN.md): a whole match runs under `micropython -X heapsize=128K`.
 # The unix port is 64-bit (object headers and pointers twice the Pico's), so
 # meeting it here leaves the 32-bit Pico a margin. What playing needs is loaded at
-# start (rules, phase machine, link, journal, lights, screen as .mpy: ~71K with
+# start (rules, phase machine, link, journal, lights, screen as .mpy: ~83K with
 # this harness); the menu, enrolment, host commands, undo and resume are imported
-# when needed and dropped after (controller._unload). A whole match ends at ~91K
-# and passes down to 120K (docs/serial.md, "Budgets").
+# when needed and dropped after (controller._unload), and so are the screen's rare
+# parts after each picture. A whole match peaks at ~109K and passes down to 120K
+# (docs/serial.md, "Budgets").
 HEAP_BUDGET = "128K"
 
 
@@ -59,12 +60,11 @@ def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
 # The whole device: the real app (asyncio tasks, reader layer, MFRC522 and e-ink
 # drivers, controller) on the simulated table, played by the scripted players of
 # `make sim` (tests/table/device.py), all as .mpy. Its peak heap between tricks is
-# ~227K, of which the simulation (chip models, 50 tags, players) holds ~89K: the
-# firmware itself ~138K on this 64-bit port (bench/bench_device_mpy.py; it was
-# ~151K before enrol.py, the reader's event ring and the drivers' set-up code
-# were slimmed). 272K, the smallest heap in 16K steps, plays the match on an idle
-# machine; the asyncio tasks sleep in real time, so under load their interleaving
-# (and the peak) moves: 288K passes either way.
+# ~228K, of which the simulation (chip models, 50 tags, players; the panel model
+# keeps no RAM) holds ~77K: the firmware itself ~151K on this 64-bit port
+# (bench/bench_device_mpy.py; ~138K before the 4.2" panel's screens). 280K plays
+# the match on an idle machine, mostly; the asyncio tasks sleep in real time, so
+# under load their interleaving (and the peak) moves: 288K passes either way.
 DEVICE_HEAP = "288K"
 
 
