@@ -71,10 +71,14 @@ class Deck(_deck.Deck):
     tag, undo, the code list and the atomic save."""
 
     def add(self, uid, n, code):
-        """Enrol uid[:n] as `code`; ValueError when full or the uid is taken."""
+        """Enrol uid[:n] as `code` (the table grows as needed: later games add
+        control tags); ValueError when the uid is taken."""
         taken = self.lookup(uid, n) if 1 <= n <= 10 else -1
         if taken >= 0:
             raise ValueError("tag already enrolled as %s" % name(taken))
+        if self.count >= self.capacity:
+            self.table.extend(bytearray(16 * self.REC))
+            self.capacity += 16
         _deck.Deck.add(self, uid, n, code)
 
     def plain(self):

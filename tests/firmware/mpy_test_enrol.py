@@ -111,6 +111,10 @@ def test_every_pack_enrols_and_the_table_grows_with_the_control_tags():
             for i in range(len(e.order)):
                 assert e.offer(uid7(i), 7) == ACCEPTED, (pack, i)
             assert e.done() and e.deck.count == sizes[pack] + len(controls)
+    d = Deck()                  # the default table grows too (host/tapete/sim/players)
+    for i in range(52 + len(many)):
+        d.add(uid7(i), 7, i % 64)
+    assert d.count == 52 + len(many)
 
 
 def test_a_pack_holds_every_game_pack_it_should():

@@ -23,7 +23,6 @@ for _p in list(sys.path):   # firmware/'s `table` before tests/table (see tablek
 SEATS = 4
 FAULTS = (20, 150, 5)       # flicker, crosstalk, corruption permille, as `make sim`
 SPANISH40 = (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
-CONTROLS = 10
 
 
 def uid7(code):
@@ -34,7 +33,8 @@ def uid7(code):
 def codes():
     """Every card of the Spanish 40-card deck, then the control tags."""
     out = [s * 16 + f - 1 for s in range(4) for f in SPANISH40]
-    return out + [64 + i for i in range(CONTROLS)]
+    from deck import CONTROLS, CONTROL_BASE    # the table loads deck.py anyway
+    return out + [CONTROL_BASE + i for i in range(len(CONTROLS))]
 
 
 def enrol_file(root):
@@ -90,11 +90,12 @@ def sim_alone(seed=2026):
     """Heap held by what the simulation adds: chip models, tags, players (bytes).
 
     The firmware modules the simulation imports too (asyncio, rules.cards, the
-    panel sizes) are loaded first, so they are not counted here."""
+    panel sizes, deck) are loaded first, so they are not counted here."""
     import asyncio  # noqa: F401  (the firmware's, loaded by players too)
     from rules import cards  # noqa: F401
     from drivers.eink import PANELS
     import board_pins
+    import deck  # noqa: F401  (the tag table: firmware, read by codes() too)
     gc.collect()
     before = gc.mem_alloc()
     from sim.table import SimTable

@@ -166,6 +166,12 @@ def catalogue():
     t = Table(P.SETUP, deck=enrolled())
     t.message = "missing 7H KS; 1 tag(s) not enrolled"
     out.append(("setup, deck check result", t, [t.message]))
+    # The menu's other messages (table/menu.py).
+    for phase, msg in ((P.SETUP, "deck complete: 40 cards"), (P.SETUP, "enrolled 50 tags"),
+                       (P.IDLE, "enrol a deck first")):
+        t = Table(phase, deck=enrolled() if phase == P.SETUP else None)
+        t.message = msg
+        out.append(("message " + msg, t, [msg]))
     # Enrolment: the first card, a card, a control tag, Spanish signs, a refused tag.
     for pack, pos, signs, msg, want in (
             ("spanish40", 0, 0, "", ["ENROL", "SPANISH 40", "NEXT", "A\x01", "0 / 50",
