@@ -141,6 +141,10 @@ class Enroller:
         self._last = bytearray(10)
         self._last_n = 0
 
+    def view(self):
+        """What the panel shows of it: ("enrol", pack, tags in, tags in all, next code)."""
+        return ("enrol", self.deck.name, self.pos, len(self.order), self.expected())
+
     def expected(self):
         """Code of the next tag to present, or -1 when finished."""
         return self.order[self.pos] if self.pos < len(self.order) else -1
@@ -194,6 +198,13 @@ class DeckCheck:
         h = "".join("%02x" % uid[i] for i in range(n))
         if h not in self.foreign:
             self.foreign.append(h)
+
+    def view(self):
+        """What the panel shows of it: ("check", game, seen, cards in the pack,
+        the missing codes (when 12 or fewer), tags not enrolled)."""
+        missing = self.missing()
+        return ("check", self.title, self.count(), len(self.expected),
+                missing if len(missing) <= 12 else None, len(self.foreign))
 
     def count(self):
         """How many of the pack's cards have been seen."""

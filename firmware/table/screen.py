@@ -101,6 +101,26 @@ def team_label(seats, n):
     return seat(seats[0]) + "+..+" + seat(seats[-1])
 
 
+class View:
+    """What a picture reads of the table (controller.Table), copied when it is
+    prepared."""
+
+    def __init__(self, t):
+        self.phase = t.phase
+        self.message = t.message
+        self.problems = list(t.problems)
+        self.violation = t.violation        # the controller replaces it, never edits it
+        self.game_name = t.game_name
+        self.preset = t.preset
+        self.first_dealer = t.first_dealer
+        d = t.deck
+        self.deck = None if d is None else (d.name, d.count)
+        game = t.match.game
+        self.target = getattr(game, "target", 0) if game is not None else 0
+        en = t.enroller
+        self.enroller = en.view() if en is not None and t.phase == P.ENROL else None
+
+
 class Screen:
     """Draws the table's state into frame buffer bands (see the module docstring)."""
 
@@ -132,9 +152,11 @@ class Screen:
 
     # -- one picture --------------------------------------------------------------
     def prepare(self, table):
-        """Read what the next picture shows (once per picture, before painting)."""
+        """Read what the next picture shows, once: it is drawn band by band, and
+        again into the panel's base RAM after a partial refresh, while the table
+        plays on; every band and the base must show the same state."""
         self.frames += 1
-        self.table = table
+        self.table = View(table)
         m = table.match
         self.snap = m.snapshot() if m.game is not None and table.phase > P.SETUP else {}
         deck = table.deck
@@ -379,8 +401,7 @@ class Screen:
             self.centred("up " + self.card(s["turnup"]), y + h - 18, 2, cols[0], cols[1])
         # Scores: per team a label, and the number big under it.
         x, w = cols[1] + 6, cols[2] - cols[1] - 10
-        game = t.match.game
-        target = getattr(game, "target", 0)
+        target = t.target
         self.centred("TO " + str(target) if target else "SCORE", y, 2, cols[1] + 2, w + 8)
         teams = self.teams_of(s)
         if len(teams) <= 2:

@@ -16,7 +16,8 @@ SIGNS_SAMPLE = "\x01\x02\x03\x04"    # the four suit signs, French or Spanish
 def draw(self, t):
     """The screen for the table's phase: idle, setup, enrolment or the deck check."""
     if t.phase == 1:                        # enrolling, or checking the deck
-        (check if getattr(t.enroller, "checking", False) else enrol)(self, t)
+        if t.enroller is not None:
+            (check if t.enroller[0] == "check" else enrol)(self, t.enroller)
     elif t.phase == 0:
         idle(self, t)
     else:
@@ -77,12 +78,12 @@ def idle(self, t):
     self.rule(y, 2 if self.wide else 1)
     y += 8
     b = self.body
-    d = t.deck
-    if d is None:
+    if t.deck is None:
         y += centred(self, "NO DECK ENROLLED", y, b)
     else:
-        name = PACK_NAMES.get(d.name, d.name.upper())
-        y += centred(self, name + ", " + str(d.count) + " TAGS", y, b)
+        name, count = t.deck
+        y += centred(self, PACK_NAMES.get(name, name.upper()) + ", " + str(count) + " TAGS",
+                     y, b)
         y += centred(self, "SIGNS " + SIGNS_SAMPLE, y, b)
     foot(self, t, y + 4, ["menu: new match", "hold confirm: enrol", "undo: suit signs"])
 
@@ -103,13 +104,12 @@ def setup(self, t):
                      "hold undo: check deck", "confirm: start"])
 
 
-def enrol(self, t):
-    en = t.enroller
-    deck = en.deck
+def enrol(self, view):
+    """Enrolment: the pack, the next card or control tag, how far."""
+    kind, pack, pos, total, code = view
     y = self.title("ENROL", SIGNS_SAMPLE)
     b = self.body
-    y += centred(self, PACK_NAMES.get(deck.name, deck.name.upper()), y, b) + 2
-    code = en.expected()
+    y += centred(self, PACK_NAMES.get(pack, pack.upper()), y, b) + 2
     y += centred(self, "NEXT", y, b)
     if code < 0:
         what = "DONE"
@@ -119,26 +119,26 @@ def enrol(self, t):
     else:
         what = self.card(C.name(code))
     y += centred(self, what, y, 8 if self.wide else 4)
-    y += centred(self, str(en.pos) + " / " + str(len(en.order)), y, b + 1) + 2
+    y += centred(self, str(pos) + " / " + str(total), y, b + 1) + 2
     lines = ["lay it on any reader", "undo: back", "confirm: save"]
-    if en.pos == 0:
+    if pos == 0:
         lines = ["menu: other pack", "hold menu: signs"] + lines
-    foot(self, t, y, lines)
+    foot(self, self.table, y, lines)
 
 
-def check(self, t):
-    ch = t.enroller
+def check(self, view):
+    """The deck check: the game, how many of its cards were seen, which are missing."""
+    kind, game, seen, total, missing, foreign = view
     y = self.title("DECK CHECK")
     b = self.body
-    y += centred(self, ch.title.upper(), y, b) + 2
-    y += centred(self, str(ch.count()) + " / " + str(len(ch.expected)), y, self.fact) + 2
+    y += centred(self, game.upper(), y, b) + 2
+    y += centred(self, str(seen) + " / " + str(total), y, self.fact) + 2
     top = hints(self, ["cards on any reader", "confirm: done"])
-    missing = ch.missing()
     texts = []
-    if ch.foreign:
-        texts.append(str(len(ch.foreign)) + " tag(s) not enrolled")
-    if missing and len(missing) <= 12:
-        texts.append("missing: " + " ".join(self.card(ch.name(c)) for c in missing))
-    elif not missing:
+    if foreign:
+        texts.append(str(foreign) + " tag(s) not enrolled")
+    if missing:
+        texts.append("missing: " + " ".join(self.card(C.name(c)) for c in missing))
+    elif seen == total:
         texts.append("every card seen")
     para(self, texts, 2, y, self.width - 4, top - y - 2, b)

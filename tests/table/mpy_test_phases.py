@@ -389,3 +389,78 @@ def test_a_picture_that_runs_out_of_heap_is_drawn_again_later():
     asyncio.run(run())
     assert app.draw_failures == 1 and calls[0] == 2
     assert eink.refreshes == 2 and eink.partials == 0, (eink.refreshes, eink.partials, app.draw_failures, calls)
+
+
+def _picture(screen, table, change=None):
+    """The panel's picture drawn band by band as the driver does; `change()` runs
+    after the first band (the table playing on while a picture is drawn)."""
+    import framebuf
+    w, h, rows = screen.width, screen.height, 75
+    stride = (w + 7) // 8
+    out = bytearray(stride * h)
+    band = bytearray(stride * rows)
+    fb = framebuf.FrameBuffer(band, stride * 8, rows, framebuf.MONO_HLSB)
+    screen.prepare(table)
+    for top in range(0, h, rows):
+        fb.fill(1)
+        screen.paint(fb, 0, -top, rows)
+        out[top * stride:(top + rows) * stride] = band
+        if change is not None and top == 0:
+            change()
+    screen.release()
+    return bytes(out)
+
+
+def test_a_picture_is_read_once_and_every_band_shows_it():
+    # Drawn band by band, and again into the base RAM after a partial refresh, with
+    # the display task yielding in between: what changes meanwhile waits for the
+    # next picture (else the base differs from the picture shown, and the panel
+    # smears; the panel model refuses that).
+    k = _kit()
+    _to_play(k)
+    screen = k.app.screen
+    before = _picture(screen, k.table)
+
+    def play_out_of_turn():
+        k.place(3, "7C")            # refused: a violation, and the warning band
+        assert k.table.violation is not None
+    assert _picture(screen, k.table, play_out_of_turn) == before
+    assert _picture(screen, k.table) != before
+
+
+def test_the_display_task_keeps_drawing_while_the_table_plays():
+    # The display task draws band by band and, after a partial refresh, again into
+    # the panel's base RAM, yielding in between: plays land meanwhile. The panel model
+    # refuses a partial refresh over a base that is not the picture shown.
+    import asyncio
+    k = _kit()
+    p = tablekit.Players(k, seed=5)
+    p.deal()
+    eink = k.board.eink
+    errors = []
+
+    async def run():
+        task = asyncio.create_task(k.app.display_task())
+        p.turn_up()
+        for _ in range(12):
+            p.play_card()                   # several plays during each refresh
+            for _ in range(3):
+                k.board.clock.advance_ms(120)
+                await asyncio.sleep_ms(3)
+            if k.table.phase == P.COLLECT:
+                k.collect()
+        for _ in range(200):
+            k.board.clock.advance_ms(50)
+            await asyncio.sleep_ms(3)
+            if not k.table.changed and eink.ready():
+                break
+        if task.done():
+            try:
+                task.data       # noqa: B018 (MicroPython keeps the exception there)
+            except AttributeError:
+                pass
+            errors.append("display task ended")
+        task.cancel()
+    asyncio.run(run())
+    assert not errors and k.app.draw_failures == 0
+    assert eink.partials > 0 and eink.refreshes >= 2, (eink.partials, eink.refreshes, errors)
