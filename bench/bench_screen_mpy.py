@@ -22,7 +22,7 @@ import screens  # noqa: E402
 from drivers.eink import PANELS, BAND_BYTES  # noqa: E402
 from table.screen import Screen  # noqa: E402
 
-REPEAT = 5
+REPEAT = 15
 PICTURES = ("idle, reader faults", "setup malilla 0", "enrol spanish40 0", "play",
             "violation with proof", "12 seats")
 
@@ -33,7 +33,7 @@ class Panel:
 
 
 def per_picture_ms(name, title, table):
-    """(whole, paged) milliseconds to draw one picture."""
+    """(whole, paged, bands): the best milliseconds to draw one picture."""
     p = Panel(name)
     s = Screen(p)
     stride = (p.visible_width + 7) // 8
@@ -42,21 +42,23 @@ def per_picture_ms(name, title, table):
     whole = framebuf.FrameBuffer(bytearray(stride * p.height), stride * 8, p.height,
                                  framebuf.MONO_HLSB)
     band = framebuf.FrameBuffer(bytearray(stride * rows), stride * 8, rows, framebuf.MONO_HLSB)
-    t0 = time.ticks_us()
-    for _ in range(REPEAT):
+    best_whole = best_paged = 1 << 30
+    for _ in range(REPEAT):     # the best of REPEAT: the machine is shared
+        t0 = time.ticks_us()
         s.prepare(table)
         whole.fill(1)
         s.paint(whole, 0, 0, p.height)
         s.release()
-    t1 = time.ticks_us()
-    for _ in range(REPEAT):
+        t1 = time.ticks_us()
         s.prepare(table)
         for top in range(0, p.height, rows):
             band.fill(1)
             s.paint(band, 0, -top, rows)
         s.release()
-    t2 = time.ticks_us()
-    return (time.ticks_diff(t1, t0) / REPEAT / 1000, time.ticks_diff(t2, t1) / REPEAT / 1000, n)
+        t2 = time.ticks_us()
+        best_whole = min(best_whole, time.ticks_diff(t1, t0))
+        best_paged = min(best_paged, time.ticks_diff(t2, t1))
+    return best_whole / 1000, best_paged / 1000, n
 
 
 def refreshes():

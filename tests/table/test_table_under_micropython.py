@@ -45,7 +45,7 @@ def compile_firmware(into, extra=()):
 # start (rules, phase machine, link, journal, lights, screen as .mpy: ~83K with
 # this harness); the menu, enrolment, host commands, undo and resume are imported
 # when needed and dropped after (controller._unload), and so are the screen's rare
-# parts after each picture. A whole match peaks at ~109K and passes down to 120K
+# parts after each picture. A whole match peaks at ~111K and passes down to 124K
 # (docs/serial.md, "Budgets").
 HEAP_BUDGET = "128K"
 
@@ -61,7 +61,7 @@ def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
 # drivers, controller) on the simulated table, played by the scripted players of
 # `make sim` (tests/table/device.py), all as .mpy. Its peak heap between tricks is
 # ~228K, of which the simulation (chip models, 50 tags, players; the panel model
-# keeps no RAM) holds ~77K: the firmware itself ~151K on this 64-bit port
+# keeps no RAM) holds ~77K: the firmware itself ~152K on this 64-bit port
 # (bench/bench_device_mpy.py; ~138K before the 4.2" panel's screens). 280K plays
 # the match on an idle machine, mostly; the asyncio tasks sleep in real time, so
 # under load their interleaving (and the peak) moves: 288K passes either way.
