@@ -82,7 +82,7 @@ def messages(self, t):
     boot; outside play on a wide panel each with its advice, else shortened, and
     in play on one line when there are more than two."""
     out = []
-    if t.phase == 0 and t.deck is None and t.message != "enrol a deck":   # idle
+    if t.phase == 0 and t.deck is None and "enrol a deck" not in t.message:   # idle
         out.append("enrol a deck")
     if t.message:
         out.append(words(self, t.message))
