@@ -312,9 +312,18 @@ class Screen:
         if t.violation is None:
             self.last_trick(s, y)
 
+    def trump_label(self, s):
+        """The first main fact's name: TRUMP, or STAKE in the games without trumps
+        (Truc, Mus), which show what the hand is played for instead."""
+        return "TRUMP" if s.get("trumps", True) else "STAKE"
+
     def trump_of(self, s):
         """(suit 0..3 or -1, text when there is no sign to show)."""
         tr = s["trump"]
+        if not s.get("trumps", True):
+            c = s["context"]
+            v = c.get("proposed", c.get("stake"))
+            return -1, str(v) if v is not None else "-"
         if tr is None:
             return -1, "?"
         i = C.SUITS.find(tr)
@@ -335,6 +344,10 @@ class Screen:
             teams = s.get("teams") or []
             who = team_label(teams[w], s["seats"]) if w is not None and w < len(teams) else "-"
             return "WINNER", who, str(s["reason"] or "")
+        asked = s["context"].get("awaiting")
+        if asked:                   # a call is awaited: who must call or answer
+            who = "+".join(seat(x) for x in asked) if len(asked) <= 2 else seat(asked[0]) + "+"
+            return ("TO CALL" if phase == P.CALLS else "ANSWER"), who, ""
         turn = s["turn"]
         return ("CALLS" if phase == P.CALLS else "TO PLAY"), seat(turn) if turn is not None else "-", ""
 
@@ -391,7 +404,7 @@ class Screen:
         for x in cols[1:3]:
             self.rect(x, y, 2, h)
         # Trump: the big sign, and the turned-up card under it.
-        self.centred("TRUMP", y, 2, cols[0], cols[1])
+        self.centred(self.trump_label(s), y, 2, cols[0], cols[1])
         suit, word = self.trump_of(s)
         if suit >= 0:
             self.sign(suit, (cols[1] - 15 * ss) // 2, y + 20, ss)

@@ -6,9 +6,13 @@ from .screen import PAPER, seat
 from .screen_notes import words, wrap
 
 # Words of the hand context (Match.snapshot()["context"]); other keys show as they are.
-CONTEXT_WORDS = {"multiplier": "x", "stake": "STAKE ", "awaiting": "ANSWER ", "lying": "LYING ",
-                 "declarations": "", "round": "", "bets": "BETS "}
-SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader")
+CONTEXT_WORDS = {"multiplier": "x", "stake": "STAKE ", "proposed": "RAISE TO ", "awaiting": "ANSWER ",
+                 "lying": "LYING ", "eleven": "ELEVEN ", "declarations": "", "round": "",
+                 "bets": "BETS ", "trump_by": "TRUMP BY ", "chooser": "TRUMP? ",
+                 "doubling": "DOUBLE? ", "games": "GAMES ", "hands": "HANDS ", "bid": "BID ",
+                 "ended": "ENDED "}
+SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
+             "doubling", "eleven")
 
 
 def region(self, s, y):

@@ -12,7 +12,7 @@ def facts(self, t, s, y):
     else:
         self.text(word, 2, y + 4, self.fit(word, 15 * ss, 4))
     x = 15 * ss + 8
-    self.text("TRUMP", x, y + 2)
+    self.text(self.trump_label(s), x, y + 2)
     if s.get("turnup"):
         up = self.card(s["turnup"])
         self.text(up, x, y + 14, self.fit(up, self.width - x, 2))

@@ -144,7 +144,8 @@ def catalogue():
     t = Table()
     t.message = "enrol a deck"
     out.append(("idle, no deck", t, ["enrol a deck", "NO DECK ENROLLED"]))
-    out.append(("idle", Table(deck=enrolled()), ["SPANISH 40, 50 TAGS"]))
+    tags = len(enrol.CONTROLS)
+    out.append(("idle", Table(deck=enrolled()), ["SPANISH 40, %d TAGS" % (40 + tags)]))
     t = Table(deck=enrolled())
     t.problems = PROBLEMS
     out.append(("idle, reader faults", t, ["S0 no MFRC522 answers", "S1 FM17522 clone",
@@ -174,9 +175,9 @@ def catalogue():
         out.append(("message " + msg, t, [msg]))
     # Enrolment: the first card, a card, a control tag, Spanish signs, a refused tag.
     for pack, pos, signs, msg, want in (
-            ("spanish40", 0, 0, "", ["ENROL", "SPANISH 40", "NEXT", "A\x01", "0 / 50",
+            ("spanish40", 0, 0, "", ["ENROL", "SPANISH 40", "NEXT", "A\x01", "0 / %d" % (40 + tags),
                                      "menu: other pack"]),
-            ("french52", 22, 0, "", ["ENROL", "FRENCH 52", "10\x02", "22 / 62"]),
+            ("french52", 22, 0, "", ["ENROL", "FRENCH 52", "10\x02", "22 / %d" % (52 + tags)]),
             ("spanish48", 48 + 8, 0, "", ["no-trump"]),
             ("spanish40", 17, 1, "already enrolled: 7S", ["10\x02", "already enrolled: 7S"])):
         t = Table(P.ENROL)
@@ -236,17 +237,14 @@ def catalogue():
     # No trump; later games' hand context; tables of 3 to 12 seats.
     out.append(_game("no trump", snap("botifarra", 4, [[0, 2], [1, 3]], [12, 30], "none",
                                       last_n=4), P.PLAY, ["NONE", "TO PLAY"]))
-    for name, ctx, want in (
-            ("botifarra", {"multiplier": 2, "awaiting": 3}, ["x2", "ANSWER S3"]),
-            ("envite", {"stake": 4, "awaiting": 1, "lying": [2, 5]},
-             ["STAKE 4", "ANSWER S1", "LYING S2 S5"]),
-            ("tute", {"declarations": [{"seat": 1, "cards": ["KH", "QH"], "points": 40}]},
-             ["S1 KH QH 40"]),
-            ("mus", {"round": "grande", "bets": [2, 5]}, ["grande", "BETS 2 5"])):
-        seats = 6 if name == "envite" else 4
-        teams = [[s for s in range(seats) if s % 2 == k] for k in range(2)]
-        out.append(_game("context " + name, snap(name, seats, teams, [7, 3], last_n=seats,
-                                                 context=ctx), P.PLAY, ["HAND"] + want))
+    # Later games, in real matches: what their calls settled, and who must answer.
+    for name, seats, options, stop, want in CONTEXTS:
+        m = moment(name, seats, options, stop)
+        if want is None:
+            d = m.snapshot()["context"]["declarations"][0]
+            want = ["S%d" % d["seat"], str(d["points"])]
+        out.append(_game("context " + name + " " + stop, m, P.CALLS if m.phase == 3 else P.PLAY,
+                         ["HAND"] + want, deck=enrolled("french52")))
     for seats in (3, 5, 8, 12):
         if seats in (3, 5):      # each for themselves
             teams = [[s] for s in range(seats)]
@@ -263,6 +261,65 @@ def catalogue():
              winner=1, turn=None, last_n=12)
     out.append(_game("12 seats over", s, P.OVER, ["WINNER", "ODD", winner_cell(s.snap)]))
     return out
+
+
+# (game, seats, options, the moment, texts that must show): real matches stopped at a
+# moment whose hand context the screen must show.
+CONTEXTS = (
+    ("botifarra", 4, None, "doubling", ["TRUMP BY S", "DOUBLE?"]),
+    ("botifarra", 4, None, "doubled", ["x2"]),
+    ("tute", 4, None, "declared", None),     # the declaration's seat and points
+    ("envite", 12, None, "raise", ["STAKE 2", "RAISE TO 4", "ANSWER S"]),
+    ("envite", 6, None, "lying", ["LYING S"]),
+    ("truc", 4, None, "truc", ["STAKE 1", "RAISE TO 2", "ANSWER S"]),
+    ("truc", 4, None, "eleven", ["ELEVEN S"]),
+    ("mus", 4, None, "bet", ["RAISE TO", "ANSWER S"]),
+    ("manille", 4, {"auction": True}, "bid", ["BID"]),
+)
+
+
+def _at(m, stop):
+    """Is match `m` at the moment `stop`?"""
+    c = m.snapshot()["context"]
+    return {"doubling": "doubling" in c, "doubled": c.get("multiplier", 1) > 1 and m.turn is not None,
+            "declared": "declarations" in c, "raise": "proposed" in c and m.phase == 4,
+            "lying": "lying" in c and m.phase == 4, "truc": "proposed" in c,
+            "eleven": "eleven" in c and m.phase == 4, "bet": "proposed" in c,
+            "bid": "bid" in c}[stop]
+
+
+def moment(name, seats, options, stop):
+    """A real match of `name`, played with random legal cards and calls until the
+    moment `stop` (the first seed that reaches it)."""
+    from rules.playout import hand_events, in_hand
+    for seed in range(200):
+        random.seed(seed)
+        m = Match()
+        ev = {"ev": "match", "game": name, "seats": seats}
+        if options:
+            ev["options"] = options
+        m.apply(ev)
+        dealer = 0
+        for _ in range(60):
+            if m.over:
+                break
+            events, hands = hand_events(m.game, dealer, random, False)
+            for e in events:
+                m.apply(e)
+            while in_hand(m):
+                if _at(m, stop):
+                    return m
+                caller = getattr(m.game, "random_call", None)
+                e = caller(m, hands, random) if caller else None
+                if e is None:
+                    held = m._codes(hands[m.turn])
+                    c = playout.pick(m.game.legal(held, m.trick), random)
+                    printed = m.game.outer[c] if m.game.outer is not None else c
+                    hands[m.turn].remove(printed)
+                    e = {"ev": "play", "seat": m.turn, "card": C.name(printed)}
+                m.apply(e)
+            dealer = m.game.next_dealer(dealer)
+    raise AssertionError("no match reaches " + stop)
 
 
 def winner_cell(snap):
