@@ -24,18 +24,14 @@ import os
 import time
 
 import deck as _deck
+from rules.packs import PACKS       # the packs the games use (one list, in the rules)
 from deck import CONTROLS, CONTROL_BASE, PATH, path_in  # noqa: F401  (re-exported)
 
 SUITS = "SHDC"
 FACE_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # The packs a table can be taught, in the menu's order. A French 52 holds every
 # game's pack (Mexican Manille's 40 too); the others are the packs as sold.
-DECKS = {
-    "spanish40": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),          # Malilla, Tute, Envite, Truc, Mus
-    "spanish48": (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13),   # Botifarra: no 10
-    "piquet32": (1, 7, 8, 9, 10, 11, 12, 13),                # Manille
-    "french52": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
-}
+DECKS = dict((name, PACKS[name]) for name in ("spanish40", "spanish48", "piquet32", "french52"))
 PACK_ORDER = ("spanish40", "spanish48", "piquet32", "french52")
 SIGNS = _deck.SIGNS
 

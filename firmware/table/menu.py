@@ -25,12 +25,13 @@ _MENU = const(0)
 _CONFIRM = const(1)
 _UNDO = const(2)
 
-# Option presets the menu button cycles through, per game (the host may send any).
-PRESETS = {
-    "malilla": ({}, {"irregularity": "report"}),
-    "manille": ({}, {"last_trick_bonus": True}, {"partner_exemption": True}),
-}
-GAME_ORDER = ("malilla", "manille")
+
+
+def presets(name):
+    """The option presets the menu cycles through for game `name`, from the rules'
+    registry (each game's PRESETS; the host may send any options)."""
+    from rules.games import game_class
+    return game_class(name).PRESETS
 
 
 def button(t, button, long):
@@ -44,10 +45,10 @@ def button(t, button, long):
             t.phase = P.SETUP
         return
     if button == _MENU and long:
-        t.preset = (t.preset + 1) % len(PRESETS[t.game_name])
+        t.preset = (t.preset + 1) % len(presets(t.game_name))
     elif button == _MENU:
-        i = GAME_ORDER.index(t.game_name)
-        t.game_name = GAME_ORDER[(i + 1) % len(GAME_ORDER)]
+        from rules.games import NAMES      # the registry's games, in its order
+        t.game_name = NAMES[(NAMES.index(t.game_name) + 1) % len(NAMES)]
         t.preset = 0
     elif button == _UNDO and long:
         start_check(t)
@@ -55,7 +56,7 @@ def button(t, button, long):
         t.first_dealer = (t.first_dealer + 1) % t.seats
     elif button == _CONFIRM:
         try:
-            t.new_match(t.game_name, PRESETS[t.game_name][t.preset], t.first_dealer)
+            t.new_match(t.game_name, presets(t.game_name)[t.preset], t.first_dealer)
         except TableError as err:   # the enrolled deck lacks cards of this game
             t.message = str(err)
 
@@ -106,7 +107,7 @@ def start_check(t):
     if t.deck is None:
         t.message = "enrol a deck first"
         return
-    game = games.get(t.game_name, PRESETS[t.game_name][t.preset])
+    game = games.get(t.game_name, presets(t.game_name)[t.preset])
     t.enroller = enrol.DeckCheck(game.name, enrol.pack_codes(game.deck))
     t.phase = P.ENROL
     t.message = ""

@@ -89,10 +89,10 @@ def idle(self, t):
 
 
 def setup(self, t):
-    from .menu import PRESETS      # loaded in setup, dropped when a match starts
+    from .menu import presets      # loaded in setup, dropped when a match starts
     y = self.title("NEW MATCH", SIGNS_SAMPLE)
     y += centred(self, t.game_name.upper(), y, self.fact) + 2
-    opts = PRESETS[t.game_name][t.preset]
+    opts = presets(t.game_name)[t.preset]
     words = [k.replace("_", " ") + ": " + str(opts[k]).lower() for k in opts] or ["as written"]
     b = self.body
     for w in words:

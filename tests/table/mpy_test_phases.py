@@ -28,10 +28,11 @@ def test_setup_with_buttons_starts_a_match():
     assert k.table.phase == P.IDLE
     k.press(MENU)
     assert k.table.phase == P.SETUP
-    k.press(MENU)                   # next game
+    k.press(MENU)                   # next game, in the registry's order
     assert k.table.game_name == "manille"
-    k.press(MENU)
-    assert k.table.game_name == "malilla"
+    for name in ("botifarra", "tute", "envite", "truc", "mus", "malilla"):
+        k.press(MENU)
+        assert k.table.game_name == name
     k.press(MENU, long=True)        # next option preset
     assert k.table.preset == 1
     k.press(UNDO)                   # next first dealer

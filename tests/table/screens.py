@@ -151,12 +151,12 @@ def catalogue():
     out.append(("idle, reader faults", t, ["S0 no MFRC522 answers", "S1 FM17522 clone",
                                            "S2 FIFO read back", "S3 suspect"]))
     # Setup: each game and preset.
-    from table.menu import PRESETS
-    for game in sorted(PRESETS):
-        for i in range(len(PRESETS[game])):
+    from table.menu import presets
+    for game in games.names():
+        for i in range(len(presets(game))):
             t = Table(P.SETUP, deck=enrolled("french52"))
             t.game_name, t.preset, t.first_dealer = game, i, i % 4
-            words = [k.replace("_", " ") for k in PRESETS[game][i]] or ["as written"]
+            words = [k.replace("_", " ") for k in presets(game)[i]] or ["as written"]
             out.append(("setup %s %d" % (game, i), t, [game.upper(), "S%d" % (i % 4)] + words))
     # Setup after a refused start (the deck lacks the game's cards) and a deck check.
     t = Table(P.SETUP, deck=enrolled("piquet32"))
