@@ -10,15 +10,15 @@ HW_MPY_FILES := firmware/drivers/mfrc522.py firmware/drivers/eink.py firmware/dr
 
 .PHONY: hardware hardware-check firmware-sizes bench-reader
 
-hardware: $(STAMP)
+hardware: $(STAMP)  ## regenerate the pin file, wiring and drawings from hardware/pinmap.json
 	$(PY) hardware/gen_board.py
 	$(PY) hardware/gen_wiring.py
 
-hardware-check: $(STAMP)
+hardware-check: $(STAMP)  ## check that the generated hardware files are current
 	$(PY) hardware/gen_board.py --check
 	$(PY) hardware/gen_wiring.py --check
 
-firmware-sizes: $(STAMP)
+firmware-sizes: $(STAMP)  ## sizes of the firmware compiled for the Pico, per file
 	@mkdir -p build/mpy
 	@total=0; for f in $(HW_MPY_FILES); do \
 	  out=build/mpy/$$(echo $$f | tr / _ | sed 's/\.py$$/.mpy/'); \
@@ -26,5 +26,5 @@ firmware-sizes: $(STAMP)
 	  n=$$(wc -c < $$out); total=$$((total + n)); printf "%6d  %s\n" $$n $$f; \
 	done; printf "%6d  total\n" $$total
 
-bench-reader: $(STAMP)
+bench-reader: $(STAMP)  ## the reader layer's benchmark
 	$(MPY) bench/bench_reader.py

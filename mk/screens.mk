@@ -4,7 +4,7 @@
 
 .PHONY: screens
 
-screens: $(STAMP)
+screens: $(STAMP)  ## every e-ink screen on each panel as a contact sheet in docs/
 	@mkdir -p build/screens
 	@for p in 4.2 2.9 2.13; do \
 	  MICROPYPATH=tests/table:firmware:tests $(MPY) -X heapsize=64M tests/table/contact_sheet.py \
