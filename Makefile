@@ -22,6 +22,10 @@ help:
 	@echo "make sim    play a whole match on the simulated table, log it and audit it"
 	@echo "make test   run every test (CPython and the MicroPython unix port)"
 	@echo "make bench  run the benchmarks in bench/"
+	@echo "make pico   the deployed firmware on an emulated RP2040: a hand, recorded and audited"
+	@echo "make pico-match  a whole match on the emulated RP2040 with 50 random power cuts"
+	@echo "make bench-pico  heap, latency, scan rate, native ratios, C stack, boot, flash on the RP2040"
+	@echo "make pico-shell  the emulated Pico on a pseudo-terminal (mpremote, tapete selftest)"
 
 $(STAMP): $(INSTALL_DEPS)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -54,7 +58,7 @@ bench: $(STAMP)
 	done
 
 clean:
-	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis tools/pico/node_modules
 
 # Parts of the project add their own targets here (native module, firmware, sim).
 -include mk/*.mk

@@ -141,7 +141,7 @@ function apply(cmd) {
     stackWanted = false; pico.stackWatch = false;
     send(`k ${pico.nanos} ${pico.minSP}`);
   }
-  if (cmd.save) { pico.syncFlash(); fs.writeFileSync(cmd.save, flash); }
+  if (cmd.save) { pico.syncFlash(); fs.writeFileSync(cmd.save + '.tmp', flash); fs.renameSync(cmd.save + '.tmp', cmd.save); }
   if (cmd.quit) process.exit(0);
 }
 

@@ -318,6 +318,7 @@ class Rig:
         self.lines.append(text)
         if len(self.lines) > 5000:
             del self.lines[:2500]
+        text = text[text.find("{"):] if "{" in text else text     # after a raw REPL's "OK"
         body, ok = unseal(text)
         if ok < 0 or not body.startswith("{"):
             return
@@ -385,7 +386,11 @@ class Rig:
                     w.deadline = self.now + w.timeout_ms * 1000000
                 if not w.pred():
                     if self.now > w.deadline:
-                        raise ScenarioTimeout("waited %d emulated ms for %s" % (w.timeout_ms, w.what))
+                        raise ScenarioTimeout("waited %d emulated ms for %s (at %.3f s; seat lights %s; "
+                                              "last lines %r)" % (
+                                                  w.timeout_ms, w.what, self.now / 1e9,
+                                                  [self.seat_colour(s) for s in range(self.seats)],
+                                                  self.lines[-6:]) + self.diagnosis())
                     return
             self.wait = g.send(None)
             if self.wait is not None:
@@ -462,6 +467,15 @@ class Rig:
         with self.lock:
             self.cmd.update(cmd)
 
+    def save(self, path, timeout=60):
+        """Write the emulated flash (2 MB, the firmware and the filesystem) to `path`."""
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        self.order(save=os.path.abspath(path))
+        self.wait_for(lambda: os.path.exists(path), timeout, "the flash image " + path)
+
     def log(self):
         """The events sent so far, in seq order."""
         return [self.events[k] for k in sorted(self.events)]
@@ -479,6 +493,12 @@ class Rig:
                 raise TimeoutError("waited %d s for %s (emulated %.3f s); device said: %s"
                                    % (timeout, what, self.now / 1e9, self.tail()))
             time.sleep(0.01)
+
+    def diagnosis(self):
+        """Readers' activity and tags, for a failure message."""
+        return "; readers: %s" % ", ".join(
+            "seat %d %d windows %d frames %d tags" % (s, c.antenna_windows, c.frames, len(c.tags))
+            for s, c in enumerate(self.table.chips))
 
     def tail(self, n=400):
         return repr(bytes(self.out[-n:]).decode("latin-1"))
@@ -520,6 +540,12 @@ class Rig:
         if err:
             raise RuntimeError("device raised:\n" + err)
         return out
+
+    def launch(self, code, timeout=120):
+        """Start `code` in the raw REPL and return once it runs (it may run forever)."""
+        start = len(self.out)
+        self.send(code.encode() + b"\x04")
+        self.wait_text("OK", start, timeout)
 
     def close(self):
         """Stop the emulator and free the pseudo-terminal."""

@@ -42,7 +42,7 @@ def session(args):
     with R.Rig(frames=frames, seed=args.seed) as rig:
         say("emulated Pico up; USB serial on %s" % rig.port)
         T.deploy(rig, OUT, say)
-        rig.order(save=image)
+        rig.save(image)
         rec = T.Recording(rig, os.path.join(out, "table.jsonl"))
         players = Players(rig, seed=args.seed, misplay=(1, 3),
                           hands=1 if args.command == "hand" else None, cuts=args.cuts,
