@@ -43,7 +43,7 @@ EXTRA_COMMANDS = []
 
 
 def _load_extras():
-    for name in ("play_cli", "serial_cli", "sim_cli"):
+    for name in ("play_cli", "serial_cli", "sim_cli", "selftest_cli"):
         try:
             module = __import__("tapete." + name, fromlist=["register"])
         except ImportError:

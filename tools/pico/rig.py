@@ -154,6 +154,7 @@ class Rig:
         self._line = bytearray()
         self.events = {}            # seq -> event (the log as sent, deduplicated)
         self.replies = []
+        self.reply_at = []          # emulated ns of each reply
         self.lines = []             # every text line from the device
         self.host = bytearray()     # bytes for the device, not yet handed over
         self.pins = {}              # input pin changes for the next tick
@@ -332,6 +333,7 @@ class Rig:
             self.events.setdefault(obj["seq"], obj)
         else:
             self.replies.append(obj)
+            self.reply_at.append(self.now)
 
     def _pty_flush(self):
         while self._pty_out:
