@@ -1,7 +1,8 @@
 """Code the benches and tests run on the emulated Pico through its raw REPL.
 
 HEAP_APP runs the controller exactly as main.py does (`app.run(board.make())`) with
-one more task: every `period` ms it collects garbage and reports the free heap as a
+one more task: every `period` ms (1 s: a collection holds up the scan for a few ms,
+and the live heap changes slowly) it collects garbage and reports the free heap as a
 reply line `{"reply": "heap", "free": F, "low": L, "largest": B}` (L the lowest F so
 far, B the largest free block at that moment). Replies are not part of the log: the
 host tools ignore them.
@@ -22,7 +23,10 @@ def _largest():
         except MemoryError:
             hi = mid - 1
     return lo
+APP = None
 async def _watch(app):
+    global APP
+    APP = app               # for a post-mortem in the REPL after Ctrl-C
     low = 1 << 30
     while True:
         gc.collect()
@@ -36,7 +40,7 @@ A.run(B.make(), _watch)
 """
 
 
-def heap_app(period=100, native=True):
+def heap_app(period=1000, native=True):
     """The controller with the heap watcher; without the native module when `native` is False."""
     # Without: the module's file is renamed on this (throwaway) flash, so it is never loaded.
     before = "" if native else ("import os\ntry:\n    os.rename('/lib/tapete_core.mpy', "

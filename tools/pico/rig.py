@@ -521,13 +521,19 @@ class Rig:
         return box[0] + len(text)
 
     # -- the raw REPL, as mpremote uses it --------------------------------------------------
-    def raw_repl(self):
-        """Interrupt whatever runs and enter the raw REPL."""
+    def raw_repl(self, soft_reset=True):
+        """Interrupt whatever runs and enter the raw REPL; with `soft_reset`, restart
+        MicroPython there (a clean heap, no task of the interrupted program left over;
+        main.py does not run after a soft reset in the raw REPL)."""
         self.send(b"\r\x03\x03")
         time.sleep(0.3)
         start = len(self.out)
         self.send(b"\r\x01")
-        self.wait_text("raw REPL; CTRL-B to exit\r\n>", start, 60)
+        start = self.wait_text("raw REPL; CTRL-B to exit\r\n>", start, 60)
+        if soft_reset:
+            self.send(b"\x04")
+            p = self.wait_text("soft reboot", start, 60)
+            self.wait_text("raw REPL; CTRL-B to exit\r\n>", p, 60)
 
     def exec(self, code, timeout=600):
         """Run `code` in the raw REPL; its printed output. RuntimeError if it raised."""
