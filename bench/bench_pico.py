@@ -127,8 +127,9 @@ def compute(rig, report):
     """Native vs pure Python, and the C stack, through the raw REPL."""
     rig.raw_repl()
     rig.exec(DEVICE_COMPUTE)
-    pos = positions()
-    rig.exec("P = %s" % json.dumps(pos))
+    rig.exec("P = []")
+    for evs in positions(count=12):       # one at a time: the compiler's heap is small
+        rig.exec("P.append(%s)" % json.dumps(evs))
     py = float(rig.exec("print(legal_us(P, False))"))
     nat = float(rig.exec("print(legal_us(P, True))"))
     report["legal_us"] = {"python": py, "native": nat, "ratio": py / nat}

@@ -7,12 +7,12 @@ import table as T
 from helper import helper
 
 
-def selftest(deployed, **faults):
+def selftest(deployed, parts=None, **faults):
     with R.Rig(flash_image=deployed["image"], **faults) as rig:
         rig.wait_boot(1)
         rig.play(helper(rig))
-        proc = subprocess.run([T.venv_bin("tapete"), "selftest", rig.port], capture_output=True,
-                              text=True, timeout=900)
+        cmd = [T.venv_bin("tapete"), "selftest", rig.port] + (["--parts", parts] if parts else [])
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
         done = rig.finish(timeout=60)
         frames = list(rig.led_frames)
         panel = rig.frames
@@ -45,20 +45,20 @@ def test_a_sound_table_passes_every_part_and_lights_each_seat_in_turn(deployed):
 
 
 def test_a_dead_reader_is_named_with_its_chip_select(deployed):
-    proc, done, _, _ = selftest(deployed, dead=(2,))
+    proc, done, _, _ = selftest(deployed, "readers,tags", dead=(2,))
     assert proc.returncode == 1
     assert "FAIL reader seat 2 (CS GP7): no answer (VersionReg 0xff" in proc.stdout
     assert "ok   reader seat 1 (CS GP6)" in proc.stdout
 
 
 def test_a_reader_that_holds_miso_is_found_and_the_gate_named(deployed):
-    proc, _, _, _ = selftest(deployed, holds_miso=(1,))
+    proc, _, _, _ = selftest(deployed, "readers,tags", holds_miso=(1,))
     assert proc.returncode == 1
     assert "seat 1's module (CS GP6) does not release MISO; fit its 74HC125 gate" in proc.stdout
     assert "FAIL reader seat 0 (CS GP5): reads 0x00: MISO is held by seat 1's module" in proc.stdout
 
 
 def test_crossed_chip_selects_are_caught_by_the_tag_test(deployed):
-    proc, _, _, _ = selftest(deployed, swapped_cs=(0, 1))
+    proc, _, _, _ = selftest(deployed, "readers,tags", swapped_cs=(0, 1))
     assert proc.returncode == 1
     assert "the tag on seat 0 is read through seat 1's chip select (GP6)" in proc.stdout
