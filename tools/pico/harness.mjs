@@ -74,7 +74,6 @@ function powerUp(timeBase, why) {
   spi0.onTransmit = (b) => {
     flushEink();
     reply0 = parseInt(ask(`s ${pico.nanos} ${b}`), 10);
-    if (process.env.PICO_DEBUG_SPI && !spi0.logged) { spi0.logged = 1; process.stderr.write(`spi0 ${spi0.clockFrequency} clkPeri ${mcu.clkPeri} clkSys ${mcu.clkSys}\n`); }
     done0.schedule(8e9 / spi0.clockFrequency);
   };
   const spi1 = mcu.spi[cfg.eink.spi];

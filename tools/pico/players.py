@@ -18,6 +18,7 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+from rig import P, colour_word  # noqa: E402
 from tapete.rules import cards as C  # noqa: E402
 from tapete.rules import playout  # noqa: E402
 from tapete.rules.match import Match  # noqa: E402
@@ -144,7 +145,6 @@ class Players:
 
     def verdict_us(self, seat, before, t0):
         """Emulated us from the card landing to the first LED frame changing its seat."""
-        from rig import colour_word, P
         k = seat * P.LED_PER_SEAT
         for t, leds in list(self.rig.led_frames):
             if t > t0 and colour_word(leds[k]) != before:

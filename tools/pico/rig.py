@@ -166,6 +166,7 @@ class Rig:
         self.done = threading.Event()
         self.stopped = threading.Event()
         self.min_sp = None
+        self._tags = {}
         self.spi_bytes = 0
         self.ticks = 0
         self.echo = echo
@@ -427,10 +428,8 @@ class Rig:
     # -- the table, for scenarios and tests ------------------------------------------------
     def tag(self, code):
         """The NTAG213 on card (or control tag) `code` (uid7 of the sim players)."""
-        t = self._tags.get(code) if hasattr(self, "_tags") else None
+        t = self._tags.get(code)
         if t is None:
-            if not hasattr(self, "_tags"):
-                self._tags = {}
             t = self._tags[code] = ntag213(uid7(code))
         return t
 
@@ -587,10 +586,8 @@ def uid7(code):
     return bytes((0x04, 0x21, code & 0xFF, 0x5A, 0xA5, 0x3C, 0x80 + code % 97))
 
 
-if __name__ == "__main__":
-    with Rig(echo=True) as rig:
-        rig.wait_text(">>> ", 0, 60) if False else None
-        time.sleep(0.5)
-        rig.raw_repl()
+if __name__ == "__main__":     # a smoke test: boot, raw REPL, one line of Python
+    with Rig() as rig:
+        rig.raw_repl(soft_reset=False)
         print(rig.exec("import gc, sys; gc.collect(); print(sys.implementation._build, gc.mem_free())"))
         print("emulated %.1f ms, %d ticks" % (rig.now / 1e6, rig.ticks))
