@@ -163,8 +163,10 @@ class Table:
     def _adopt(self, seat, card):
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
         m = self.match
-        if self.booting and seat == m.dealer and card == m.turnup:
-            return True                 # the turn-up still lying after a restart
+        if self.booting and seat == m.dealer and card == m.turnup and m.trick.number == 1:
+            # The turn-up still lying after a restart: it can only be in the first
+            # trick; later the dealer has taken it back, and laying it is a play.
+            return True
         t = m.trick
         for i in range(t.n):
             if t.cards[i] == card and t.seats[i] == seat:

@@ -3,6 +3,7 @@ import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 import random
 from table.journal import Journal
 from table import phases as P
+from rules import cards as C
 
 ROOT = "/tmp/tapete-journal"
 
@@ -132,3 +133,25 @@ def test_restart_with_the_turnup_still_lying():
     k.rounds(6)                 # the reader sees 4H again: not a play
     assert k.app.link.next_seq == n and k.table.phase == P.PLAY
     assert k.table.match.turn == 1
+
+
+def test_the_dealer_laying_the_turnup_after_a_restart_later_in_the_hand_plays_it():
+    # Found on the emulated Pico with power cuts: the dealer played the turn-up in
+    # trick 6 just after a restart, and the table took it for the turn-up still lying.
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    p = tablekit.Players(k, seed=4)
+    turnup = p.deal()
+    p.turn_up()
+    p.play_trick()
+    first = k.table.match.last
+    assert turnup not in [first.cards[i] for i in range(first.n)]   # still in the dealer's hand
+    from table.app import App
+    k.app.journal.close()
+    k.app = App(k.board)
+    k.table = k.app.table
+    assert k.table.booting and k.table.match.trick.number == 2
+    n = k.app.link.next_seq
+    k.place(k.table.match.dealer, turnup)       # within the restart's settling rounds
+    plays = [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+    assert plays and plays[0]["card"] == C.name(turnup), k.events()[-3:]
