@@ -107,7 +107,13 @@ def readers(b):
                 out["ok"] = True
             except ReaderError as err:
                 out["msg"] = str(err)
-        if out["ok"]:
+        if out["ok"] and s == held:
+            out["ok"] = False
+            out["releases_miso"] = False
+            out["msg"] = ("%s (VersionReg 0x%02x) answers, but holds MISO low while deselected: "
+                          "fit its 74HC125 gate (A = its MISO, Y = GP%d, /OE = GP%d)" % (
+                              out["kind"], v, P.RFID_MISO, b.gpios[s]))
+        elif out["ok"]:
             after = b.idle_miso()
             out["releases_miso"] = after == 0xFF
             if after != 0xFF and idle == 0xFF:

@@ -88,8 +88,9 @@ def describe(obj):
     if st == "reader":
         what = "reader seat %d (CS %s)" % (obj["seat"], obj["cs"])
         if ok:
-            return "%s %s: %s (VersionReg 0x%02x), FIFO self-test passed, releases MISO" % (
-                head, what, obj.get("kind", "?"), obj["version"])
+            return "%s %s: %s (VersionReg 0x%02x), FIFO self-test passed%s" % (
+                head, what, obj.get("kind", "?"), obj["version"],
+                ", releases MISO" if obj.get("releases_miso") else "")
         return "%s %s: %s" % (head, what, obj.get("msg", ""))
     if st == "tag":
         what = "tag on seat %d (CS %s)" % (obj["seat"], obj["cs"])

@@ -6,6 +6,8 @@ import rig as R
 import table as T
 from helper import helper
 
+CS = R.P.RFID_CS        # the chip selects, from the pin map
+
 
 def selftest(deployed, parts=None, **faults):
     with R.Rig(flash_image=deployed["image"], **faults) as rig:
@@ -35,8 +37,9 @@ def test_a_sound_table_passes_every_part_and_lights_each_seat_in_turn(deployed):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert done["failures"] == 0
     out = proc.stdout
-    for s, g in enumerate((5, 6, 7, 8)):
-        assert "ok   reader seat %d (CS GP%d): MFRC522" % (s, g) in out
+    for s, g in enumerate(CS[:4]):
+        assert "ok   reader seat %d (CS GP%d): MFRC522 v2.0 (VersionReg 0x92), FIFO self-test " \
+               "passed, releases MISO" % (s, g) in out
         assert "ok   tag on seat %d (CS GP%d): read by this reader only" % (s, g) in out
     for name in ("menu", "confirm", "undo"):
         assert "ok   button %s" % name in out
@@ -47,18 +50,22 @@ def test_a_sound_table_passes_every_part_and_lights_each_seat_in_turn(deployed):
 def test_a_dead_reader_is_named_with_its_chip_select(deployed):
     proc, done, _, _ = selftest(deployed, "readers,tags", dead=(2,))
     assert proc.returncode == 1
-    assert "FAIL reader seat 2 (CS GP7): no answer (VersionReg 0xff" in proc.stdout
-    assert "ok   reader seat 1 (CS GP6)" in proc.stdout
+    assert "FAIL reader seat 2 (CS GP%d): no answer (VersionReg 0xff" % CS[2] in proc.stdout
+    assert "ok   reader seat 1 (CS GP%d)" % CS[1] in proc.stdout
 
 
 def test_a_reader_that_holds_miso_is_found_and_the_gate_named(deployed):
     proc, _, _, _ = selftest(deployed, "readers,tags", holds_miso=(1,))
     assert proc.returncode == 1
-    assert "seat 1's module (CS GP6) does not release MISO; fit its 74HC125 gate" in proc.stdout
-    assert "FAIL reader seat 0 (CS GP5): reads 0x00: MISO is held by seat 1's module" in proc.stdout
+    assert "seat 1's module (CS GP%d) does not release MISO; fit its 74HC125 gate" % CS[1] \
+        in proc.stdout
+    assert "FAIL reader seat 0 (CS GP%d): reads 0x00: MISO is held by seat 1's module" % CS[0] \
+        in proc.stdout
+    assert "FAIL reader seat 1 (CS GP%d): MFRC522 v2.0 (VersionReg 0x92) answers, but holds MISO " \
+        "low" % CS[1] in proc.stdout
 
 
 def test_crossed_chip_selects_are_caught_by_the_tag_test(deployed):
     proc, _, _, _ = selftest(deployed, "readers,tags", swapped_cs=(0, 1))
     assert proc.returncode == 1
-    assert "the tag on seat 0 is read through seat 1's chip select (GP6)" in proc.stdout
+    assert "the tag on seat 0 is read through seat 1's chip select (GP%d)" % CS[1] in proc.stdout
