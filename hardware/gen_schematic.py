@@ -122,44 +122,44 @@ def render(pm):
                [("3.3V", "+3V3"), ("GND", "GND"), ("RST", "RFID_RST"), ("SDA (CS)", "CS%d" % s),
                 ("SCK", "SCK0"), ("MOSI", "MOSI0")],
                [("MISO", "MISO%d_RAW" % s), ("IRQ", "n.c.")], width=3.0)
-        _block(d, elm, (26, y), "74HC125 gate %d (%dA/%dY)" % (s % 4 + 1, s % 4 + 1, s % 4 + 1),
+        _block(d, elm, (28.5, y), "74HC125 gate %d (%dA/%dY)" % (s % 4 + 1, s % 4 + 1, s % 4 + 1),
                [("%dA" % (s % 4 + 1), "MISO%d_RAW" % s), ("/%dOE" % (s % 4 + 1), "CS%d" % s)],
                [("%dY" % (s % 4 + 1), "MISO0")], width=2.6)
-        _two(d, elm, "Capacitor", (31.5, y + 1.2), "100 nF", "+3V3", "GND", vertical=True)
-        _two(d, elm, "Capacitor", (34.5, y + 1.2), "10 µF", "+3V3", "GND", vertical=True)
+        _two(d, elm, "Capacitor", (34, y + 1.2), "100 nF", "+3V3", "GND", vertical=True)
+        _two(d, elm, "Capacitor", (37, y + 1.2), "10 µF", "+3V3", "GND", vertical=True)
     d.add(elm.Label().at((24, -3.5)).label("74HC125: VCC (14) +3V3, GND (7); unused inputs to GND;"
                                            " one chip per 4 readers", fontsize=8))
 
     # Power for many readers: a separate 3.3 V regulator above 6 readers.
-    _block(d, elm, (40, 24), "AMS1117-3.3 (fit above 6 readers)",
+    _block(d, elm, (46, 24), "AMS1117-3.3 (fit above 6 readers)",
            [("IN", "+5V"), ("GND", "GND")], [("OUT", "+3V3_READERS")], width=3.4,
            note="10 µF at IN and OUT; readers' 3.3V from +3V3_READERS, common GND")
 
     # The e-ink panel on SPI1 (write-only: GP%d unconnected).
-    _block(d, elm, (40, 15), "SSD1680 e-paper %s inch" % e["panel"],
+    _block(d, elm, (46, 15), "SSD1680 e-paper %s inch" % e["panel"],
            [("VCC", "+3V3"), ("GND", "GND"), ("DIN", "EPD_DIN"), ("CLK", "EPD_CLK")],
            [("CS", "EPD_CS"), ("DC", "EPD_DC"), ("RST", "EPD_RST"), ("BUSY", "EPD_BUSY")],
            width=3.2, note="SPI1 MISO GP%d not connected (a spare chip select)" % e["spi"]["miso"])
 
     # LEDs: 3.3 V data -> 74AHCT125 (5 V) -> 330 ohm -> the chain; 1000 uF on the LED supply.
-    _block(d, elm, (40, 6), "74AHCT125 level shifter",
+    _block(d, elm, (46, 6), "74AHCT125 level shifter",
            [("1A", "LED_3V3"), ("/1OE", "GND"), ("VCC", "+5V"), ("GND", "GND")],
            [("1Y", "LED_5V")], width=3.2)
-    _two(d, elm, "Resistor", (46, 4), "330 Ω", "LED_5V", "LED_DIN")
+    _two(d, elm, "Resistor", (52, 4), "330 Ω", "LED_5V", "LED_DIN")
     n4 = 4 * leds["per_seat"] + leds["status"]
-    _block(d, elm, (56, 6), "WS2812B chain: %d per seat + %d status" % (leds["per_seat"], leds["status"]),
+    _block(d, elm, (62, 6), "WS2812B chain: %d per seat + %d status" % (leds["per_seat"], leds["status"]),
            [("DIN", "LED_DIN"), ("VDD", "+5V"), ("GND", "GND")], [("DOUT", "next LED")], width=3.2,
            note="%d LEDs at 4 seats; order seat 0, 1, ... then status" % n4)
-    _two(d, elm, "Capacitor", (62, 8), "1000 µF 10 V", "+5V", "GND", vertical=True)
+    _two(d, elm, "Capacitor", (68, 8), "1000 µF 10 V", "+5V", "GND", vertical=True)
 
     # Buttons to GND, internal pull-ups.
     for k, name in enumerate(("menu", "confirm", "undo")):
-        x = 40 + 6 * k
+        x = 46 + 6 * k
         sw = elm.Button().at((x, -2)).down().length(2).label(name, fontsize=9, loc="right")
         d.add(sw)
         _net(d, elm, sw.start, "up", "BTN_" + name.upper(), 0.6)
         _net(d, elm, sw.end, "down", "GND", 0.6)
-    d.add(elm.Label().at((40, -6.5)).label("buttons short the pin to GND; internal pull-ups; hold "
+    d.add(elm.Label().at((46, -6.5)).label("buttons short the pin to GND; internal pull-ups; hold "
                                           "%s %d s at power-up to enrol" % (b["enrol_hold"],
                                                                             b["enrol_hold_ms"] // 1000),
                                           fontsize=8, halign="left"))
