@@ -47,6 +47,8 @@ def session(args):
         players = Players(rig, seed=args.seed, misplay=(1, 3),
                           hands=1 if args.command == "hand" else None, cuts=args.cuts,
                           log=say)
+        if args.cuts:       # a match has 120-200 plays: enough chances for every cut
+            players.cut_chance = 0.6
         rig.play(players.scenario())
         rig.finish(timeout=args.timeout)
         events = rec.stop(expect=len(rig.events))
@@ -55,6 +57,9 @@ def session(args):
             import json
             json.dump(result, f, indent=1)
         problems = T.check(players, events, result)
+        if len(players.cuts) < args.cuts:
+            problems.append("only %d of the %d power cuts happened before the match ended"
+                            % (len(players.cuts), args.cuts))
         if rig.panel_errors:
             problems.append("panel: " + "; ".join(rig.panel_errors[:3]))
         lat = sorted(x for x in players.latency_us if x is not None)
@@ -66,9 +71,10 @@ def session(args):
             say("card on the reader -> verdict on its seat's lights: median %.1f ms, worst %.1f ms "
                 "(emulated, %d plays)" % (lat[len(lat) // 2] / 1000, lat[-1] / 1000, len(lat)))
         if args.cuts:
-            say("%d power cuts (%d in flash writes); %d boots" % (
-                len(players.cuts), sum(1 for c in players.cuts if c[0] == "flash program"),
-                len(rig.boots)))
+            say("%d power cuts ordered (%d part-way through a flash program); the board "
+                "powered up %d times" % (
+                    len(players.cuts), sum(1 for c in players.cuts if c[0] == "flash program"),
+                    sum(1 for _, why in rig.boots if why == "on")))
         say("emulated %.1f s in %.0f s of wall time" % (rig.now / 1e9, time.monotonic() - t0))
     for p in problems:
         say("FAIL: " + p)
