@@ -57,9 +57,10 @@ def session(args):
             import json
             json.dump(result, f, indent=1)
         problems = T.check(players, events, result)
-        if len(players.cuts) < args.cuts:
+        cuts = sum(1 for _, why in rig.boots if why.startswith("cut"))
+        if cuts < args.cuts:
             problems.append("only %d of the %d power cuts happened before the match ended"
-                            % (len(players.cuts), args.cuts))
+                            % (cuts, args.cuts))
         if rig.panel_errors:
             problems.append("panel: " + "; ".join(rig.panel_errors[:3]))
         lat = sorted(x for x in players.latency_us if x is not None)
@@ -71,9 +72,9 @@ def session(args):
             say("card on the reader -> verdict on its seat's lights: median %.1f ms, worst %.1f ms "
                 "(emulated, %d plays)" % (lat[len(lat) // 2] / 1000, lat[-1] / 1000, len(lat)))
         if args.cuts:
-            say("%d power cuts ordered (%d part-way through a flash program); the board "
-                "powered up %d times" % (
-                    len(players.cuts), sum(1 for c in players.cuts if c[0] == "flash program"),
+            say("%d power cuts (of %d ordered, %d of them part-way through a flash program); "
+                "the board powered up %d times" % (
+                    cuts, len(players.cuts), sum(1 for c in players.cuts if c[0] == "flash program"),
                     sum(1 for _, why in rig.boots if why == "on")))
         say("emulated %.1f s in %.0f s of wall time" % (rig.now / 1e9, time.monotonic() - t0))
     for p in problems:
