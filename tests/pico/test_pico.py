@@ -64,5 +64,5 @@ def test_power_cuts_during_a_hand_lose_duplicate_and_invent_nothing(deployed, tm
         events = rec.stop(expect=len(rig.events))
         result = T.audit(rec.path)
         assert T.check(players, events, result) == []
-        assert len(players.cuts) == 4
-        assert sum(1 for _, why in rig.boots if why.startswith("cut")) >= 3
+        assert players.cuts_done() == 4
+        assert any(c[0] == "flash program" for c in players.cuts) or len(players.cuts) < 4

@@ -37,8 +37,7 @@ class Players:
         self.deal_rng = random.Random(seed + 1)
         self.misplay = misplay
         self.hands_wanted = hands
-        self.cuts_left = cuts
-        self.cut_every = None
+        self.cuts_wanted = cuts
         self.cuts = []              # (kind, detail) of each cut ordered
         self.match = Match()
         self.next_seq = 0           # the next log event to read
@@ -134,7 +133,7 @@ class Players:
         name = C.name(c)
         before = rig.seat_colour(seat)
         t0 = rig.now
-        cut = self.maybe_cut()
+        cut = self.maybe_cut() or self.cut_pending()
         rig.place(seat, c)
         self.placed.append((seat, name))
         yield rig.until(self.logged(lambda e: e["ev"] == "play" and e["seat"] == seat
@@ -151,11 +150,19 @@ class Players:
                 return (t - t0) // 1000
         return None
 
+    def cuts_done(self):
+        """Power cuts that have happened."""
+        return sum(1 for _, why in self.rig.boots if why.startswith("cut"))
+
+    def cut_pending(self):
+        return len(self.cuts) > self.cuts_done()
+
     def maybe_cut(self):
-        """Before some plays: order a power cut (at a random instant, or in a flash write)."""
-        if not self.cuts_left or self.rng.random() > self.cut_chance:
+        """Before some plays: order a power cut (at a random instant, or in a flash write),
+        one at a time, until `cuts` have happened."""
+        if self.cuts_done() >= self.cuts_wanted or self.cut_pending() \
+                or self.rng.random() > self.cut_chance:
             return False
-        self.cuts_left -= 1
         rig = self.rig
         if self.rng.random() < 0.5:
             op, keep = self.rng.randrange(0, 6), self.rng.randrange(0, 257)
