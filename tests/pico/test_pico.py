@@ -65,4 +65,4 @@ def test_power_cuts_during_a_hand_lose_duplicate_and_invent_nothing(deployed, tm
         result = T.audit(rec.path)
         assert T.check(players, events, result) == []
         assert players.cuts_done() == 4
-        assert any(c[0] == "flash program" for c in players.cuts) or len(players.cuts) < 4
+        assert any(c[0] == "flash program" for c in players.cuts)     # mid journal write too
