@@ -50,8 +50,8 @@ bench: $(STAMP)  ## run the benchmarks in bench/ (figures are ratios measured in
 	  MICROPYPATH=$(NATMOD_X64):firmware:tests $(MPY) -X heapsize=32M $$b || exit 1; \
 	done
 
-clean:  ## remove the .venv, build/ and out/
-	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis
+clean:  ## remove the .venv, build/, out/ and the emulator's node_modules
+	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis tools/pico/node_modules
 
 # Parts of the project add their own targets here (native module, firmware, sim).
 -include mk/*.mk

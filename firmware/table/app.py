@@ -19,6 +19,7 @@ from .screen import Screen
 from . import phases as P
 
 SETTLE_ROUNDS = 4       # after a restart: rounds before unseen cards count as gone
+FRESH_ROUNDS = 2        # ... rounds in which a card seen was lying there at the restart
 SCAN_PERIOD_MS = 20     # pause between rounds (4 seats x 3 ms settling on top)
 
 
@@ -69,6 +70,9 @@ class App:
         """Hand every reader event to the table."""
         table = self.table
         ring = self.reader.events
+        # a card lying at the restart is read in its first round or two; one laid
+        # later has been lifted and laid again by a player (a play)
+        table.fresh = table.booting and self.rounds < FRESH_ROUNDS
         while ring.count:
             e = ring.get()
             table.on_reader(e.kind, e.seat, e.card, e.uid, e.uid_len)

@@ -98,6 +98,7 @@ class Table:
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
+        self.fresh = False              # ... and in the first rounds after the restart
         self.showing = _NONE            # a seat laying cards to show (table/showing.py)
         self.show_kind = 0
         self.show_needed = 0
@@ -185,8 +186,11 @@ class Table:
     def _adopt(self, seat, card):
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
         m = self.match
-        if self.booting and seat == m.dealer and card == m.turnup:
-            return True                 # the turn-up still lying after a restart
+        if self.fresh and seat == m.dealer and card == m.turnup and m.trick.number == 1:
+            # The turn-up still lying at the restart (read in the first rounds, and
+            # only in the first trick: later the dealer has taken it back); laid
+            # again after that, it is a play.
+            return True
         t = m.trick
         for i in range(t.n):
             if t.cards[i] == card and t.seats[i] == seat:

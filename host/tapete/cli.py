@@ -51,7 +51,7 @@ EXTRA_COMMANDS = []
 
 
 def _load_extras():
-    for name in ("play_cli", "serial_cli", "sim_cli", "games_cli"):
+    for name in ("play_cli", "serial_cli", "sim_cli", "games_cli", "selftest_cli"):
         try:
             module = __import__("tapete." + name, fromlist=["register"])
         except ImportError:
