@@ -233,17 +233,19 @@ def panel(machine):
                       "GP%d, or BUSY is wired to the wrong pin" % (P.EINK_BUSY, P.EINK_RST))
         say(out)
         return 1
-    fb = e.fb
     w, h = e.visible_width, e.height
-    fb.fill(1)
-    fb.rect(0, 0, w, h, 0)
-    for y in range(8, 8 + 64, 8):
-        for x in range(8, w - 8, 8):
-            if (x // 8 + y // 8) % 2:
-                fb.fill_rect(x, y, 8, 8, 0)
-    fb.text("SELF-TEST", 8, 80, 0)
-    fb.text("%dx%d" % (w, h), 8, 96, 0)
-    e.start_refresh(True)
+
+    def pattern(fb, ox, oy, rows):
+        # drawn band by band: (ox, oy) shifts the whole picture onto the band
+        fb.rect(ox, oy, w, h, 0)
+        for y in range(8, 8 + 64, 8):
+            for x in range(8, w - 8, 8):
+                if (x // 8 + y // 8) % 2:
+                    fb.fill_rect(ox + x, oy + y, 8, 8, 0)
+        fb.text("SELF-TEST", ox + 8, oy + 80, 0)
+        fb.text("%dx%d" % (w, h), ox + 8, oy + 96, 0)
+
+    e.start(pattern, True)
     rose = not e.ready()
     t0 = time.ticks_ms()
     while not e.ready() and time.ticks_diff(time.ticks_ms(), t0) < 6000:

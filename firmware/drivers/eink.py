@@ -184,14 +184,19 @@ class EInk:
                 self._band(paint, i, _WRITE_RED)
                 await asyncio.sleep_ms(0)
 
-    def show_blocking(self, paint, full=True, timeout_ms=5000):
-        """The same as `show`, blocking until the panel is done (boot, tests)."""
+    def start(self, paint, full=True, timeout_ms=5000):
+        """Send the picture and start its refresh without waiting for BUSY to
+        fall (the bring-up self-test times BUSY itself)."""
         if not self._init_done:
             raise RuntimeError("e-ink: call init() first")
         self.wait_blocking(timeout_ms)
         for i in range(self.bands()):
             self._band(paint, i, _WRITE_BW, _WRITE_RED if full else 0)
         self._activate(full)
+
+    def show_blocking(self, paint, full=True, timeout_ms=5000):
+        """The same as `show`, blocking until the panel is done (boot, tests)."""
+        self.start(paint, full, timeout_ms)
         self.wait_blocking(timeout_ms)
         if not full:
             for i in range(self.bands()):

@@ -50,7 +50,9 @@ def panel_size(panel=P.EINK_PANEL):
         tree = ast.parse(f.read())
     for node in tree.body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "PANELS":
-            return ast.literal_eval(node.value)[panel]
+            for key, size in zip(node.value.keys, node.value.values):
+                if ast.literal_eval(key) == panel:      # (width, height, controller)
+                    return tuple(ast.literal_eval(n) for n in size.elts[:2])
     raise RuntimeError("drivers/eink.py has no PANELS")
 
 
