@@ -16,12 +16,10 @@ INSTALL_DEPS := pyproject.toml setup.py $(wildcard firmware/native/*.c firmware/
 
 .PHONY: all setup test sim bench clean help
 
-all: test
-
-help:
-	@echo "make sim    play a whole match on the simulated table, log it and audit it"
-	@echo "make test   run every test (CPython and the MicroPython unix port)"
-	@echo "make bench  run the benchmarks in bench/"
+all: test  ## the default: make test
+help:  ## list every target (this list)
+	@grep -hE '^[a-z][a-z0-9-]*:.*## ' $(MAKEFILE_LIST) | sort \
+	  | sed -E 's/^([a-z0-9-]+):.*## (.*)$$/make \1\t\2/' | expand -t 22
 
 $(STAMP): $(INSTALL_DEPS)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,19 +27,18 @@ $(STAMP): $(INSTALL_DEPS)
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $@
 
-setup: $(STAMP)
-
-test: $(STAMP)
+setup: $(STAMP)  ## make the .venv and install the package with its test tools
+test: $(STAMP)  ## run every test (CPython and the MicroPython unix port): what CI runs
 	$(PY) -m pytest
 
-sim: $(STAMP)
+sim: $(STAMP)  ## play a whole match on the simulated table, log it and audit it (GAME=, SEATS=)
 	$(PY) -m tapete.sim
 
 # Benchmarks: bench_*_mpy.py run inside micropython (with the native module when
 # `make natmod` built it), bench_rules.py under both, the rest under CPython.
 # Figures are ratios measured in one run: these machines are noisy.
 NATMOD_X64 := build/natmod/x64
-bench: $(STAMP)
+bench: $(STAMP)  ## run the benchmarks in bench/ (figures are ratios measured in one run)
 	@for b in bench/bench_*.py; do \
 	  case $$b in *_mpy.py) ;; *) echo "== $$b (CPython)"; $(PY) $$b || exit 1;; esac; \
 	done
@@ -53,8 +50,8 @@ bench: $(STAMP)
 	  MICROPYPATH=$(NATMOD_X64):firmware:tests $(MPY) -X heapsize=32M $$b || exit 1; \
 	done
 
-clean:
-	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis
+clean:  ## remove the .venv, build/, out/ and the emulator's node_modules
+	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis tools/pico/node_modules
 
 # Parts of the project add their own targets here (native module, firmware, sim).
 -include mk/*.mk

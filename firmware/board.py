@@ -22,7 +22,7 @@ def chip_selects(seats):
 
 
 def eink(machine=None, panel=None):
-    """The SSD1680 panel on SPI1 (not yet init()ed)."""
+    """The e-ink panel on SPI1 (pinmap.json's, not yet init()ed)."""
     from drivers.eink import EInk
     m = _machine(machine)
     Pin = m.Pin

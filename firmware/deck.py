@@ -17,6 +17,7 @@ CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-
             "bid", "see", "ordago")
 CONTROL_BASE = const(64)
 PATH = "enrol.json"
+SIGNS = ("french", "spanish")   # the suit signs printed on the enrolled cards
 _REC = const(12)
 
 
@@ -33,6 +34,7 @@ class Deck:
         self.capacity = capacity
         self.count = 0
         self.name = ""
+        self.signs = 0      # index in SIGNS
 
     def lookup(self, uid, n):
         """The code of uid[:n], or -1 when the tag is not enrolled."""
@@ -63,8 +65,25 @@ class Deck:
         self.table[r + 11] = code
         self.count += 1
 
+    def lacks(self, pack):
+        """The card codes of `pack` (four suit sets of bit face-1, as the rules'
+        Game.deck) that no enrolled tag stands for; allocates."""
+        have = [0, 0, 0, 0]
+        t = self.table
+        for r in range(0, self.count * _REC, _REC):
+            c = t[r + 11]
+            if c < CONTROL_BASE:
+                have[c >> 4] |= 1 << (c & 15)
+        out = []
+        for s in range(4):
+            gone = pack[s] & ~have[s]
+            for f in range(13):
+                if gone >> f & 1:
+                    out.append(s * 16 + f)
+        return out
+
     @classmethod
-    def load(cls, path=PATH, capacity=80):
+    def load(cls, path=PATH, capacity=0):
         """Read an enrolment file (or its temp file after an interrupted save)."""
         try:
             f = open(path)
@@ -74,8 +93,9 @@ class Deck:
             data = json.loads(f.read())
         if not isinstance(data, dict) or data.get("version") != 1:
             raise ValueError("%s: not a version 1 enrolment file" % path)
-        d = cls(capacity)
+        d = cls(max(capacity, len(data["tags"])))
         d.name = data.get("deck", "")
+        d.signs = 1 if data.get("signs") == SIGNS[1] else 0
         uid = bytearray(10)
         for hexuid, code in data["tags"].items():
             n = len(hexuid) // 2

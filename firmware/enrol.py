@@ -9,25 +9,31 @@ then the control tags in CONTROLS order. Card codes follow docs/rules-api.md:
 card = suit * 16 + face - 1. Control tags get codes 64 + their index.
 
 The file (`enrol.json`) is written atomically (temp file, then rename):
-    {"version": 1, "deck": "spanish40", "tags": {"<uid hex>": code, ...}}
-Enrolment happens only on purpose: `requested_at_boot()` needs a button held for
-two seconds at power-up (or the host sends a command); never by accident.
+    {"version": 1, "deck": "spanish40", "signs": "french", "tags": {"<uid hex>": code, ...}}
+`signs` says which suit signs the cards carry (French, or Spanish: oros, copas,
+espadas, bastos), for the e-ink panel. Enrolment happens only on purpose:
+`requested_at_boot()` needs a button held for two seconds at power-up (or the menu,
+or the host sends a command); never by accident.
+
+The deck check (`DeckCheck`, from the setup menu) takes the cards of the chosen
+game's pack as the reader layer reports them: which were never seen, and which
+tags are not enrolled at all.
 """
 import json
 import os
 import time
 
 import deck as _deck
+from rules.packs import PACKS       # the packs the games use (one list, in the rules)
 from deck import CONTROLS, CONTROL_BASE, PATH, path_in  # noqa: F401  (re-exported)
 
 SUITS = "SHDC"
 FACE_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-DECKS = {
-    "french52": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
-    "spanish48": (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13),   # Botifarra: no 10
-    "spanish40": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),          # Malilla, Tute, Envite
-    "piquet32": (1, 7, 8, 9, 10, 11, 12, 13),                # Manille
-}
+# The packs a table can be taught, in the menu's order. A French 52 holds every
+# game's pack (Mexican Manille's 40 too); the others are the packs as sold.
+DECKS = dict((name, PACKS[name]) for name in ("spanish40", "spanish48", "piquet32", "french52"))
+PACK_ORDER = ("spanish40", "spanish48", "piquet32", "french52")
+SIGNS = _deck.SIGNS
 
 ACCEPTED = 0
 REPEATED = 1   # the tag just enrolled, read again (a card left lying): ignored
@@ -61,10 +67,14 @@ class Deck(_deck.Deck):
     tag, undo, the code list and the atomic save."""
 
     def add(self, uid, n, code):
-        """Enrol uid[:n] as `code`; ValueError when full or the uid is taken."""
+        """Enrol uid[:n] as `code` (the table grows as needed: later games add
+        control tags); ValueError when the uid is taken."""
         taken = self.lookup(uid, n) if 1 <= n <= 10 else -1
         if taken >= 0:
             raise ValueError("tag already enrolled as %s" % name(taken))
+        if self.count >= self.capacity:
+            self.table.extend(bytearray(16 * self.REC))
+            self.capacity += 16
         _deck.Deck.add(self, uid, n, code)
 
     def plain(self):
@@ -72,6 +82,7 @@ class Deck(_deck.Deck):
         enrolment code alive (a class keeps its module's globals)."""
         d = _deck.Deck(0)
         d.table, d.capacity, d.count, d.name = self.table, self.capacity, self.count, self.name
+        d.signs = self.signs
         return d
 
     def remove_last(self):
@@ -89,7 +100,8 @@ class Deck(_deck.Deck):
             r = k * self.REC
             n = self.table[r]
             tags["".join("%02x" % self.table[r + 1 + i] for i in range(n))] = self.table[r + 11]
-        return json.dumps({"version": 1, "deck": self.name, "tags": tags})
+        return json.dumps({"version": 1, "deck": self.name, "signs": SIGNS[self.signs],
+                           "tags": tags})
 
     def save(self, path=PATH):
         """Write atomically: a temp file, then rename over the old one."""
@@ -105,16 +117,29 @@ class Deck(_deck.Deck):
             os.rename(tmp, path)
 
 
-class Enroller:
-    """Walks the canonical order; offer() each UID read on the enrolment reader."""
+def rewrite(deck, path=PATH):
+    """Save a play-time deck.Deck (after its suit signs changed)."""
+    d = Deck(0)
+    d.table, d.capacity, d.count, d.name, d.signs = (deck.table, deck.capacity, deck.count,
+                                                     deck.name, deck.signs)
+    d.save(path)
 
-    def __init__(self, deck="spanish40", controls=CONTROLS, capacity=80):
+
+class Enroller:
+    """Walks the canonical order; offer() each UID read on any reader."""
+
+    def __init__(self, deck="spanish40", controls=CONTROLS, signs=0):
         self.order = order(deck, controls)
-        self.deck = Deck(capacity)
+        self.deck = Deck(len(self.order))
         self.deck.name = deck
+        self.deck.signs = signs
         self.pos = 0
         self._last = bytearray(10)
         self._last_n = 0
+
+    def view(self):
+        """What the panel shows of it: ("enrol", pack, tags in, tags in all, next code)."""
+        return ("enrol", self.deck.name, self.pos, len(self.order), self.expected())
 
     def expected(self):
         """Code of the next tag to present, or -1 when finished."""
@@ -147,40 +172,59 @@ class Enroller:
 
 
 class DeckCheck:
-    """Pass the deck over a reader before a hand: missing, duplicate, foreign tags."""
+    """Lay every card of a pack on any reader, in any order: which cards were never
+    seen, and how many tags are not enrolled. The reader layer reports an enrolled
+    card by its code (`seen`) and any other tag by its UID (`foreign_tag`)."""
 
-    def __init__(self, deck, expected_codes):
-        self.deck = deck
-        self.expected = list(expected_codes)
-        self.seen = bytearray(128)
-        self.duplicates = []
+    checking = True     # the screen and the menu tell it from an Enroller by this
+
+    def __init__(self, title, codes):
+        self.title = title
+        self.expected = [c for c in codes if c < CONTROL_BASE]
+        self.seen_cards = bytearray(CONTROL_BASE)
         self.foreign = []
 
-    def offer(self, uid, n):
-        """Count one tag read (each card's placement event, once)."""
-        code = self.deck.lookup(uid, n)
-        if code < 0:
-            h = "".join("%02x" % uid[i] for i in range(n))
-            if h not in self.foreign:
-                self.foreign.append(h)
-            return code
-        if self.seen[code]:
-            self.duplicates.append(code)
-        self.seen[code] = 1
-        return code
+    def seen(self, code):
+        """An enrolled card (or control tag) laid on a reader."""
+        if 0 <= code < CONTROL_BASE:
+            self.seen_cards[code] = 1
+
+    def foreign_tag(self, uid, n):
+        """A tag that is not enrolled: counted once."""
+        h = "".join("%02x" % uid[i] for i in range(n))
+        if h not in self.foreign:
+            self.foreign.append(h)
+
+    def view(self):
+        """What the panel shows of it: ("check", game, seen, cards in the pack,
+        the missing codes (when 12 or fewer), tags not enrolled)."""
+        missing = self.missing()
+        return ("check", self.title, self.count(), len(self.expected),
+                missing if len(missing) <= 12 else None, len(self.foreign))
+
+    def count(self):
+        """How many of the pack's cards have been seen."""
+        return sum(1 for c in self.expected if self.seen_cards[c])
 
     def missing(self):
-        """Codes of the deck not seen yet."""
-        return [c for c in self.expected if c < CONTROL_BASE and not self.seen[c]]
+        """Codes of the pack not seen yet."""
+        return [c for c in self.expected if not self.seen_cards[c]]
+
+    @staticmethod
+    def name(code):
+        return name(code)
 
     def ok(self):
-        return not self.missing() and not self.duplicates and not self.foreign
+        return not self.missing() and not self.foreign
 
     def report(self):
-        """{'missing': [...names], 'duplicate': [...], 'foreign': [uid hex...]}."""
-        return {"missing": [name(c) for c in self.missing()],
-                "duplicate": [name(c) for c in self.duplicates],
-                "foreign": list(self.foreign)}
+        """{'missing': [...names], 'foreign': [uid hex...]}."""
+        return {"missing": [name(c) for c in self.missing()], "foreign": list(self.foreign)}
+
+
+def pack_codes(pack):
+    """The card codes of a pack given as four suit sets (rules' Game.deck)."""
+    return [s * 16 + f for s in range(4) for f in range(13) if pack[s] >> f & 1]
 
 
 def requested_at_boot(pin, hold_ms=2000, active_low=True, sleep_ms=None, step_ms=20):

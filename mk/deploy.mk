@@ -23,7 +23,7 @@ $(DEPLOY_DIR)/lib/%.mpy: firmware/%.py $(STAMP)
 	@mkdir -p $(dir $@)
 	$(MPYCROSS) -march=armv6m -o $@ $<
 
-firmware-mpy: $(DEPLOY_MPY)
+firmware-mpy: $(DEPLOY_MPY)  ## compile the firmware for the Pico (mpy-cross -march=armv6m)
 	@cp firmware/main.py $(DEPLOY_DIR)/main.py
 	@if [ -f $(NATMOD_MPY) ]; then cp $(NATMOD_MPY) $(DEPLOY_DIR)/lib/; \
 	  echo "native rule core: $(NATMOD_MPY)"; \
@@ -33,7 +33,7 @@ firmware-mpy: $(DEPLOY_MPY)
 $(MPREMOTE): $(STAMP)
 	$(PY) -m pip install -q 'mpremote>=1.29'
 
-deploy: firmware-mpy $(MPREMOTE)
+deploy: firmware-mpy $(MPREMOTE)  ## copy the firmware onto a Pico with mpremote (PORT=/dev/ttyACM0)
 	cd $(DEPLOY_DIR) && $(abspath $(MPREMOTE)) connect $(PORT) \
 	  fs cp -r lib : \
 	  + fs cp main.py :main.py \

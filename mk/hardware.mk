@@ -1,6 +1,7 @@
 # Hardware side of the controller: pin map -> generated files, firmware sizes, reader bench.
-#   make hardware        regenerate firmware/board_pins.py and hardware/wiring.svg from hardware/pinmap.json
-#   make hardware-check  fail when either generated file is out of date
+#   make hardware        regenerate firmware/board_pins.py, hardware/wiring.svg, hardware/schematic.svg
+#                        and hardware/table.svg from hardware/pinmap.json
+#   make hardware-check  fail when a generated file is out of date
 #   make firmware-sizes  mpy-cross -march=armv6m sizes of the drivers, reader layer, enrolment, board
 #   make bench-reader    reader-scan benchmark inside the MicroPython unix port
 
@@ -10,15 +11,19 @@ HW_MPY_FILES := firmware/drivers/mfrc522.py firmware/drivers/eink.py firmware/dr
 
 .PHONY: hardware hardware-check firmware-sizes bench-reader
 
-hardware: $(STAMP)
+hardware: $(STAMP)  ## regenerate the pin file, wiring and drawings from hardware/pinmap.json
 	$(PY) hardware/gen_board.py
 	$(PY) hardware/gen_wiring.py
+	$(PY) hardware/gen_schematic.py
+	$(PY) hardware/gen_table.py
 
-hardware-check: $(STAMP)
+hardware-check: $(STAMP)  ## check that the generated hardware files are current
 	$(PY) hardware/gen_board.py --check
 	$(PY) hardware/gen_wiring.py --check
+	$(PY) hardware/gen_schematic.py --check
+	$(PY) hardware/gen_table.py --check
 
-firmware-sizes: $(STAMP)
+firmware-sizes: $(STAMP)  ## sizes of the firmware compiled for the Pico, per file
 	@mkdir -p build/mpy
 	@total=0; for f in $(HW_MPY_FILES); do \
 	  out=build/mpy/$$(echo $$f | tr / _ | sed 's/\.py$$/.mpy/'); \
@@ -26,5 +31,5 @@ firmware-sizes: $(STAMP)
 	  n=$$(wc -c < $$out); total=$$((total + n)); printf "%6d  %s\n" $$n $$f; \
 	done; printf "%6d  total\n" $$total
 
-bench-reader: $(STAMP)
+bench-reader: $(STAMP)  ## the reader layer's benchmark
 	$(MPY) bench/bench_reader.py

@@ -15,7 +15,7 @@ ARM_FLAGS     := -mcpu=cortex-m0plus -mthumb -Os
 
 .PHONY: natmod native-test native-size
 
-natmod: $(STAMP)
+natmod: $(STAMP)  ## build the C rule core as .mpy for x64, armv6m, armv7emsp (MPY_DIR=)
 ifeq ($(strip $(MPY_DIR)),)
 	@echo "natmod: MPY_DIR is not set, skipping. Point it at a MicroPython source tree"
 	@echo "  (a clone of the micropython repository, matching the unix port's mpy version):"
@@ -32,7 +32,7 @@ else
 	done
 endif
 
-native-test:
+native-test:  ## the C core's own tests: sanitizers, then a Cortex-M0 under QEMU
 	@mkdir -p $(NATIVE_BUILD)
 	cc -std=c99 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	  -DTC_TEST_ROUNDS=10000 $(NATIVE_CORE) $(NATIVE_TEST) $(NATIVE_DIR)/test/io_host.c \
@@ -45,7 +45,7 @@ native-test:
 	  timeout 600 qemu-system-arm -M microbit -semihosting -nographic -kernel $(NATIVE_BUILD)/test_core_m0.elf; \
 	else echo "native-test: $(ARM_CC) or qemu-system-arm missing, Cortex-M0 run skipped"; fi
 
-native-size:
+native-size:  ## armv6m code size of the C core (-Os; budget 8 KB)
 	@mkdir -p $(NATIVE_BUILD)
 	@total=0; for f in $(NATIVE_CORE); do \
 	  o=$(NATIVE_BUILD)/$$(basename $$f .c)_m0.o; \

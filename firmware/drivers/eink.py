@@ -1,13 +1,18 @@
-"""SSD1680 e-ink controller (2.13" 250x122 and 2.9" 296x128 panels) over SPI.
+"""SSD1680 / SSD1683 e-ink panels over SPI: 4.2" 400x300 (SSD1683, the default),
+2.13" 250x122 and 2.9" 296x128 (SSD1680).
 
-Written from the Solomon Systech SSD1680 datasheet command table. The framebuffer
-is the panel's own RAM layout: MONO_HLSB, `width` source pixels (rounded up to a
-byte) across, `height` gate lines down; 1 = white, 0 = black, like the RAM.
+Written from the Solomon Systech SSD1680 and SSD1683 datasheets' command tables
+(the two share them; the SSD1683 wants Display Update Control 1 set per refresh).
+The panel's RAM is MONO_HLSB: `width` source pixels (rounded up to a byte)
+across, `height` gate lines down; 1 = white, 0 = black.
 
-A refresh never blocks card reading: `await refresh(full)` sends the image and then
-awaits the BUSY pin with asyncio. `ready()` polls, `wait_blocking(ms)` blocks with
-a deadline. drivers/refresh.py's `RefreshPlanner` decides full vs partial (full
-between hands, and after `max_partials` partial refreshes, against ghosting).
+Paged drawing: the driver holds one band of the picture, not the whole frame
+(a 400x300 frame is 15000 bytes of heap; a band is at most BAND_BYTES). `show(paint,
+full)` calls `paint(fb, ox, oy, rows)` once per band, with `oy` = minus the band's
+first row, and sends each band to the panel's RAM as it is drawn. A partial refresh draws
+the picture a second time after it, into the RAM the next partial refresh compares
+against. A refresh never blocks card reading: `await show(...)` yields between bands
+and awaits the BUSY pin with asyncio; `show_blocking` is for boot and tests.
 """
 from micropython import const
 import framebuf
@@ -18,32 +23,30 @@ from . import once
 WHITE = const(1)
 BLACK = const(0)
 
-_DRIVER_OUTPUT = const(0x01)
 _DEEP_SLEEP = const(0x10)
-_DATA_ENTRY = const(0x11)
-_SW_RESET = const(0x12)
-_TEMP_SENSOR = const(0x18)
 _MASTER_ACTIVATION = const(0x20)
 _UPDATE_CONTROL_1 = const(0x21)
 _UPDATE_CONTROL_2 = const(0x22)
 _WRITE_BW = const(0x24)
 _WRITE_RED = const(0x26)
-_BORDER = const(0x3C)
-_RAM_X = const(0x44)
-_RAM_Y = const(0x45)
 _RAM_X_COUNTER = const(0x4E)
 _RAM_Y_COUNTER = const(0x4F)
 
 UPDATE_FULL = const(0xF7)     # clock, analog, temperature, LUT load, display mode 1
 UPDATE_PARTIAL = const(0xFF)  # the same with display mode 2 (differential)
 
-PANELS = {"2.13": (122, 250), "2.9": (128, 296)}
+SSD1680 = const(0)
+SSD1683 = const(1)
+# panel -> (visible width = sources, height = gates, controller)
+PANELS = {"4.2": (400, 300, SSD1683), "2.13": (122, 250, SSD1680), "2.9": (128, 296, SSD1680)}
+BAND_BYTES = const(4000)      # the largest band buffer (the whole 2.13" frame)
 
 
 class EInk:
-    """One SSD1680 panel: spi, cs, dc, rst (outputs) and busy (input, high = busy)."""
+    """One panel: spi, cs, dc, rst (outputs) and busy (input, high = busy)."""
 
-    def __init__(self, spi, cs, dc, rst, busy, panel="2.13", sleep_ms=None, ticks_ms=None):
+    def __init__(self, spi, cs, dc, rst, busy, panel="4.2", sleep_ms=None, ticks_ms=None,
+                 band_bytes=BAND_BYTES):
         if panel not in PANELS:
             raise ValueError("panel must be one of %s" % ", ".join(sorted(PANELS)))
         self.spi = spi
@@ -51,10 +54,15 @@ class EInk:
         self.dc = dc
         self.rst = rst
         self.busy = busy
-        self.visible_width, self.height = PANELS[panel]
+        self.panel = panel
+        self.visible_width, self.height, self.controller = PANELS[panel]
         self.width = (self.visible_width + 7) // 8 * 8
-        self.buf = bytearray(self.width // 8 * self.height)
-        self.fb = framebuf.FrameBuffer(self.buf, self.width, self.height, framebuf.MONO_HLSB)
+        self._stride = self.width // 8
+        n = (self._stride * self.height + band_bytes - 1) // band_bytes
+        self.band_rows = (self.height + n - 1) // n
+        self.buf = bytearray(self._stride * self.band_rows)
+        self._mv = memoryview(self.buf)
+        self.fb = framebuf.FrameBuffer(self.buf, self.width, self.band_rows, framebuf.MONO_HLSB)
         self._sleep_ms = sleep_ms if sleep_ms is not None else time.sleep_ms
         self._ticks_ms = ticks_ms if ticks_ms is not None else time.ticks_ms
         self._cmd = bytearray(1)
@@ -116,28 +124,40 @@ class EInk:
 
     # -- set-up ----------------------------------------------------------------
     def init(self):
-        """Hardware reset and the SSD1680 init sequence (blocking, at boot only;
-        the sequence is in eink_setup.py, loaded for the call)."""
+        """Hardware reset and the init sequence (blocking, at boot only; the
+        sequence is in eink_setup.py, loaded for the call)."""
         once("eink_setup").init(self)
         self._init_done = True
 
-    def _write_ram(self, which):
-        self._args(0x00)
-        self._command(_RAM_X_COUNTER, 1)
-        self._args(0x00, 0x00)
-        self._command(_RAM_Y_COUNTER, 2)
-        self._command(which)
-        self._data(self.buf)
+    # -- pictures --------------------------------------------------------------
+    def bands(self):
+        """How many bands a picture is drawn in."""
+        return (self.height + self.band_rows - 1) // self.band_rows
 
-    def start_refresh(self, full=True):
-        """Send the framebuffer and trigger a refresh; returns at once (BUSY goes high)."""
+    def _band(self, paint, i, which, also=0):
+        """Draw band i with paint(fb, 0, -top, rows) and write it to RAM `which` (and `also`)."""
+        top = i * self.band_rows
+        rows = min(self.band_rows, self.height - top)
+        self.fb.fill(WHITE)
+        paint(self.fb, 0, -top, rows)
+        part = self._mv[:rows * self._stride]
+        for ram in (which, also):
+            if ram:
+                self._args(0x00)
+                self._command(_RAM_X_COUNTER, 1)
+                self._args(top & 0xFF, top >> 8)
+                self._command(_RAM_Y_COUNTER, 2)
+                self._command(ram)
+                self._data(part)
+
+    def _activate(self, full):
         if not self._init_done:
             raise RuntimeError("e-ink: call init() first")
-        if not self.ready():
-            raise RuntimeError("e-ink: refresh requested while BUSY")
-        self._write_ram(_WRITE_BW)
-        if full:
-            self._write_ram(_WRITE_RED)  # the base image for later partial refreshes
+        if self.controller == SSD1683:
+            # Full: the red RAM is read as 0 (a plain black/white refresh);
+            # partial: it holds the shown picture the new one is compared with.
+            self._args(0x40 if full else 0x00, 0x00)
+            self._command(_UPDATE_CONTROL_1, 2)
         self._args(UPDATE_FULL if full else UPDATE_PARTIAL)
         self._command(_UPDATE_CONTROL_2, 1)
         self._command(_MASTER_ACTIVATION)
@@ -147,25 +167,40 @@ class EInk:
         else:
             self.partials += 1
 
-    def finish_partial(self):
-        """After a partial refresh: the shown image becomes the base of the next one."""
-        self._write_ram(_WRITE_RED)
-
-    async def refresh(self, full=True):
-        """Refresh without blocking card reading: awaits BUSY before and after."""
+    async def show(self, paint, full=True):
+        """Draw the picture band by band, send it and refresh, yielding to other
+        tasks between bands and while the panel is BUSY."""
+        import asyncio
+        if not self._init_done:
+            raise RuntimeError("e-ink: call init() first")
         await self.wait()
-        self.start_refresh(full)
+        for i in range(self.bands()):
+            self._band(paint, i, _WRITE_BW, _WRITE_RED if full else 0)
+            await asyncio.sleep_ms(0)
+        self._activate(full)
         await self.wait()
-        if not full:
-            self.finish_partial()
+        if not full:        # the shown picture becomes the next partial's base
+            for i in range(self.bands()):
+                self._band(paint, i, _WRITE_RED)
+                await asyncio.sleep_ms(0)
 
-    def refresh_blocking(self, full=True, timeout_ms=5000):
-        """Refresh and block until done (boot screens, tests)."""
+    def start(self, paint, full=True, timeout_ms=5000):
+        """Send the picture and start its refresh without waiting for BUSY to
+        fall (the bring-up self-test times BUSY itself)."""
+        if not self._init_done:
+            raise RuntimeError("e-ink: call init() first")
         self.wait_blocking(timeout_ms)
-        self.start_refresh(full)
+        for i in range(self.bands()):
+            self._band(paint, i, _WRITE_BW, _WRITE_RED if full else 0)
+        self._activate(full)
+
+    def show_blocking(self, paint, full=True, timeout_ms=5000):
+        """The same as `show`, blocking until the panel is done (boot, tests)."""
+        self.start(paint, full, timeout_ms)
         self.wait_blocking(timeout_ms)
         if not full:
-            self.finish_partial()
+            for i in range(self.bands()):
+                self._band(paint, i, _WRITE_RED)
 
     def sleep(self):
         """Deep sleep mode 1 (RAM kept); init() again after it."""

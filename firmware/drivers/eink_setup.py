@@ -1,5 +1,5 @@
-"""The SSD1680's init sequence (eink.EInk.init): loaded for the call at boot and
-dropped after (drivers.once), so it takes no heap while the table plays."""
+"""The SSD1680 / SSD1683 init sequence (eink.EInk.init): loaded for the call at
+boot and dropped after (drivers.once), so it takes no heap while the table plays."""
 from micropython import const
 
 _DRIVER_OUTPUT = const(0x01)
@@ -33,7 +33,8 @@ def init(e):
     e._command(_RAM_Y, 4)
     e._args(0x05)
     e._command(_BORDER, 1)          # border follows LUT1 (white)
-    e._args(0x00, 0x80)
-    e._command(_UPDATE_CONTROL_1, 2)
+    if e.controller == 0:           # SSD1680: sources S8..S167 (the SSD1683 sets it per refresh)
+        e._args(0x00, 0x80)
+        e._command(_UPDATE_CONTROL_1, 2)
     e._args(0x80)
     e._command(_TEMP_SENSOR, 1)     # internal temperature sensor

@@ -138,13 +138,14 @@ class Botifarra(Game):
         return Game.tag_call(self, match, seat, word)
 
     def context(self, match, out):
+        """For displays: who names trump (or named it), and which side may double."""
         t = match.ctx.talk
         if t is None:
             return
-        out["chooser"] = t.chooser
-        out["delegated"] = t.delegated
-        out["doubles"] = t.doubles
-        out["doubling"] = t.doubling_side if t.trump is not None and t.doubling_open(match) else None
+        if t.trump is None:
+            out["chooser"] = t.chooser
+        elif t.doubling_open(match):
+            out["doubling"] = [s for s in range(self.seats) if self.team_of[s] == t.doubling_side]
 
     def hand_extra(self, match, out):
         t = match.ctx.talk

@@ -206,6 +206,7 @@ class Envite(Game):
             st.accept()
             match.ctx.stake = st.accepted
             return []
+        st.pending = False
         return match.end_hand(st.raiser, "reject")     # reject: the raisers win at the accepted stake
 
     def before_play(self, match, seat, c):
@@ -283,20 +284,18 @@ class Envite(Game):
             out["lying"] = list(t.lying)
 
     def context(self, match, out):
+        """For displays: the stake, a raise awaiting its answer, the teams lying
+        down (as their seats), the games won."""
         t = match.ctx.talk
         out["games"] = list(self.games_won)
-        out["captains"] = list(self.captains)
-        if self.dummy is not None:
-            out["dummy"] = self.dummy
         if t is None:
             return
         out["stake"] = t.stakes.accepted
         if t.stakes.pending:
             out["proposed"] = t.stakes.proposed
-            out["raiser"] = t.stakes.raiser
-        out["lying"] = list(t.lying)
-        if t.deciding >= 0:
-            out["deciding"] = t.deciding
+        lying = [s for s in range(self.seats) if t.lying[self.team_of[s]]]
+        if lying:
+            out["lying"] = lying
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):

@@ -59,6 +59,9 @@ def info(name):
     declared = declared_options(cls)
     for key in declared:
         default, allowed, meaning = declared[key]
+        if key == "direction":      # the rule text's own, unless the option says
+            default = "cw" if cls.direction == 1 else "ccw"
+            meaning = "direction of play and of the deal (cw: clockwise)"
         if isinstance(allowed, tuple):
             kind = list(allowed)
         elif allowed is bool:

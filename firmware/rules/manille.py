@@ -176,8 +176,8 @@ class Manille(Game):
 
     def context(self, match, out):
         a = match.ctx.talk
-        if a is not None:
-            out["bid"] = {"amount": a.high, "seat": a.high_seat} if a.high_seat >= 0 else None
+        if a is not None and a.high_seat >= 0:
+            out["bid"] = {"amount": a.high, "seat": a.high_seat}
 
     def hand_extra(self, match, out):
         a = match.ctx.talk

@@ -112,9 +112,22 @@ class Mus(Game):
                           "bonus": r["bonus"], "points": r["points"]} for r in h.rounds]
 
     def context(self, match, out):
+        """For displays: the round being bet and the stake proposed or agreed, and
+        each closed round's bet."""
         h = match.ctx.talk
-        if h is not None:
-            out["mus"] = h.context()
+        if h is None:
+            return
+        c = h.context()
+        out["round"] = c["round"] or c["phase"]
+        stake = c.get("stake")
+        if stake:
+            if stake.get("proposed") is not None:
+                out["proposed"] = stake["proposed"]
+            if stake.get("accepted") is not None:
+                out["stake"] = stake["accepted"]
+        bets = [b["round"] + " " + str(b["stake"]) for b in c.get("bets", []) if b.get("stake")]
+        if bets:
+            out["bets"] = bets
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):

@@ -132,6 +132,7 @@ class Truc(Game):
             st.accept()
             match.ctx.stake = st.accepted
             return []
+        st.pending = False
         return match.end_hand(st.raiser, "reject")
 
     def before_play(self, match, seat, c):
@@ -208,17 +209,16 @@ class Truc(Game):
         out["cards"] = match.hand_cards
 
     def context(self, match, out):
+        """For displays: the stake, a raise awaiting its answer, the sides at eleven
+        (as their seats)."""
         t = match.ctx.talk
         if t is None:
             return
         out["stake"] = 3 if t.eleven and not t.both_eleven else t.stakes.accepted
         if t.stakes.pending:
             out["proposed"] = t.stakes.proposed
-            out["raiser"] = t.stakes.raiser
         if t.eleven:
-            out["eleven"] = [match.totals[0] == ELEVEN, match.totals[1] == ELEVEN]
-        if t.deciding >= 0:
-            out["deciding"] = t.deciding
+            out["eleven"] = [s for s in range(self.seats) if match.totals[self.team_of[s]] == ELEVEN]
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):

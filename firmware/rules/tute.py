@@ -174,7 +174,8 @@ class Tute(Game):
                                 "valid": d["valid"]} for d in match.ctx.declarations]
 
     def context(self, match, out):
-        out["hands"] = self.hands
+        if self.hands > 1:
+            out["hands"] = self.hands
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):

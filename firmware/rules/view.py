@@ -24,6 +24,7 @@ def snapshot(match, knowledge=False):
     if game is None:
         return out
     out["teams"] = [[s for s in range(m.seats) if game.team_of[s] == t] for t in range(m.teams)]
+    out["trumps"] = bool(game.turnup or "trump" in (game.CALL_WORDS or game.calls))
     out["tricks_won"] = list(m.tricks_won)
     out["card_points"] = list(m.card_points)
     bits = m.awaiting()
@@ -46,7 +47,10 @@ def snapshot(match, knowledge=False):
     if ctx.trump_by >= 0:
         c["trump_by"] = ctx.trump_by
     if ctx.declarations:
-        c["declarations"] = [dict(d) for d in ctx.declarations]
+        c["declarations"] = [{"seat": d["seat"], "cards": d["cards"], "points": d["points"]}
+                             for d in ctx.declarations if d["valid"]]
+    if ctx.talk is not None and out["awaiting"] and game.awaiting(m):
+        c["awaiting"] = out["awaiting"]      # a call is awaited (not only the next card)
     if ctx.ended is not None:
         c["ended"] = ctx.ended
     game.context(m, c)

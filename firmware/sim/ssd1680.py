@@ -1,8 +1,12 @@
-"""FakeSSD1680: the e-ink controller decoded at command/data level (DC pin).
+"""FakeSSD1680: the e-ink controller decoded at command/data level (DC pin); the
+SSD1683 of the 4.2" panel speaks the same commands, so it models that one too.
 
 Keeps the black/white and red RAM, the address window and counters (data entry
 mode 0x03: X then Y increment), drives BUSY high for a while after a reset or a
 refresh (simulated time), and keeps the displayed image, which `save_png` writes.
+A partial refresh whose base (the red RAM) is not the picture shown is refused:
+the panel would smear. `shown=False` keeps no RAM at all (commands, windows and
+BUSY only; no picture, no check), for heap measurements of the firmware around it.
 """
 from .bus import FakePin, SPIDevice
 from . import png
@@ -26,22 +30,23 @@ class _BusyPin(FakePin):
 class FakeSSD1680(SPIDevice):
     """A panel of `width` x `height` (sources x gates) on a FakeSPI."""
 
-    def __init__(self, cs, dc, rst, clock, width=122, height=250):
+    def __init__(self, cs, dc, rst, clock, width=122, height=250, shown=True):
         SPIDevice.__init__(self, cs)
         self.dc = dc
         self.clock = clock
         self.width = width
         self.height = height
         self.stride = (width + 7) // 8
-        self.bw = bytearray(self.stride * height)
-        self.red = bytearray(self.stride * height)
-        self.shown = bytearray(b"\xff" * (self.stride * height))
+        self.bw = bytearray(self.stride * height) if shown else None
+        self.red = bytearray(self.stride * height) if shown else None
+        self.shown = bytearray(b"\xff" * (self.stride * height)) if shown else None
         self.busy = _BusyPin(self)
         self.busy_until = 0
         self.log = []          # (kind, update byte) of each master activation
         self.commands = []     # every command byte received (for tests)
         self.sleeping = False
         self.ghosting = 0      # partial refreshes since the last full one
+        self.update1 = b""     # the Display Update Control 1 bytes (0x21) last sent
         rst.listeners.append(self._reset)
         self._reset_state()
 
@@ -81,8 +86,11 @@ class FakeSSD1680(SPIDevice):
             self.busy_until = self.clock.us + RESET_MS * 1000
         elif c == 0x20:
             full = self.update != 0xFF
-            for i in range(len(self.bw)):
-                self.shown[i] = self.bw[i]
+            if self.shown is not None:
+                if not full and self.red != self.shown:
+                    raise RuntimeError("SSD1680: partial refresh over a base (red RAM) "
+                                       "that is not the picture shown")
+                self.shown[:] = self.bw
             self.ghosting = 0 if full else self.ghosting + 1
             self.log.append(("full" if full else "partial", self.update))
             self.busy_until = self.clock.us + (FULL_MS if full else PARTIAL_MS) * 1000
@@ -91,7 +99,7 @@ class FakeSSD1680(SPIDevice):
         c = self.cmd
         if c == 0x24 or c == 0x26:
             ram = self.bw if c == 0x24 else self.red
-            if self.x <= self.x1 and self.y <= self.y1:
+            if ram is not None and self.x <= self.x1 and self.y <= self.y1:
                 ram[self.y * self.stride + self.x] = b
             # Data entry mode 0x03: X increments; at the window's end, next line.
             self.x += 1
@@ -111,6 +119,8 @@ class FakeSSD1680(SPIDevice):
             self.x = a[0]
         elif c == 0x4F and self.nargs == 2:
             self.y = a[0] | a[1] << 8
+        elif c == 0x21 and self.nargs == 2:
+            self.update1 = bytes(a[:2])
         elif c == 0x22 and self.nargs == 1:
             self.update = a[0]
         elif c == 0x11 and self.nargs == 1:

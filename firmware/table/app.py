@@ -6,6 +6,7 @@ asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
 BUSY pin, so it never holds up card reading.
 """
 import asyncio
+import gc
 
 from deck import Deck, path_in
 from drivers.leds import Lights
@@ -18,6 +19,7 @@ from .screen import Screen
 from . import phases as P
 
 SETTLE_ROUNDS = 4       # after a restart: rounds before unseen cards count as gone
+FRESH_ROUNDS = 2        # ... rounds in which a card seen was lying there at the restart
 SCAN_PERIOD_MS = 20     # pause between rounds (4 seats x 3 ms settling on top)
 
 
@@ -45,7 +47,9 @@ class App:
         self.table.deck = deck
         self.buttons = Buttons(board.button_pins)
         self.screen = Screen(board.eink)
+        self.table.problems = list(getattr(board, "problems", ()))
         self.rounds = 0
+        self.draw_failures = 0      # pictures put off for want of heap (display_task)
         self.drawn_hand = -1
         self.stopping = False
         if resume:
@@ -54,14 +58,21 @@ class App:
             self.table.start_enrol()
         elif deck is None and self.table.phase == P.IDLE:
             self.table.message = "enrol a deck"
-        self.link.reply({"reply": "boot", "next_seq": self.link.next_seq,
-                         "phase": P.NAMES[self.table.phase]})
+        boot = {"reply": "boot", "next_seq": self.link.next_seq,
+                "phase": P.NAMES[self.table.phase]}
+        if self.table.problems:
+            boot["problems"] = ["seat %d: %s" % p if not p[1].startswith("seat") else p[1]
+                                for p in self.table.problems]
+        self.link.reply(boot)
 
     # -- one round, synchronously ----------------------------------------------------
     def handle_events(self):
         """Hand every reader event to the table."""
         table = self.table
         ring = self.reader.events
+        # a card lying at the restart is read in its first round or two; one laid
+        # later has been lifted and laid again by a player (a play)
+        table.fresh = table.booting and self.rounds < FRESH_ROUNDS
         while ring.count:
             e = ring.get()
             table.on_reader(e.kind, e.seat, e.card, e.uid, e.uid_len)
@@ -86,10 +97,10 @@ class App:
 
     def draw(self):
         """Draw and refresh the panel now (blocking)."""
-        self.screen.draw(self.table)
+        self.screen.prepare(self.table)
         self.table.changed = False
-        full = self._full()
-        self.board.eink.refresh_blocking(full)
+        self.board.eink.show_blocking(self.screen.paint, self._full())
+        self.screen.release()
         self.board.frame(self.screen)
 
     def _full(self):
@@ -139,8 +150,18 @@ class App:
         while True:
             if self.table.changed and eink.ready():
                 self.table.changed = False
-                self.screen.draw(self.table)
-                await eink.refresh(self._full())
+                try:
+                    self.screen.prepare(self.table)
+                    await eink.show(self.screen.paint, self._full())
+                except MemoryError:
+                    # The picture waits, the table never does: drawing loads code and
+                    # allocates; try again after a collection, with a full refresh (a
+                    # partial one may have been cut short).
+                    self.draw_failures += 1
+                    self.drawn_hand = -1
+                    self.table.changed = True
+                    gc.collect()
+                self.screen.release()
                 self.board.frame(self.screen)
             await asyncio.sleep_ms(20)
 

@@ -28,18 +28,18 @@ def make(**kw):
 class PicoBoard:
     """The Pico under the table: buses and pins from firmware/board.py (the pin map)."""
 
-    def __init__(self):
+    def __init__(self, seats=SEATS):
         import time
         import asyncio
         import board as hw      # firmware/board.py, generated from hardware/pinmap.json
         self._asyncio = asyncio
         self.ticks_ms = time.ticks_ms
         self.sleep_us = time.sleep_us
-        self.seats = SEATS
+        self.seats = seats
         self.eink = hw.eink()           # SPI1 first: a reader chip select may share a pad
         self.eink.init()
-        self.readers, self.problems = hw.readers(SEATS)
-        self.strip = hw.lights(SEATS).strip
+        self.readers, self.problems = hw.readers(seats)
+        self.strip = hw.lights(seats).strip
         self.button_pins = hw.buttons().pins
         self.serial_in = sys.stdin.buffer
         self.serial_out = sys.stdout.buffer

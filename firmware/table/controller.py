@@ -94,9 +94,11 @@ class Table:
         self.reader = None              # reader.SeatReaders (for enrolment)
         self.message = ""               # a short line for the e-ink (warnings)
         self.refusal = ""               # why the rules refused the last call (for the host)
+        self.problems = []              # (seat, text) of readers that failed at boot
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
+        self.fresh = False              # ... and in the first rounds after the restart
         self.showing = _NONE            # a seat laying cards to show (table/showing.py)
         self.show_kind = 0
         self.show_needed = 0
@@ -125,7 +127,10 @@ class Table:
     def placed(self, seat, card):
         """A card or control tag laid on `seat`'s reader."""
         phase = self.phase
-        if card >= _CONTROL_BASE:
+        if phase == P.ENROL:            # control tags too: enrolled, or counted
+            from . import menu
+            menu.enrol_known(self, card)
+        elif card >= _CONTROL_BASE:
             self._control(seat, card)
         elif self.showing != _NONE:
             from . import showing
@@ -147,9 +152,6 @@ class Table:
                 self._turnup(seat, card)
             else:
                 self._warn(seat, "not now")
-        elif phase == P.ENROL:
-            from . import menu
-            menu.enrol_known(self, card)
         else:
             self._warn(seat, "not now")
 
@@ -184,8 +186,11 @@ class Table:
     def _adopt(self, seat, card):
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
         m = self.match
-        if self.booting and seat == m.dealer and card == m.turnup:
-            return True                 # the turn-up still lying after a restart
+        if self.fresh and seat == m.dealer and card == m.turnup and m.trick.number == 1:
+            # The turn-up still lying at the restart (read in the first rounds, and
+            # only in the first trick: later the dealer has taken it back); laid
+            # again after that, it is a play.
+            return True
         t = m.trick
         for i in range(t.n):
             if t.cards[i] == card and t.seats[i] == seat:
@@ -241,7 +246,8 @@ class Table:
         self.changed = True
 
     def _input(self, ev):
-        """An input event: journalled first, then sent."""
+        """An input event: journalled first, then sent (and the last warning is over)."""
+        self.message = ""
         ev["seq"] = self.link.next_seq
         if not self.replaying:
             self.journal.append(ev)
@@ -261,6 +267,12 @@ class Table:
         if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
         name = game.name
+        if self.deck is not None:
+            lacks = self.deck.lacks(game.pack_set)
+            if lacks:
+                raise TableError("the enrolled deck lacks " + str(len(lacks)) + " card(s) of "
+                                 + game.name + ": " + " ".join(C.name(c) for c in lacks)
+                                 + "; enrol a pack that holds them")
         self.journal.start()
         self.match = Match()
         game = None
@@ -346,7 +358,7 @@ class Table:
 
     def _warn(self, seat, text):
         signals.warn(self.lights, seat)
-        self.message = text
+        self.message = "S" + str(seat) + ": " + text
         self.changed = True
 
     # -- control tags and buttons -------------------------------------------------------
@@ -416,7 +428,7 @@ class Table:
         phase = self.phase
         if phase == P.ENROL:
             from . import menu
-            menu.enrol_button(self, button)
+            menu.enrol_button(self, button, long)
         elif phase in (P.IDLE, P.SETUP, P.OVER):
             from . import menu
             menu.button(self, button, long)
@@ -453,10 +465,10 @@ class Table:
         finally:
             _unload()
 
-    def start_enrol(self, deck="spanish40"):
-        """Teach the table a deck: present each card in order on any reader."""
+    def start_enrol(self, deck="spanish40", signs=None):
+        """Teach the table a pack: present each card in order on any reader."""
         from . import menu
-        menu.start_enrol(self, deck)
+        menu.start_enrol(self, deck, signs)
 
     def on_line(self, line):
         """One command line from the host; the answer is queued as a reply."""

@@ -91,8 +91,12 @@ def _command(t, cmd):
         import enrol
         deck = cmd.get("deck", "spanish40")
         if deck not in enrol.DECKS:
-            raise CommandError("unknown deck " + json.dumps(deck))
-        t.start_enrol(deck)
+            raise CommandError("unknown deck " + json.dumps(deck) + " (one of "
+                               + ", ".join(enrol.PACK_ORDER) + ")")
+        signs = cmd.get("signs")
+        if signs is not None and signs not in enrol.SIGNS:
+            raise CommandError("'signs' must be " + " or ".join(enrol.SIGNS))
+        t.start_enrol(deck, None if signs is None else enrol.SIGNS.index(signs))
     else:
         raise CommandError("unknown command " + json.dumps(word))
     t.link.reply(out)

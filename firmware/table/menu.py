@@ -1,12 +1,23 @@
-"""Between matches: the setup menu and enrolment (the controller's parts not needed
-to play).
+"""Between matches: the setup menu, enrolment and the deck check (the controller's
+parts not needed to play).
 
 Loaded by the controller when a button is pressed outside a match, or enrolment
 starts, and dropped when a match starts (controller._unload), so its code and the
 enrolment module's take no heap during play.
+
+Buttons (short / held):
+  idle, match over   menu or confirm: set up a match / hold confirm: enrol a deck;
+                     undo: switch the suit signs (French, Spanish), saved with the deck
+  setup              menu: next game / hold: next option preset; undo: next first
+                     dealer / hold: check the deck; confirm: start
+  enrolling          menu (before the first tag): next pack / hold: suit signs;
+                     undo: back one tag; confirm: save
+  checking the deck  confirm or undo: done
 """
 import enrol
 from micropython import const
+from rules import games
+from rules.errors import TableError
 from . import phases as P
 
 # The button numbers of drivers.buttons (not imported: see controller.py).
@@ -14,12 +25,13 @@ _MENU = const(0)
 _CONFIRM = const(1)
 _UNDO = const(2)
 
-# Option presets the menu button cycles through, per game (the host may send any).
-PRESETS = {
-    "malilla": ({}, {"irregularity": "report"}),
-    "manille": ({}, {"last_trick_bonus": True}, {"partner_exemption": True}),
-}
-GAME_ORDER = ("malilla", "manille")
+
+
+def presets(name):
+    """The option presets the menu cycles through for game `name`, from the rules'
+    registry (each game's PRESETS; the host may send any options)."""
+    from rules.games import game_class
+    return game_class(name).PRESETS
 
 
 def button(t, button, long):
@@ -27,44 +39,115 @@ def button(t, button, long):
     if t.phase != P.SETUP:
         if button == _CONFIRM and long:
             start_enrol(t)
+        elif button == _UNDO:
+            toggle_signs(t)
         elif button == _CONFIRM or button == _MENU:
             t.phase = P.SETUP
         return
     if button == _MENU and long:
-        t.preset = (t.preset + 1) % len(PRESETS[t.game_name])
+        t.preset = (t.preset + 1) % len(presets(t.game_name))
     elif button == _MENU:
-        i = GAME_ORDER.index(t.game_name)
-        t.game_name = GAME_ORDER[(i + 1) % len(GAME_ORDER)]
+        from rules.games import NAMES      # the registry's games, in its order
+        t.game_name = NAMES[(NAMES.index(t.game_name) + 1) % len(NAMES)]
         t.preset = 0
+    elif button == _UNDO and long:
+        start_check(t)
     elif button == _UNDO:
         t.first_dealer = (t.first_dealer + 1) % t.seats
     elif button == _CONFIRM:
-        t.new_match(t.game_name, PRESETS[t.game_name][t.preset], t.first_dealer)
+        try:
+            t.new_match(t.game_name, presets(t.game_name)[t.preset], t.first_dealer)
+        except TableError as err:   # the enrolled deck lacks cards of this game
+            t.message = str(err)
 
 
-def enrol_button(t, button):
-    """A button during enrolment: undo steps back, confirm saves."""
-    if button == _UNDO and t.enroller is not None:
-        t.enroller.undo()
+def toggle_signs(t):
+    """French or Spanish suit signs on the panel: saved with the enrolled deck."""
+    d = t.deck
+    if d is None:
+        t.message = "enrol a deck first"
+        return
+    d.signs ^= 1
+    enrol.rewrite(d, enrol.path_in(t.root))
+
+
+def enrol_button(t, button, long=False):
+    """A button during enrolment or the deck check."""
+    en = t.enroller
+    if getattr(en, "checking", False):
+        if button == _CONFIRM or button == _UNDO:
+            finish_check(t)
+        return
+    if en is not None and en.pos == 0 and button == _MENU:
+        if long:
+            en.deck.signs ^= 1
+        else:
+            names = enrol.PACK_ORDER
+            start_enrol(t, names[(names.index(en.deck.name) + 1) % len(names)], en.deck.signs)
+    elif button == _UNDO and en is not None:
+        en.undo()
     elif button == _CONFIRM:
         enrol_finish(t)
 
 
-def start_enrol(t, deck="spanish40"):
-    """Teach the table a deck: present each card in order on any reader."""
-    t.enroller = enrol.Enroller(deck)
+def start_enrol(t, deck="spanish40", signs=None):
+    """Teach the table a pack: present each card in order on any reader."""
+    if signs is None:
+        signs = t.deck.signs if t.deck is not None else 0
+    t.enroller = enrol.Enroller(deck, signs=signs)
     t.phase = P.ENROL
+    t.message = ""
     if t.reader is not None:
         t.reader.deck = t.enroller.deck
     t.changed = True
 
 
+def start_check(t):
+    """Check the deck: lay every card of the chosen game's pack on any reader."""
+    if t.deck is None:
+        t.message = "enrol a deck first"
+        return
+    game = games.get(t.game_name, presets(t.game_name)[t.preset])
+    t.enroller = enrol.DeckCheck(game.name, enrol.pack_codes(game.deck))
+    t.phase = P.ENROL
+    t.message = ""
+    t.changed = True
+
+
+def finish_check(t):
+    """The check's result: as the table's message and as a reply to the host."""
+    ch = t.enroller
+    rep = ch.report()
+    t.link.reply({"reply": "check", "ok": ch.ok(), "missing": rep["missing"],
+                  "foreign": len(rep["foreign"])})
+    if ch.ok():
+        t.message = "deck complete: " + str(len(ch.expected)) + " cards"
+    else:
+        words = []
+        if rep["missing"]:
+            words.append("missing " + " ".join(rep["missing"]))
+        if rep["foreign"]:
+            words.append(str(len(rep["foreign"])) + " tag(s) not enrolled")
+        t.message = "; ".join(words)
+    t.enroller = None
+    t.phase = P.SETUP
+    t.changed = True
+
+
 def enrol_offer(t, uid, n):
-    """An unknown tag during enrolment: it becomes the next card in order."""
+    """An unknown tag during enrolment (the next item in order) or the check."""
     en = t.enroller
     if en is None:
         return
+    if getattr(en, "checking", False):
+        en.foreign_tag(uid, n)
+        t.changed = True
+        return
     result = en.offer(uid, n)
+    if result == enrol.ACCEPTED:
+        t.message = ""
+    elif result == enrol.DUPLICATE:
+        t.message = "tag already enrolled"
     t.link.reply({"reply": "enrol", "result": enrol.RESULT_NAMES[result],
                   "next": _next(t)})
     if en.done():
@@ -73,9 +156,17 @@ def enrol_offer(t, uid, n):
 
 
 def enrol_known(t, card):
-    """A tag already enrolled, presented again."""
+    """A tag already enrolled, laid on a reader: counted by the check; refused by
+    enrolment (the expected item is laid again)."""
+    en = t.enroller
+    if getattr(en, "checking", False):
+        en.seen(card)
+        t.changed = True
+        return
+    t.message = "already enrolled: " + enrol.name(card)
     t.link.reply({"reply": "enrol", "result": "duplicate", "card": enrol.name(card),
                   "next": _next(t)})
+    t.changed = True
 
 
 def _next(t):
@@ -96,6 +187,8 @@ def enrol_finish(t):
     if t.reader is not None:
         t.reader.deck = deck
     t.link.reply({"reply": "enrol", "result": "saved", "tags": deck.count})
+    t.message = "enrolled " + str(deck.count) + " tags"
     t.enroller = None
     t.phase = P.SETUP
     t.changed = True
+

@@ -1,11 +1,30 @@
-"""E-ink layouts, readable across a table: framebuf's 8x8 font scaled up.
+"""E-ink layouts: the table's state, legible across the table, within the panel.
 
-The panel stands portrait (122 x 250 on the 2.13", 128 x 296 on the 2.9"): game
-and hand on top, the
-trump suit letter very big, the scores, whose turn, the last trick, and a
-violation with its proof when there is one. Drawing allocates (it runs in the
-display task, never on the per-play path).
+One layout per screen (idle, setup, enrol, deck check, the game), arranged for a
+wide panel (the 4.2" 400x300: the main facts side by side) or a tall one (2.13"
+122x250, 2.9" 128x296: stacked). The game screen reads the match through
+`Match.snapshot()`: a header (game, hand, dealer); the three main facts in the
+largest glyphs (trump as a suit sign, the scores, whose turn); the hand's context
+for games that have one (a framed region, none for Malilla and Manille); the
+table's message in a black band; the last trick labelled by seat, or a violation
+with its proof. hardware/PANEL.md gives the glyph heights in millimetres.
+
+Drawing is paged (drivers/eink.py): `prepare(table)` reads the state once per
+picture, then `paint(fb, ox, oy, rows)` draws it into a band, shifted by (ox, oy),
+and may be called once per band. Text is framebuf's 8x8 font scaled by whole
+pixels; the suit signs are bitmaps drawn from the pictures in
+tests/firmware/suit_art.py (a test keeps them equal): the four French signs, then
+the Spanish ones for the same codes (PROTOCOL.md: espadas = S, copas = H, oros = D,
+bastos = C); SMALL in 8x8 cells to sit in a line of text, BIG in 16x16.
+
+Heap: this module stays loaded (with the wide panel's layout of the main facts;
+a tall panel's is in screen_tall, loaded once); what a picture rarely needs is
+loaded for it and dropped by `release()` after it: messages and violations (screen_notes), later games' hand context
+(screen_context), and the screens between matches (screen_menu). Drawing
+allocates (the display task, never the per-play path).
 """
+import sys
+
 import framebuf
 
 from rules import cards as C
@@ -13,157 +32,413 @@ from . import phases as P
 
 INK = 0       # the panel RAM: 0 black, 1 white
 PAPER = 1
-SEAT_WORDS = ("S0", "S1", "S2", "S3")
+LINE = 52     # characters in one run of scaled text (the widest panel at scale 1)
+# The suit signs (framebuf's 8x8 font has none): spades, hearts, diamonds, clubs,
+# then espadas, copas, oros, bastos.
+SMALL = (
+    b"\x10\x38\x7c\xfe\xfe\x10\x38\x00"  # spades
+    b"\x6c\xfe\xfe\xfe\x7c\x38\x10\x00"  # hearts
+    b"\x10\x38\x7c\xfe\x7c\x38\x10\x00"  # diamonds
+    b"\x38\x38\xd6\xfe\xd6\x10\x38\x00"  # clubs
+    b"\x10\x10\x10\x10\xfe\x10\x38\x00"  # espadas
+    b"\xfe\xfe\x7c\x38\x10\x10\x7c\x00"  # copas
+    b"\x38\x44\x92\xba\x92\x44\x38\x00"  # oros
+    b"\x0e\x1e\x1c\x38\x70\x60\xc0\x00"  # bastos
+)
+BIG = (
+    b"\x01\x00\x03\x80\x07\xc0\x0f\xe0\x1f\xf0\x3f\xf8\x7f\xfc\xff\xfe"
+    b"\xff\xfe\xff\xfe\x7d\x7c\x39\x38\x01\x00\x03\x80\x0f\xe0\x00\x00"  # spades
+    b"\x00\x00\x3c\x78\x7e\xfc\xff\xfe\xff\xfe\xff\xfe\xff\xfe\x7f\xfc"
+    b"\x3f\xf8\x1f\xf0\x0f\xe0\x07\xc0\x03\x80\x01\x00\x00\x00\x00\x00"  # hearts
+    b"\x01\x00\x03\x80\x03\x80\x07\xc0\x0f\xe0\x1f\xf0\x3f\xf8\x7f\xfc"
+    b"\x3f\xf8\x1f\xf0\x0f\xe0\x07\xc0\x03\x80\x03\x80\x01\x00\x00\x00"  # diamonds
+    b"\x03\x80\x07\xc0\x0f\xe0\x0f\xe0\x0f\xe0\x07\xc0\x3b\xb8\x7e\xfc"
+    b"\xff\xfe\xff\xfe\x7e\xfc\x39\x38\x01\x00\x03\x80\x0f\xe0\x00\x00"  # clubs
+    b"\x01\x00\x03\x80\x03\x80\x03\x80\x03\x80\x03\x80\x03\x80\x03\x80"
+    b"\x03\x80\x7f\xfc\x7f\xfc\x01\x00\x01\x00\x03\x80\x03\x80\x00\x00"  # espadas
+    b"\xff\xfe\xff\xfe\x7f\xfc\x7f\xfc\x3f\xf8\x1f\xf0\x0f\xe0\x03\x80"
+    b"\x01\x00\x01\x00\x01\x00\x03\x80\x07\xc0\x1f\xf0\x3f\xf8\x00\x00"  # copas
+    b"\x07\xc0\x1f\xf0\x38\x38\x60\x0c\x63\x8c\xc7\xc6\xcf\xe6\xcf\xe6"
+    b"\xcf\xe6\xc7\xc6\x63\x8c\x60\x0c\x38\x38\x1f\xf0\x07\xc0\x00\x00"  # oros
+    b"\x00\x1c\x00\x3e\x00\x7e\x00\xfc\x01\xf0\x03\xe0\x07\xc0\x0f\x80"
+    b"\x0f\x00\x1e\x00\x3c\x00\x38\x00\x70\x00\x60\x00\xc0\x00\x00\x00"  # bastos
+)
+
+def blit(fb, b, o, w, n, k, x, y, scale, c):
+    """Draw the MONO_HLSB bitmap of w bytes by n rows at b[o:], rows k bytes apart,
+    with its top left at (x, y), each pixel a scale x scale block in colour c: one
+    fill_rect per run of set pixels in a row."""
+    px = w * 8
+    for j in range(n):
+        r = o + j * k
+        i = 0
+        while i < px:
+            if b[r + (i >> 3)] >> (7 - (i & 7)) & 1:
+                s = i
+                i += 1
+                while i < px and b[r + (i >> 3)] >> (7 - (i & 7)) & 1:
+                    i += 1
+                fb.fill_rect(x + s * scale, y + j * scale, (i - s) * scale, scale, c)
+            elif not b[r + (i >> 3)] and not i & 7:
+                i += 8      # a blank byte
+            else:
+                i += 1
+
+
+def seat(s):
+    """A seat's label: S0 .. S11, as the table log counts them."""
+    return "S" + str(s)
+
+
+def team_label(seats, n):
+    """S0+S2 for a pair; EVEN or ODD for the partners of a larger table (PROTOCOL:
+    partners are seat % 2); the first and last seat of any other team."""
+    if len(seats) <= 2:
+        return "+".join(seat(s) for s in seats)
+    for k in range(2):
+        if list(seats) == list(range(k, n, 2)):
+            return ("EVEN", "ODD")[k]
+    return seat(seats[0]) + "+..+" + seat(seats[-1])
+
+
+class View:
+    """What a picture reads of the table (controller.Table), copied when it is
+    prepared."""
+
+    def __init__(self, t):
+        self.phase = t.phase
+        self.message = t.message
+        self.problems = list(t.problems)
+        self.violation = t.violation        # the controller replaces it, never edits it
+        self.game_name = t.game_name
+        self.preset = t.preset
+        self.first_dealer = t.first_dealer
+        d = t.deck
+        self.deck = None if d is None else (d.name, d.count)
+        game = t.match.game
+        self.target = getattr(game, "target", 0) if game is not None else 0
+        en = t.enroller
+        self.enroller = en.view() if en is not None and t.phase == P.ENROL else None
 
 
 class Screen:
-    """Draws the table's state into an EInk driver's framebuffer."""
+    """Draws the table's state into frame buffer bands (see the module docstring)."""
 
     def __init__(self, eink):
-        self.eink = eink
-        self.fb = eink.fb
         self.width = eink.visible_width
         self.height = eink.height
-        self._glyph_buf = bytearray(8)
-        self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
+        self.wide = self.width > self.height
+        # One line of up to LINE characters rendered by framebuf, then scaled: text is
+        # drawn in runs, never a string per character (MicroPython interns those).
+        self._line = bytearray(LINE * 8)
+        self._lfb = framebuf.FrameBuffer(self._line, LINE * 8, 8, framebuf.MONO_HLSB)
         self.frames = 0
-
-    # -- drawing primitives ----------------------------------------------------------
-    def text(self, s, x, y, scale=1):
-        """Text at (x, y), each 8x8 glyph pixel drawn as a scale x scale block."""
-        if scale == 1:
-            self.fb.text(s, x, y, INK)
-            return
-        g = self._glyph
-        for ch in s:
-            g.fill(0)
-            g.text(ch, 0, 0, 1)
-            for j in range(8):
-                for i in range(8):
-                    if g.pixel(i, j):
-                        self.fb.fill_rect(x + i * scale, y + j * scale, scale, scale, INK)
-            x += 8 * scale
-
-    def centred(self, s, y, scale=1):
-        self.text(s, max(0, (self.width - len(s) * 8 * scale) // 2), y, scale)
-
-    def rule(self, y):
-        self.fb.hline(0, y, self.width, INK)
-
-    # -- layouts ---------------------------------------------------------------------
-    def draw(self, table):
-        """The picture for the table's phase."""
-        self.fb.fill(PAPER)
-        phase = table.phase
-        if phase == P.ENROL:
-            self._enrol(table)
-        elif phase in (P.IDLE, P.SETUP):
-            self._setup(table)
+        self.log = None         # a list: (text, scale) of everything drawn (tests)
+        self.table = None
+        self.snap = {}          # the match's snapshot for this picture
+        self.signs = 0          # 0 French suit signs, 1 Spanish (the enrolled deck's)
+        self.fb = self._lfb
+        self.ox = 0
+        self.oy = 0
+        self.lo = 0             # the panel rows this band holds: lo .. hi - 1
+        self.hi = 0
+        # Scales of the main facts and of the body text (hardware/PANEL.md).
+        if self.wide:
+            self.sign_scale, self.fact, self.body = 6, 5, 2
+        elif self.height >= 290:
+            self.sign_scale, self.fact, self.body = 4, 4, 1
         else:
-            self._game(table)
+            self.sign_scale, self.fact, self.body = 3, 3, 1
+
+    # -- one picture --------------------------------------------------------------
+    def prepare(self, table):
+        """Read what the next picture shows, once: it is drawn band by band, and
+        again into the panel's base RAM after a partial refresh, while the table
+        plays on; every band and the base must show the same state."""
         self.frames += 1
-
-    def _setup(self, table):
-        self.centred("TAPETE", 4, 2)
-        self.rule(24)
-        if table.phase == P.IDLE:
-            self.centred("MENU:", 60, 2)
-            self.centred("NEW", 84, 3)
-            self.centred("MATCH", 112, 3)
-            self.centred("hold confirm", 250)
-            self.centred("to enrol", 262)
-            return
-        self.centred(table.game_name.upper(), 40, 2)
-        from .menu import PRESETS      # loaded in setup, dropped when a match starts
-        opts = PRESETS[table.game_name][table.preset]
-        y = 70
-        if not opts:
-            self.centred("as written", y)
-        for k in opts:
-            self.centred(k + "=" + str(opts[k]), y)
-            y += 12
-        self.centred("DEALER", 120, 2)
-        self.centred(SEAT_WORDS[table.first_dealer], 142, 4)
-        self.centred("confirm: go", 270)
-
-    def _enrol(self, table):
-        self.centred("ENROL", 4, 2)
-        self.rule(24)
-        en = table.enroller
-        if en is None:
-            return
-        code = en.expected()
-        import enrol
-        self.centred("NEXT", 50, 2)
-        self.centred(enrol.name(code) if code >= 0 else "DONE", 80, 4)
-        self.centred(str(en.pos) + "/" + str(len(en.order)), 140, 2)
-        self.centred("undo: back", 250)
-        self.centred("confirm: save", 262)
-
-    def _game(self, table):
+        self.table = View(table)
         m = table.match
-        title = m.game.name.upper() if m.game else "?"
-        self.centred(title, 2, 2)
-        self.centred("HAND " + str(m.hand_no), 20)
-        self.rule(30)
-        # Trump: the suit letter, very big.
-        self.text("TRUMP", 4, 38)
-        suit = "?" if m.trump is None else ("-" if m.trump == C.NO_TRUMP else C.SUITS[m.trump])
-        self.text(suit, 64, 34, 6)
-        self.rule(84)
-        # Scores: team 0 (S0+S2) and team 1 (S1+S3).
-        self.text("02", 8, 90)
-        self.text("13", self.width - 24, 90)
-        score = str(m.totals[0]) + "-" + str(m.totals[1])
-        self.centred(score, 102, 3 if len(score) <= 5 else 2)
-        self.rule(130)
-        y = 136
-        if table.phase == P.OVER:
-            self.centred("GAME", y, 3)
-            w = m.winner
-            self.centred("TEAM " + (str(w) if w is not None else "-"), y + 30, 2)
-            self.centred(str(m.end_reason), y + 50)
-        elif table.phase == P.TURNUP:
-            self.centred("TURN-UP", y, 2)
-            self.centred("BY " + SEAT_WORDS[m.dealer], y + 22, 3)
-        elif table.phase == P.HAND_END:
-            self.centred("HAND", y, 2)
-            self.centred("OVER", y + 20, 2)
-            self.centred("collect", y + 44)
-        else:
-            turn = m.turn
-            self.centred("PLAY", y, 2)
-            self.centred(">" + (SEAT_WORDS[turn] if turn is not None else "--"), y + 20, 3)
-        self.rule(194)
-        v = table.violation
-        if v is not None:
-            self._violation(v)
-        else:
-            self._last_trick(m)
+        self.snap = m.snapshot() if m.game is not None and table.phase > P.SETUP else {}
+        deck = table.deck
+        if table.phase == P.ENROL and table.enroller is not None:
+            deck = getattr(table.enroller, "deck", deck)
+        self.signs = getattr(deck, "signs", 0) if deck is not None else 0
 
-    def _last_trick(self, m):
-        t = m.last
-        self.text("LAST TRICK", 4, 198)
-        if not t.n:
+    def paint(self, fb, ox, oy, rows, first=None):
+        """Draw the prepared picture into `fb`, panel pixel (x, y) at (x + ox, y + oy).
+        The buffer holds `rows` rows from panel row `first` (default -oy): what lies
+        wholly outside them is skipped, not drawn."""
+        self.fb = fb
+        self.ox = ox
+        self.oy = oy
+        self.lo = -oy if first is None else first
+        self.hi = self.lo + rows
+        t = self.table
+        if t is None:
             return
-        for i in range(t.n):
-            x = 2 + (i % 2) * 60
-            y = 208 + (i // 2) * 20
-            mark = "*" if t.seats[i] == t.winner else " "
-            self.text(C.name(t.cards[i]) + mark, x, y, 2)
-        if self.height >= 270:
-            self.text("won by " + SEAT_WORDS[t.winner], 4, 252)
+        phase = t.phase
+        if phase > P.SETUP:
+            self.game(t)
+            return
+        from . import screen_menu
+        screen_menu.draw(self, t)
 
-    def _violation(self, v):
-        """A framed box: who, which rule, the card, and the later card that proves it."""
-        top = 196
-        self.fb.fill_rect(0, top, self.width, self.height - top, INK)
-        self.fb.fill_rect(2, top + 2, self.width - 4, self.height - top - 4, PAPER)
-        self.centred("FOUL " + SEAT_WORDS[v["seat"]], top + 4, 2)
-        self.centred(v["rule"], top + 22)
-        played = v["card"] + " t" + str(v["trick"])
-        proof = v.get("proof")
-        if proof:       # the card played, then the later card that proves it
-            self.centred(played + ">" + proof["card"] + " t" + str(proof["trick"]), top + 34)
+    def release(self):
+        """The picture is on the panel: forget it, and drop the rarely needed
+        drawing code it loaded (freed at the next collection)."""
+        self.table = None
+        self.snap = {}
+        pkg = sys.modules.get("table")
+        for name in ("screen_notes", "screen_context", "screen_menu"):
+            if sys.modules.pop("table." + name, None) is not None and pkg is not None:
+                try:
+                    delattr(pkg, name)
+                except AttributeError:
+                    pass
+
+    # -- drawing primitives (panel coordinates) ---------------------------------------
+    def rect(self, x, y, w, h, c=INK):
+        self.fb.fill_rect(x + self.ox, y + self.oy, w, h, c)
+
+    def rule(self, y, h=1):
+        self.rect(0, y, self.width, h)
+
+    def text(self, s, x, y, scale=1, c=INK):
+        """Text at (x, y), each glyph pixel a scale x scale block; characters 1..4
+        are the suit signs of S H D C (small bitmaps, French or Spanish)."""
+        if self.log is not None:
+            self.log.append((s, scale))
+        if y + 8 * scale <= self.lo or y >= self.hi:
+            return
+        fb = self.fb
+        x += self.ox
+        y += self.oy
+        b = s.encode()
+        n = len(b)
+        i = 0
+        while i < n:
+            if b[i] < 8:        # a suit sign
+                blit(fb, SMALL, (b[i] - 1 + 4 * self.signs) * 8, 1, 8, 1, x, y, scale, c)
+                x += 8 * scale
+                i += 1
+                continue
+            j = i + 1
+            while j < n and j - i < LINE and b[j] >= 8:
+                j += 1
+            if scale == 1:
+                fb.text(s[i:j], x, y, c)
+            else:
+                self._lfb.fill(0)
+                self._lfb.text(s[i:j], 0, 0, 1)
+                blit(fb, self._line, 0, j - i, 8, LINE, x, y, scale, c)
+            x += 8 * scale * (j - i)
+            i = j
+
+    def sign(self, suit, x, y, scale):
+        """The big sign of suit 0..3 (16 x 16 pixels, scaled)."""
+        if self.log is not None:
+            self.log.append(("<" + C.SUITS[suit] + ">", scale))
+        if y + 16 * scale > self.lo and y < self.hi:
+            blit(self.fb, BIG, (suit + 4 * self.signs) * 32, 2, 16, 2,
+                 x + self.ox, y + self.oy, scale, INK)
+
+    # -- placing text -------------------------------------------------------------------
+    @staticmethod
+    def fit(s, w, scale):
+        """The largest scale up to `scale` at which `s` is at most `w` pixels wide."""
+        while scale > 1 and len(s) * 8 * scale > w:
+            scale -= 1
+        return scale
+
+    @staticmethod
+    def lh(scale):
+        """Line height of text at `scale`."""
+        return 8 * scale + (3 if scale == 1 else 2 if scale == 2 else scale)
+
+    def centred(self, s, y, scale, x=0, w=0):
+        """Centred in [x, x + w) (the panel's width by default), shrunk to fit.
+        Returns the height used."""
+        w = w or self.width - x
+        scale = self.fit(s, w, scale)
+        self.text(s, x + max(0, (w - len(s) * 8 * scale) // 2), y, scale)
+        return self.lh(scale)
+
+    def right(self, s, x, y, scale, c=INK):
+        """Text ending at x."""
+        self.text(s, x - len(s) * 8 * scale, y, scale, c)
+
+    def title(self, s, right=""):
+        """The header line (the right part only where it fits); returns the first
+        row below it."""
+        sc = 2 if self.wide else 1
+        ls = self.fit(s, self.width - 4, sc)
+        self.text(s, 2, 2, ls)
+        room = self.width - 12 - len(s) * 8 * ls
+        rs = self.fit(right, room, sc)
+        if right and len(right) * 8 * rs <= room:
+            self.right(right, self.width - 2, 2 + 8 * (ls - rs), rs)
+        y = 4 + 8 * sc
+        self.rule(y, 2 if self.wide else 1)
+        return y + (6 if self.wide else 4)
+
+    def card(self, name):
+        """A card code ('7H') as face and suit sign; Spanish signs get Spanish numbers."""
+        suit = C.SUITS.find(name[-1:])
+        face = name[:-1]
+        if self.signs:          # the numbers printed on Spanish packs
+            face = ("1", "10", "11", "12", face)["AJQK".find(face)]
+        return face + chr(suit + 1) if suit >= 0 else name
+
+    # -- the game --------------------------------------------------------------------------
+    def game(self, t):
+        s = self.snap
+        if not s:
+            return
+        right = "HAND " + str(s["hand"])
+        if self.wide and s["dealer"] is not None:
+            right += "  DEALER " + seat(s["dealer"])
+        y = self.title(str(s["game"]).upper(), right)
+        if self.wide:
+            y = self.facts(t, s, y)
+        else:                       # the 2.13" and 2.9" panels
+            from . import screen_tall
+            y = screen_tall.facts(self, t, s, y)
+        if s["context"]:            # later games: calls, stakes, declarations
+            from . import screen_context
+            y = screen_context.region(self, s, y)
+        if t.message or t.problems or t.violation is not None:
+            from . import screen_notes as N
+            y = N.notes(self, t, y)
+        if t.violation is None:
+            self.last_trick(s, y)
+
+    def trump_label(self, s):
+        """The first main fact's name: TRUMP, or STAKE in the games without trumps
+        (Truc, Mus), which show what the hand is played for instead."""
+        return "TRUMP" if s.get("trumps", True) else "STAKE"
+
+    def trump_of(self, s):
+        """(suit 0..3 or -1, text when there is no sign to show)."""
+        tr = s["trump"]
+        if not s.get("trumps", True):
+            c = s["context"]
+            v = c.get("proposed", c.get("stake"))
+            return -1, str(v) if v is not None else "-"
+        if tr is None:
+            return -1, "?"
+        i = C.SUITS.find(tr)
+        return (i, "") if i >= 0 else (-1, "NONE")
+
+    def turn_of(self, t, s):
+        """(label, the big value, a line under it) for the third main fact."""
+        phase = t.phase
+        if phase == P.TURNUP:
+            return "TURN-UP", seat(s["dealer"]), "turns up"
+        if phase == P.COLLECT:
+            last = s["last"]
+            return "TRICK TO", seat(last["winner"]) if last else "-", "collect it"
+        if phase == P.HAND_END:
+            return "HAND END", "", "collect"
+        if phase == P.OVER:
+            w = s["winner"]
+            teams = s.get("teams") or []
+            who = team_label(teams[w], s["seats"]) if w is not None and w < len(teams) else "-"
+            return "WINNER", who, str(s["reason"] or "")
+        asked = s["context"].get("awaiting")
+        if asked:                   # a call is awaited: who must call or answer
+            who = "+".join(seat(x) for x in asked) if len(asked) <= 2 else seat(asked[0]) + "+"
+            return ("TO CALL" if phase == P.CALLS else "ANSWER"), who, ""
+        turn = s["turn"]
+        return ("CALLS" if phase == P.CALLS else "TO PLAY"), seat(turn) if turn is not None else "-", ""
+
+    def teams_of(self, s):
+        """(label, total) per team."""
+        teams = s.get("teams") or [[0, 2], [1, 3]]
+        totals = s["totals"]
+        return [(team_label(teams[i], s["seats"]) if i < len(teams) else "T" + str(i),
+                 str(totals[i])) for i in range(len(totals))]
+
+    def last_trick(self, s, y):
+        """The last trick: a cell per card, labelled by seat; the winner's reversed.
+        As many as fit: the winner's first, then '..' for the rest."""
+        last = s["last"]
+        room = self.height - y - self.lh(1)
+        if not last or room < self.lh(1):
+            return
+        win = last["winner"]
+        head = "LAST TRICK " + str(last["n"])
+        if self.wide:       # on a tall panel the winner's reversed cell says it
+            head += "  won by " + seat(win)
+        hs = self.fit(head, self.width - 4, self.body)
+        self.text(head, 2, y, hs)
+        y += self.lh(hs)
+        room = self.height - y
+        cells = [(p[0], seat(p[0]) + " " + self.card(p[1])) for p in last["cards"]]
+        n = len(cells)
+        longest = max(len(c[1]) for c in cells)
+        for sc in range(self.body + 1, 0, -1):
+            per = max(1, (self.width + 8 * sc) // ((longest + 1) * 8 * sc))
+            if (n + per - 1) // per * self.lh(sc) <= room:
+                break
+        fit = room // self.lh(sc) * per
+        if n > fit:
+            cells = ([c for c in cells if c[0] == win] + [c for c in cells if c[0] != win])
+            cells = cells[:fit - 1] + [(-1, "..")]
+            n = fit
+        cw = self.width // per
+        for i in range(n):
+            who, txt = cells[i]
+            cx = (i % per) * cw
+            cy = y + (i // per) * self.lh(sc)
+            if who == win:
+                self.rect(cx, cy - 1, len(txt) * 8 * sc + 4, 8 * sc + 2)
+                self.text(txt, cx + 2, cy, sc, PAPER)
+            else:
+                self.text(txt, cx + 2, cy, sc)
+
+    def facts(self, t, s, y):
+        """Trump | scores | whose turn, side by side (the 4.2" panel)."""
+        cols = (0, 128, 264, self.width)
+        ss = self.sign_scale
+        h = 16 * ss + 44
+        for x in cols[1:3]:
+            self.rect(x, y, 2, h)
+        # Trump: the big sign, and the turned-up card under it.
+        self.centred(self.trump_label(s), y, 2, cols[0], cols[1])
+        suit, word = self.trump_of(s)
+        if suit >= 0:
+            self.sign(suit, (cols[1] - 15 * ss) // 2, y + 20, ss)
         else:
-            self.centred(played + " at play", top + 34)
+            self.centred(word, y + 40, 8 if len(word) == 1 else 3, cols[0], cols[1])
+        if s.get("turnup"):
+            self.centred("up " + self.card(s["turnup"]), y + h - 18, 2, cols[0], cols[1])
+        # Scores: per team a label, and the number big under it.
+        x, w = cols[1] + 6, cols[2] - cols[1] - 10
+        target = t.target
+        self.centred("TO " + str(target) if target else "SCORE", y, 2, cols[1] + 2, w + 8)
+        teams = self.teams_of(s)
+        if len(teams) <= 2:
+            for i in range(len(teams)):
+                label, total = teams[i]
+                r = y + 20 + i * 60
+                self.text(label, x, r, self.fit(label, w, 2))
+                self.right(total, x + w, r + 18, self.fit(total, w, self.fact))
+        else:
+            row = (h - 20) // len(teams)
+            for i in range(len(teams)):
+                label, total = teams[i]
+                r = y + 20 + i * row
+                sc = self.fit(total, w - len(label) * 16 - 4, max(1, min(self.fact, row // 9)))
+                self.text(label, x, r + max(0, 8 * sc - 16), 2)
+                self.right(total, x + w, r, sc)
+        # Whose turn (or the phase's other big fact).
+        label, big, under = self.turn_of(t, s)
+        x = cols[2] + 4
+        w = cols[3] - x
+        self.centred(label, y, 2, x, w)
+        if big:
+            self.centred(big, y + 34, ss, x, w)
+        if under:
+            self.centred(under, y + h - 18, 2, x, w)
+        self.rule(y + h + 2, 2)
+        return y + h + 8

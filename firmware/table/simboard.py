@@ -7,7 +7,7 @@ whatever the machine's speed. Frames of the e-ink panel are saved as PNG.
 import os
 import sys
 
-from drivers.mfrc522 import MFRC522
+from drivers.mfrc522 import MFRC522, ReaderError
 from drivers.eink import EInk, PANELS
 import board_pins
 from sim.table import SimTable
@@ -35,7 +35,8 @@ class SimBoard:
     """Readers, panel, lights and buttons of a simulated table."""
 
     def __init__(self, seats=SEATS, root="out/sim/flash", frames=None, seed=1,
-                 serial=True, per_seat=3, panel=board_pins.EINK_PANEL):
+                 serial=True, per_seat=3, panel=board_pins.EINK_PANEL, faults=None,
+                 shown=True):
         import asyncio
         self._asyncio = asyncio
         self.seats = seats
@@ -43,18 +44,27 @@ class SimBoard:
         clock = self.clock = self.sim.clock
         self.ticks_ms = clock.ticks_ms
         self.sleep_us = clock.sleep_us
+        for s, fault in (faults or {}).items():    # e.g. {1: {"version": 0x88}, 2: {"dead": True}}
+            for k in fault:
+                setattr(self.sim.chips[s], k, fault[k])
         self.readers = []
+        self.problems = []      # (seat, text), as PicoBoard finds them at boot
         for s in range(seats):
             r = MFRC522(self.sim.spi, self.sim.cs[s], self.sim.rst, sleep_us=clock.sleep_us,
-                        name="seat%d" % s)
-            r.init()
+                        name="seat %d" % s)
+            try:
+                r.init()
+                if not r.genuine:
+                    self.problems.append((s, "%s (works, reported)" % r.kind))
+            except ReaderError as e:
+                self.problems.append((s, str(e)))
             self.readers.append(r)
         espi = FakeSPI(1, 20000000, clock)
         cs = FakePin("ECS", FakePin.OUT, value=1)
         dc = FakePin("EDC", FakePin.OUT, value=0)
         rst = FakePin("ERST", FakePin.OUT, value=1)
-        w, h = PANELS[panel]
-        self.panel = espi.attach(FakeSSD1680(cs, dc, rst, clock, width=w, height=h))
+        w, h = PANELS[panel][:2]
+        self.panel = espi.attach(FakeSSD1680(cs, dc, rst, clock, width=w, height=h, shown=shown))
         self.eink = EInk(espi, cs, dc, rst, self.panel.busy, panel=panel,
                          sleep_ms=clock.sleep_ms, ticks_ms=clock.ticks_ms)
         self.eink.init()

@@ -81,7 +81,8 @@ def test_readers_built_on_spi0_with_a_missing_module_reported():
 def test_eink_lights_and_buttons():
     m = _Machine()
     e = board.eink(machine=m)
-    assert e.height == 250 and m.spis[-1].id == 1
+    assert e.panel == P.EINK_PANEL and m.spis[-1].id == 1
+    assert (e.visible_width, e.height) == (400, 300)     # the 4.2" panel (pinmap.json)
     assert m.spis[-1].kw["miso"].id == P.EINK_MISO
     l = board.lights(4, machine=m, neopixel=_Neo)
     assert len(l.strip) == 13

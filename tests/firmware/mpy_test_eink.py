@@ -1,4 +1,5 @@
-"""SSD1680 e-ink driver against FakeSSD1680: refreshes, BUSY, PNG (MicroPython)."""
+"""SSD1680 / SSD1683 e-ink driver against FakeSSD1680: paged pictures, refreshes,
+BUSY, PNG (MicroPython)."""
 import scratch
 import asyncio
 import deflate
@@ -7,18 +8,27 @@ import struct
 from sim.bus import FakePin, FakeSPI
 from sim.clock import SimClock
 from sim.ssd1680 import FakeSSD1680, FULL_MS, PARTIAL_MS
-from drivers.eink import EInk, BLACK, WHITE
-from drivers.refresh import RefreshPlanner
+from drivers.eink import EInk, BLACK, PANELS, BAND_BYTES
 
 
-def _panel(panel="2.13"):
+def _panel(panel="2.13", band_bytes=BAND_BYTES):
     c = SimClock()
     spi = FakeSPI(1, 20000000, c)
     cs, dc, rst = FakePin("CS", 1, value=1), FakePin("DC", 1), FakePin("RST", 1, value=1)
-    w, h = (122, 250) if panel == "2.13" else (128, 296)
+    w, h = PANELS[panel][:2]
     chip = spi.attach(FakeSSD1680(cs, dc, rst, c, w, h))
-    e = EInk(spi, cs, dc, rst, chip.busy, panel, sleep_ms=c.sleep_ms, ticks_ms=c.ticks_ms)
+    e = EInk(spi, cs, dc, rst, chip.busy, panel, sleep_ms=c.sleep_ms, ticks_ms=c.ticks_ms,
+             band_bytes=band_bytes)
     return c, chip, e
+
+
+def _picture(*marks):
+    """A paint function drawing a black rectangle (x, y, w, h) per mark, in panel
+    coordinates, into whatever band the driver hands it."""
+    def paint(fb, ox, oy, rows):
+        for x, y, w, h in marks:
+            fb.fill_rect(x + ox, y + oy, w, h, BLACK)
+    return paint
 
 
 def _raises(exc, fn, *a):
@@ -45,21 +55,64 @@ def test_the_29_inch_panel_option():
     _raises(ValueError, EInk, None, None, None, None, None, "7.5")
 
 
+def test_the_42_inch_panel_is_drawn_in_bands_of_at_most_band_bytes():
+    c, chip, e = _panel("4.2")
+    e.init()
+    assert (chip.x1, chip.y1) == (49, 299) and e.width == 400 and e.height == 300
+    assert len(e.buf) <= BAND_BYTES and e.bands() == 4 and e.band_rows == 75
+    assert 0x21 not in chip.commands       # the SSD1683 sets update control 1 per refresh
+    bands = []
+
+    def paint(fb, ox, oy, rows):
+        bands.append((oy, rows))
+        fb.fill_rect(0 + ox, 0 + oy, 400, 1, BLACK)          # the first row
+        fb.fill_rect(399 + ox, 299 + oy, 1, 1, BLACK)        # the last pixel
+        fb.fill_rect(10 + ox, 70 + oy, 20, 10, BLACK)        # across bands 0 and 1
+    e.show_blocking(paint, full=True)
+    assert bands == [(0, 75), (-75, 75), (-150, 75), (-225, 75)]
+    assert chip.log == [("full", 0xF7)] and chip.update1 == b"\x40\x00"
+    for x in (0, 200, 399):
+        assert chip.pixel(x, 0) == 0 and chip.pixel(x, 1) == 1
+    assert chip.pixel(399, 299) == 0 and chip.pixel(398, 299) == 1
+    for y in (70, 74, 75, 79):
+        assert chip.pixel(10, y) == 0 and chip.pixel(29, y) == 0 and chip.pixel(30, y) == 1
+    assert chip.pixel(10, 80) == 1
+    assert chip.red == chip.bw
+    e.show_blocking(_picture((5, 150, 3, 3)), full=False)
+    assert chip.log[-1] == ("partial", 0xFF) and chip.update1 == b"\x00\x00"
+    assert chip.pixel(5, 150) == 0 and chip.pixel(0, 0) == 1
+    assert chip.red == chip.shown          # the base of the next partial refresh
+
+
+def test_a_band_buffer_smaller_than_the_panel_draws_the_same_picture():
+    pictures = []
+    for band in (BAND_BYTES, 700):
+        c, chip, e = _panel("2.9", band_bytes=band)
+        e.init()
+        e.show_blocking(_picture((3, 0, 100, 2), (0, 140, 128, 20), (120, 290, 8, 6)))
+        pictures.append(bytes(chip.shown))
+        assert len(e.buf) <= band
+    assert pictures[0] == pictures[1]
+
+
 def test_a_refresh_before_init_is_refused():
     c, chip, e = _panel()
-    _raises(RuntimeError, e.start_refresh)
+    _raises(RuntimeError, e.show_blocking, _picture())
 
 
-def test_full_refresh_shows_the_framebuffer_and_holds_busy():
+def test_full_refresh_shows_the_picture_and_holds_busy():
     c, chip, e = _panel()
     e.init()
-    e.fb.fill(WHITE)
-    e.fb.fill_rect(0, 0, 8, 10, BLACK)
-    e.fb.text("7H", 20, 100, BLACK)
-    e.start_refresh(full=True)
+
+    def paint(fb, ox, oy, rows):
+        fb.fill_rect(0 + ox, 0 + oy, 8, 10, BLACK)
+        fb.text("7H", 20 + ox, 100 + oy, BLACK)
+    e.wait_blocking()
+    for i in range(e.bands()):
+        e._band(paint, i, 0x24, 0x26)
+    e._activate(True)
     assert not e.ready() and chip.log == [("full", 0xF7)]
     assert chip.pixel(0, 0) == 0 and chip.pixel(9, 0) == 1 and chip.pixel(0, 10) == 1
-    _raises(RuntimeError, e.start_refresh)   # never while BUSY
     c.advance_ms(FULL_MS)
     assert e.ready()
 
@@ -67,14 +120,26 @@ def test_full_refresh_shows_the_framebuffer_and_holds_busy():
 def test_partial_refresh_and_its_base_image():
     c, chip, e = _panel()
     e.init()
-    e.fb.fill(WHITE)
-    e.refresh_blocking(full=True)
-    e.fb.pixel(5, 5, BLACK)
-    e.refresh_blocking(full=False)
+    e.show_blocking(_picture(), full=True)
+    e.show_blocking(_picture((5, 5, 1, 1)), full=False)
     assert chip.log[-1] == ("partial", 0xFF) and chip.ghosting == 1
     assert chip.pixel(5, 5) == 0
     assert chip.red == chip.bw  # the shown image is the base of the next partial
     assert e.partials == 1
+
+
+def test_the_panel_model_refuses_a_partial_refresh_over_a_stale_base():
+    c, chip, e = _panel()
+    e.init()
+    e.show_blocking(_picture(), full=True)
+    e.wait_blocking()
+    for i in range(e.bands()):          # a new picture without the base written after
+        e._band(_picture((1, 1, 4, 4)), i, 0x24)
+    e._activate(False)
+    e.wait_blocking()
+    for i in range(e.bands()):
+        e._band(_picture((9, 9, 4, 4)), i, 0x24)
+    _raises(RuntimeError, e._activate, False)
 
 
 def test_wait_blocking_gives_up_on_a_stuck_panel():
@@ -98,37 +163,12 @@ def test_an_async_refresh_lets_card_reading_go_on():
 
     async def main():
         t = asyncio.create_task(reader())
-        e.fb.fill(WHITE)
-        await e.wait(step_ms=0)
-        e.start_refresh(True)
-        await e.wait(step_ms=0)
+        await e.show(_picture((0, 0, 10, 10)), True)
         done[0] = True
         await t
     asyncio.run(main())
     assert scans[0] >= FULL_MS // 25
     assert e.ready()
-
-
-def test_planner_full_between_hands_and_after_n_partials():
-    c, chip, e = _panel()
-    e.init()
-    p = RefreshPlanner(max_partials=3)
-    assert p.next(e) is None
-    p.changed()
-    assert p.next(e) is True          # the first picture is a full refresh
-    e.refresh_blocking(True)
-    p.done(True)
-    for _ in range(3):
-        p.changed()
-        assert p.next(e) is False
-        e.refresh_blocking(False)
-        p.done(False)
-    p.changed()
-    assert p.next(e) is True          # too many partials: clean the ghosts
-    e.refresh_blocking(True)
-    p.done(True)
-    p.hand_over()
-    assert p.next(e) is True
 
 
 def _png_chunks(data):
@@ -150,9 +190,7 @@ def _png_chunks(data):
 def test_the_shown_image_saves_as_a_valid_png():
     c, chip, e = _panel()
     e.init()
-    e.fb.fill(WHITE)
-    e.fb.fill_rect(0, 0, 16, 1, BLACK)
-    e.refresh_blocking(True)
+    e.show_blocking(_picture((0, 0, 16, 1)), True)
     chunks = _png_chunks(chip.png())
     w, h, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
     assert (w, h, depth, colour) == (122, 250, 1, 0)

@@ -2,7 +2,9 @@
 import scratch
 import os
 from enrol import (Enroller, Deck, DeckCheck, order, name, requested_at_boot, CONTROLS,
-                   ACCEPTED, REPEATED, DUPLICATE, DONE, CONTROL_BASE)
+                   ACCEPTED, REPEATED, DUPLICATE, DONE, CONTROL_BASE, DECKS, PACK_ORDER,
+                   pack_codes, rewrite)
+import deck as play_deck
 from sim.bus import FakePin
 from sim.clock import SimClock
 from sim.tags import ntag213
@@ -82,20 +84,80 @@ def test_a_bad_file_is_refused():
     raise AssertionError("accepted")
 
 
-def test_deck_check_finds_missing_duplicate_and_foreign():
-    e = Enroller("piquet32", controls=())
-    for i in range(32):
-        e.offer(uid7(i), 7)
-    chk = DeckCheck(e.deck, order("piquet32", ()))
-    for i in range(31):
-        chk.offer(uid7(i), 7)
-    chk.offer(uid7(3), 7)
-    chk.offer(uid7(77), 7)
+def test_deck_check_finds_missing_and_foreign_tags():
+    chk = DeckCheck("manille", order("piquet32"))       # control codes are left out
+    assert len(chk.expected) == 32 and chk.count() == 0
+    for c in order("piquet32")[:31]:
+        chk.seen(c)
+    chk.seen(3 * 16)            # AC twice: a card laid again is no fault
+    chk.seen(CONTROL_BASE + 1)  # a control tag: not a card of the pack
+    chk.foreign_tag(uid7(77), 7)
+    chk.foreign_tag(uid7(77), 7)
     rep = chk.report()
-    assert rep["missing"] == ["KC"]
-    assert rep["duplicate"] == ["9S"]
+    assert rep["missing"] == ["KC"] and chk.count() == 31
     assert rep["foreign"] == ["".join("%02x" % b for b in uid7(77))]
     assert not chk.ok()
+    chk.seen(3 * 16 + 12)
+    assert chk.missing() == [] and chk.count() == 32
+
+
+def test_every_pack_enrols_and_the_table_grows_with_the_control_tags():
+    sizes = {"spanish40": 40, "spanish48": 48, "piquet32": 32, "french52": 52}
+    assert sorted(PACK_ORDER) == sorted(DECKS) == sorted(sizes)
+    many = tuple("call-%d" % i for i in range(40))     # more calls than today's tags
+    for pack in PACK_ORDER:
+        for controls in (CONTROLS, many):
+            e = Enroller(pack, controls=controls)
+            assert len(e.order) == sizes[pack] + len(controls)
+            for i in range(len(e.order)):
+                assert e.offer(uid7(i), 7) == ACCEPTED, (pack, i)
+            assert e.done() and e.deck.count == sizes[pack] + len(controls)
+    d = Deck()                  # the default table grows too (host/tapete/sim/players)
+    for i in range(52 + len(many)):
+        d.add(uid7(i), 7, i % 64)
+    assert d.count == 52 + len(many)
+
+
+def test_a_pack_holds_every_game_pack_it_should():
+    from rules import games
+    from rules.manille import Manille
+    packs = [games.get(n).deck for n in games.names()]
+    packs += [games.get("manille", {"deck": d}).deck for d in Manille.OPTIONS["deck"][1]]
+    full = Enroller("french52", controls=()).deck
+    for i, code in enumerate(order("french52", ())):
+        full.add(uid7(i), 7, code)
+    for p in packs:
+        assert full.lacks(p) == []        # a French 52 covers every game
+    for n in games.names():
+        g = games.get(n)
+        own = [k for k in DECKS if sorted(pack_codes(g.deck)) ==
+               sorted(c for c in order(k, ()))]
+        assert own, n                     # and each game's own pack can be enrolled
+
+
+def test_a_deck_names_the_cards_a_game_lacks():
+    from rules import games
+    e = Enroller("spanish40", controls=())
+    for i in range(40):
+        e.offer(uid7(i), 7)
+    assert e.deck.lacks(games.get("malilla").deck) == []
+    lacks = [name(c) for c in e.deck.lacks(games.get("manille").deck)]
+    assert lacks == ["8S", "9S", "10S", "8H", "9H", "10H", "8D", "9D", "10D", "8C", "9C", "10C"]
+
+
+def test_suit_signs_are_saved_with_the_deck_and_can_be_switched():
+    e = Enroller("spanish40", controls=(), signs=1)
+    for i in range(40):
+        e.offer(uid7(i), 7)
+    path = scratch.path("tapete_enrol_signs.json")
+    e.deck.save(path)
+    d = play_deck.Deck.load(path)
+    assert d.signs == 1 and d.count == 40 and d.capacity == 40
+    d.signs = 0
+    rewrite(d, path)
+    d2 = play_deck.Deck.load(path)
+    assert d2.signs == 0 and d2.count == 40 and d2.lookup(uid7(39), 7) == 3 * 16 + 12
+    os.remove(path)
 
 
 def test_enrolment_through_the_reader_layer():

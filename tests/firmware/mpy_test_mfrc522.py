@@ -79,6 +79,16 @@ def test_crc_coprocessor_matches_iso_14443_examples():
     assert crc_a(b"\x50\x00") == 0xCD57
 
 
+def test_the_drivers_own_crc_matches_the_chip_coprocessor():
+    from drivers.mfrc522 import crc_a as driver_crc
+    t, r = _reader()
+    r.init()
+    frames = (b"\x00\x00", b"\x50\x00", b"\x30\x00", b"\x93\x70\x88\x04\x21\x00\xad",
+              b"\x95\x70\x5a\xa5\x3c\x85\x36", b"\x04", bytes(range(18)))
+    for f in frames:
+        assert driver_crc(f, len(f)) == r.crc(f, len(f)) == crc_a(f), f
+
+
 def test_no_tag_times_out_through_the_chip_timer():
     t, r = _reader()
     r.init()

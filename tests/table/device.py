@@ -24,7 +24,6 @@ for _p in list(sys.path):   # firmware/'s `table` before tests/table (see tablek
 SEATS = 4
 FAULTS = (20, 150, 5)       # flicker, crosstalk, corruption permille, as `make sim`
 SPANISH40 = (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
-CONTROLS = 10
 
 
 def uid7(code):
@@ -35,7 +34,8 @@ def uid7(code):
 def codes():
     """Every card of the Spanish 40-card deck, then the control tags."""
     out = [s * 16 + f - 1 for s in range(4) for f in SPANISH40]
-    return out + [64 + i for i in range(CONTROLS)]
+    from deck import CONTROLS, CONTROL_BASE    # the table loads deck.py anyway
+    return out + [CONTROL_BASE + i for i in range(len(CONTROLS))]
 
 
 def enrol_file(root):
@@ -68,7 +68,7 @@ def play_match(root, after_trick=None, seed=2026):
         def write(self, b):
             return len(b)
 
-    b = SimBoard(root=root, seed=seed, serial=False)
+    b = SimBoard(root=root, seed=seed, serial=False, shown=False)
     b.serial_out = Sink()
     b.sim.flicker, b.sim.crosstalk, b.sim.corruption = FAULTS
 
@@ -91,11 +91,12 @@ def sim_alone(seed=2026):
     """Heap held by what the simulation adds: chip models, tags, players (bytes).
 
     The firmware modules the simulation imports too (asyncio, rules.cards, the
-    panel sizes) are loaded first, so they are not counted here."""
+    panel sizes, deck) are loaded first, so they are not counted here."""
     import asyncio  # noqa: F401  (the firmware's, loaded by players too)
     from rules import cards  # noqa: F401
     from drivers.eink import PANELS
     import board_pins
+    import deck  # noqa: F401  (the tag table: firmware, read by codes() too)
     gc.collect()
     before = gc.mem_alloc()
     from sim.table import SimTable
@@ -107,8 +108,9 @@ def sim_alone(seed=2026):
     t = SimTable(SEATS, seed=seed)
     spi = FakeSPI(1, 20000000, t.clock)
     pins = [FakePin(n, FakePin.OUT, value=1) for n in ("ECS", "EDC", "ERST")]
-    w, h = PANELS[board_pins.EINK_PANEL]
-    panel = spi.attach(FakeSSD1680(pins[0], pins[1], pins[2], t.clock, width=w, height=h))
+    w, h = PANELS[board_pins.EINK_PANEL][:2]
+    panel = spi.attach(FakeSSD1680(pins[0], pins[1], pins[2], t.clock, width=w, height=h,
+                                   shown=False))
     strip = FakeWS2812(SEATS * 3 + 1)
     buttons = [FakePin(n, FakePin.IN, FakePin.PULL_UP) for n in ("MENU", "CONFIRM", "UNDO")]
     tags = dict((c, ntag213(uid7(c))) for c in codes())

@@ -4,6 +4,7 @@ import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 import random
 from table.journal import Journal
 from table import phases as P
+from rules import cards as C
 
 ROOT = scratch.path("tapete-journal")
 
@@ -133,3 +134,63 @@ def test_restart_with_the_turnup_still_lying():
     k.rounds(6)                 # the reader sees 4H again: not a play
     assert k.app.link.next_seq == n and k.table.phase == P.PLAY
     assert k.table.match.turn == 1
+
+
+def test_the_dealer_laying_the_turnup_after_a_restart_later_in_the_hand_plays_it():
+    # Found on the emulated Pico with power cuts: the dealer played the turn-up in
+    # trick 6 just after a restart, and the table took it for the turn-up still lying.
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    p = tablekit.Players(k, seed=4)
+    turnup = p.deal()
+    p.turn_up()
+    p.play_trick()
+    first = k.table.match.last
+    assert turnup not in [first.cards[i] for i in range(first.n)]   # still in the dealer's hand
+    from table.app import App
+    k.app.journal.close()
+    k.app = App(k.board)
+    k.table = k.app.table
+    assert k.table.booting and k.table.match.trick.number == 2
+    n = k.app.link.next_seq
+    k.place(k.table.match.dealer, turnup)       # within the restart's settling rounds
+    plays = [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+    assert plays and plays[0]["card"] == C.name(turnup), k.events()[-3:]
+
+
+def test_the_dealer_laying_the_turnup_as_a_play_in_the_first_trick_after_a_restart_plays_it():
+    # The same in the first trick: lying at the restart, the turn-up is read in the
+    # first round or two; laid after those, it is the dealer's play.
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    p = tablekit.Players(k, seed=4)
+    turnup = p.deal()
+    p.turn_up()
+    for _ in range(3):              # the dealer plays fourth in the first trick
+        p.play_card()
+    assert k.table.match.turn == k.table.match.dealer
+    from table.app import App
+    k.app.journal.close()
+    k.app = App(k.board)
+    k.table = k.app.table
+    k.rounds(2)                     # the restart's first rounds: nothing lies on the dealer's reader
+    n = k.app.link.next_seq
+    k.place(k.table.match.dealer, turnup)
+    plays = [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+    assert plays and plays[0]["card"] == C.name(turnup), k.events()[-3:]
+
+
+def test_the_turnup_still_lying_at_a_restart_is_not_played():
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    p = tablekit.Players(k, seed=4)
+    turnup = p.deal()
+    m = k.table.match
+    k.place(m.dealer, turnup)       # turned up, and left lying
+    from table.app import App
+    k.app.journal.close()
+    k.app = App(k.board)
+    k.table = k.app.table
+    n = k.app.link.next_seq
+    k.rounds(6)
+    assert not [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]

@@ -50,7 +50,21 @@ def test_malformed_commands_get_clear_errors():
     bad = _sealed({"cmd": "status"}).replace("status", "statuz")
     assert _error(k, bad) == "bad crc"
     assert _error(k, '{"cmd": "undo"}') == "nothing to undo"
-    assert "unknown deck" in _error(k, '{"cmd": "enrol", "deck": "tarot"}')
+    assert _error(k, '{"cmd": "enrol", "deck": "tarot"}') == \
+        'unknown deck "tarot" (one of spanish40, spanish48, piquet32, french52)'
+    assert _error(k, '{"cmd": "enrol", "signs": "tarot"}') == "'signs' must be french or spanish"
+
+
+def test_the_host_enrols_each_pack_with_either_suit_signs():
+    k = tablekit.Kit(ROOT)
+    from table import phases as P
+    for pack in ("spanish40", "spanish48", "piquet32", "french52"):
+        r = k.command('{"cmd": "enrol", "deck": "%s", "signs": "spanish"}' % pack)
+        assert r[-1] == {"reply": "enrol", "ok": True}, r
+        assert k.table.phase == P.ENROL and k.table.enroller.deck.name == pack
+        assert k.table.enroller.deck.signs == 1
+    r = k.command('{"cmd": "enrol", "deck": "french52"}')
+    assert k.table.enroller.deck.signs == 0     # the signs of the deck enrolled before
 
 
 def test_a_too_long_line_is_refused_and_the_link_goes_on():

@@ -28,10 +28,11 @@ def test_setup_with_buttons_starts_a_match():
     assert k.table.phase == P.IDLE
     k.press(MENU)
     assert k.table.phase == P.SETUP
-    k.press(MENU)                   # next game
+    k.press(MENU)                   # next game, in the registry's order
     assert k.table.game_name == "manille"
-    k.press(MENU)
-    assert k.table.game_name == "malilla"
+    for name in ("botifarra", "tute", "envite", "truc", "mus", "malilla"):
+        k.press(MENU)
+        assert k.table.game_name == name
     k.press(MENU, long=True)        # next option preset
     assert k.table.preset == 1
     k.press(UNDO)                   # next first dealer
@@ -173,7 +174,7 @@ def test_control_tags_confirm_and_calls():
     _to_play(k)
     n = len(k.events())
     k.control(1, "double")          # Malilla has no calls: warned, not logged
-    assert len(k.events()) == n and k.table.message == "double?"
+    assert len(k.events()) == n and k.table.message == "S1: double?"
 
 
 def test_enrol_a_deck_on_any_reader():
@@ -235,3 +236,240 @@ def test_concede_tag_ends_the_hand_and_claim_tag_is_ruled():
     ev = k.events()
     assert ev[-2]["ev"] == "x-claim" and ev[-2]["call"] == "concede" and ev[-1]["ev"] == "hand_end"
     assert k.table.phase == P.HAND_END
+
+
+def _drawn(k):
+    """Every text on the panel now (the app's own screen, drawn as on the table)."""
+    s = k.app.screen
+    s.log = []
+    k.app.draw()
+    out = " ".join(t for t, sc in s.log)
+    s.log = None
+    return out
+
+
+def test_warnings_are_drawn_with_their_seat_and_cleared_by_the_next_play():
+    k = _kit()
+    k.place(2, "5C")                # the turn-up is the dealer's
+    assert k.table.message == "S2: the dealer turns up"
+    assert "S2: the dealer turns up" in _drawn(k)
+    k.remove("5C")
+    k.place(0, "4H")
+    assert k.table.message == "" and "turns up" not in _drawn(k)
+    k.remove("4H")
+    stranger = tablekit.ntag213(b"\x04\x99\x98\x97\x96\x95\x94")
+    k.sim.place(3, stranger)
+    k.rounds(2)
+    assert k.table.message == "S3: unknown tag" and "S3: unknown tag" in _drawn(k)
+    k.sim.remove(stranger)
+    k.table.on_reader(4, 1, 5)      # the reader layer's CONFLICT: one card at two seats
+    assert "S1: card seen at two seats" in _drawn(k)
+
+
+def test_not_now_between_hands_is_drawn():
+    k = tablekit.Kit(ROOT)
+    k.press(MENU)
+    k.place(1, "5C")
+    assert k.table.message == "S1: not now" and "S1: not now" in _drawn(k)
+
+
+def test_reader_faults_found_at_boot_are_shown_and_reported():
+    k = tablekit.Kit(ROOT, faults={1: {"version": 0x88}, 2: {"dead": True}})
+    probs = dict(k.table.problems)
+    assert sorted(probs) == [1, 2] and "clone" in probs[1] and "no MFRC522" in probs[2]
+    text = _drawn(k)
+    assert "S1 FM17522 clone" in text and "S2 no MFRC522 answers" in text
+    # the kit drained the boot reply; a fresh App on the same board says it again
+    from table.app import App
+    app = App(k.board)
+    out = [tablekit.parse(x) for x in k.out.lines()]
+    boot = [e for e in out if e.get("reply") == "boot"][-1]
+    assert len(boot["problems"]) == 2 and boot["problems"][1].startswith("seat 2: no MFRC522")
+    _ = app
+
+
+def test_enrol_another_pack_with_spanish_signs_from_the_menu():
+    k = tablekit.Kit(ROOT, deck=False)
+    k.press(CONFIRM, long=True)
+    assert k.table.phase == P.ENROL and k.table.enroller.deck.name == "spanish40"
+    k.press(MENU)                   # before the first tag: the next pack
+    assert k.table.enroller.deck.name == "spanish48"
+    k.press(MENU, long=True)        # the suit signs
+    assert k.table.enroller.deck.signs == 1
+    assert "SPANISH 48" in _drawn(k)
+    import enrol
+    order = enrol.order("spanish48")
+    for code in order:
+        k.place(0, code)
+        k.remove(code)
+    assert k.table.phase == P.SETUP and k.table.deck.count == len(order)
+    assert k.table.deck.name == "spanish48" and k.table.deck.signs == 1
+    import deck
+    saved = deck.Deck.load(ROOT + "/enrol.json")
+    assert saved.name == "spanish48" and saved.signs == 1 and saved.count == len(order)
+
+
+def test_an_enrolled_control_tag_read_again_does_not_end_enrolment():
+    k = tablekit.Kit(ROOT, deck=False)
+    k.press(CONFIRM, long=True)
+    import enrol
+    order = enrol.order("spanish40")
+    confirm = enrol.CONTROL_BASE + enrol.CONTROLS.index("confirm")
+    for code in order[:order.index(confirm) + 1]:
+        k.place(0, code)
+        k.remove(code)
+    k.place(2, confirm)             # the confirm tag again: a duplicate, not a command
+    assert k.table.phase == P.ENROL and k.table.message == "already enrolled: confirm"
+
+
+def test_a_match_needs_the_games_pack_in_the_enrolled_deck():
+    k = tablekit.Kit(ROOT, deck="piquet32")
+    k.press(MENU)                   # setup: Malilla (a Spanish 40: 2 to 6 are missing)
+    k.press(CONFIRM)
+    assert k.table.phase == P.SETUP and not k.events()
+    msg = k.table.message
+    assert "lacks 20 card(s) of malilla" in msg and "2S 3S 4S 5S 6S 2H" in msg and "6C" in msg
+    assert "2\x01 3\x01 4\x01" in _drawn(k)       # on the panel, with suit signs
+    r = k.command('{"cmd": "new", "game": "malilla", "id": 4}')
+    assert r[-1]["id"] == 4 and "lacks 20 card(s) of malilla" in r[-1]["error"]
+    r = k.command('{"cmd": "new", "game": "manille"}')
+    assert [x for x in r if x.get("reply") == "new"][0]["ok"] and k.table.phase == P.TURNUP
+
+
+def test_deck_check_from_the_setup_menu():
+    k = tablekit.Kit(ROOT)
+    k.press(MENU)
+    k.press(UNDO, long=True)        # check the deck for Malilla
+    ch = k.table.enroller
+    assert k.table.phase == P.ENROL and ch.checking and len(ch.expected) == 40
+    import enrol
+    for code in enrol.order("spanish40")[:38]:
+        k.place(1, code)
+        k.remove(code)
+    stranger = tablekit.ntag213(b"\x04\x99\x98\x97\x96\x95\x94")
+    k.sim.place(3, stranger)
+    k.rounds(2)
+    assert ch.count() == 38 and len(ch.foreign) == 1
+    assert "38 / 40" in _drawn(k)
+    k.press(CONFIRM)
+    assert k.table.phase == P.SETUP and k.table.enroller is None
+    rep = [e for e in k.log() if e.get("reply") == "check"][-1]
+    assert rep == {"reply": "check", "ok": False, "missing": ["QC", "KC"], "foreign": 1}
+    assert k.table.message == "missing QC KC; 1 tag(s) not enrolled"
+    assert "Q\x04 K\x04" in _drawn(k)
+
+
+def test_undo_when_idle_switches_the_suit_signs_and_saves_them():
+    k = tablekit.Kit(ROOT)
+    assert k.table.deck.signs == 0
+    k.press(UNDO)
+    assert k.table.deck.signs == 1 and k.table.phase == P.IDLE
+    import deck
+    assert deck.Deck.load(ROOT + "/enrol.json").signs == 1
+    k.app.draw()
+    assert k.app.screen.signs == 1
+
+
+def test_a_picture_that_runs_out_of_heap_is_drawn_again_later():
+    import asyncio
+    k = tablekit.Kit(ROOT)
+    app = k.app
+    app.draw()                      # a first picture; the next one would be partial
+    real = app.screen.prepare
+    calls = [0]
+
+    def prepare(t):
+        calls[0] += 1
+        if calls[0] == 1:
+            raise MemoryError("test")
+        real(t)
+    app.screen.prepare = prepare
+    app.table.changed = True
+    eink = k.board.eink
+
+    async def run():
+        task = asyncio.create_task(app.display_task())
+        for _ in range(600):
+            k.board.clock.advance_ms(20)
+            await asyncio.sleep_ms(5)
+            if eink.refreshes == 2 and eink.ready():
+                break
+        task.cancel()
+    asyncio.run(run())
+    assert app.draw_failures == 1 and calls[0] == 2
+    assert eink.refreshes == 2 and eink.partials == 0, (eink.refreshes, eink.partials, app.draw_failures, calls)
+
+
+def _picture(screen, table, change=None):
+    """The panel's picture drawn band by band as the driver does; `change()` runs
+    after the first band (the table playing on while a picture is drawn)."""
+    import framebuf
+    w, h, rows = screen.width, screen.height, 75
+    stride = (w + 7) // 8
+    out = bytearray(stride * h)
+    band = bytearray(stride * rows)
+    fb = framebuf.FrameBuffer(band, stride * 8, rows, framebuf.MONO_HLSB)
+    screen.prepare(table)
+    for top in range(0, h, rows):
+        fb.fill(1)
+        screen.paint(fb, 0, -top, rows)
+        out[top * stride:(top + rows) * stride] = band
+        if change is not None and top == 0:
+            change()
+    screen.release()
+    return bytes(out)
+
+
+def test_a_picture_is_read_once_and_every_band_shows_it():
+    # Drawn band by band, and again into the base RAM after a partial refresh, with
+    # the display task yielding in between: what changes meanwhile waits for the
+    # next picture (else the base differs from the picture shown, and the panel
+    # smears; the panel model refuses that).
+    k = _kit()
+    _to_play(k)
+    screen = k.app.screen
+    before = _picture(screen, k.table)
+
+    def play_out_of_turn():
+        k.place(3, "7C")            # refused: a violation, and the warning band
+        assert k.table.violation is not None
+    assert _picture(screen, k.table, play_out_of_turn) == before
+    assert _picture(screen, k.table) != before
+
+
+def test_the_display_task_keeps_drawing_while_the_table_plays():
+    # The display task draws band by band and, after a partial refresh, again into
+    # the panel's base RAM, yielding in between: plays land meanwhile. The panel model
+    # refuses a partial refresh over a base that is not the picture shown.
+    import asyncio
+    k = _kit()
+    p = tablekit.Players(k, seed=5)
+    p.deal()
+    eink = k.board.eink
+    errors = []
+
+    async def run():
+        task = asyncio.create_task(k.app.display_task())
+        p.turn_up()
+        for _ in range(12):
+            p.play_card()                   # several plays during each refresh
+            for _ in range(3):
+                k.board.clock.advance_ms(120)
+                await asyncio.sleep_ms(3)
+            if k.table.phase == P.COLLECT:
+                k.collect()
+        for _ in range(200):
+            k.board.clock.advance_ms(50)
+            await asyncio.sleep_ms(3)
+            if not k.table.changed and eink.ready():
+                break
+        if task.done():
+            try:
+                task.data       # noqa: B018 (MicroPython keeps the exception there)
+            except AttributeError:
+                pass
+            errors.append("display task ended")
+        task.cancel()
+    asyncio.run(run())
+    assert not errors and k.app.draw_failures == 0
+    assert eink.partials > 0 and eink.refreshes >= 2, (eink.partials, eink.refreshes, errors)

@@ -46,7 +46,7 @@ def wipe(root):
 
 def enrol_deck(root, deck="spanish40"):
     """Write an enrolment file mapping uid7(code) -> code for every card and control."""
-    d = enrol.Deck()
+    d = enrol.Deck(len(enrol.order(deck)))
     d.name = deck
     for code in enrol.order(deck):
         d.add(uid7(code), 7, code)
@@ -72,15 +72,15 @@ class Kit:
     """Board, app and tags of one simulated table."""
 
     def __init__(self, root=None, fresh=True, seed=1, deck=True, resume=True,
-                 frames=None):
+                 frames=None, faults=None):
         root = root or scratch.path("tapete-test")
         makedirs(root)
         if fresh:
             wipe(root)
             if deck:
-                enrol_deck(root)
+                enrol_deck(root, deck if isinstance(deck, str) else "spanish40")
         self.root = root
-        self.board = SimBoard(root=root, seed=seed, serial=False, frames=frames)
+        self.board = SimBoard(root=root, seed=seed, serial=False, frames=frames, faults=faults)
         self.out = Out()
         self.board.serial_out = self.out
         self.app = App(self.board, resume=resume)

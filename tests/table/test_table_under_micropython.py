@@ -39,14 +39,20 @@ def compile_firmware(into, extra=()):
     return sources
 
 
-# The budget (DESIGN.md): a whole match runs under `micropython -X heapsize=128K`.
-# The unix port is 64-bit (object headers and pointers twice the Pico's), so
-# meeting it here leaves the 32-bit Pico a margin. What playing needs is loaded at
-# start (rules, phase machine, link, journal, lights, screen as .mpy: ~71K with
-# this harness); the menu, enrolment, host commands, undo and resume are imported
-# when needed and dropped after (controller._unload). A whole match ends at ~91K
-# and passes down to 120K (docs/serial.md, "Budgets").
-HEAP_BUDGET = "128K"
+# The budget: a whole match of the controller runs in a fixed heap on the unix port.
+# DESIGN.md's 128K was set for two games; the one engine for seven games (~+13K of
+# rule code and state on this port) and the 4.2" panel's banded drawing (~+7K)
+# moved the peak from ~96K to ~118K, so the budget is now 144K: it passes down to
+# 132K (docs/serial.md, "Budgets"). The unix port is 64-bit (object headers and
+# pointers twice the Pico's); on the RP2040 itself the budget is the one that
+# matters, >= 64K free at the low-water mark, measured on the emulated Pico
+# (bench/bench_pico*.py). What playing needs is loaded at start (rules, phase
+# machine, link, journal, lights, screen as .mpy: ~83K with this harness); the
+# menu, enrolment, host commands, undo, resume, the game's option checks and the
+# rules' rare parts (proofs, claims, hand events) are imported when needed and
+# dropped after (controller._unload), and so are the screen's rare parts after
+# each picture.
+HEAP_BUDGET = "144K"
 
 
 def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
@@ -59,13 +65,14 @@ def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
 # The whole device: the real app (asyncio tasks, reader layer, MFRC522 and e-ink
 # drivers, controller) on the simulated table, played by the scripted players of
 # `make sim` (tests/table/device.py), all as .mpy. Its peak heap between tricks is
-# ~227K, of which the simulation (chip models, 50 tags, players) holds ~89K: the
-# firmware itself ~138K on this 64-bit port (bench/bench_device_mpy.py; it was
-# ~151K before enrol.py, the reader's event ring and the drivers' set-up code
-# were slimmed). 272K, the smallest heap in 16K steps, plays the match on an idle
-# machine; the asyncio tasks sleep in real time, so under load their interleaving
-# (and the peak) moves: 288K passes either way.
-DEVICE_HEAP = "288K"
+# ~256K, of which the simulation (chip models, 50 tags, players; the panel model
+# keeps no RAM) holds ~88K: the firmware itself ~168K on this 64-bit port
+# (bench/bench_device_mpy.py; ~152K before the one engine for seven games and the
+# calls at the table, ~138K before the 4.2" panel's screens). 304K plays the match
+# on a loaded machine; the asyncio tasks sleep in real time, so the interleaving
+# (and the peak) moves with the load: 320K leaves a margin. On the RP2040 the
+# figure that counts is measured on the emulated Pico (bench/bench_pico*.py).
+DEVICE_HEAP = "320K"
 
 
 def test_whole_app_on_the_simulated_table_in_its_smallest_heap(tmp_path):
@@ -81,3 +88,7 @@ def test_whole_app_on_the_simulated_table_in_its_smallest_heap(tmp_path):
 def test_every_firmware_file_cross_compiles_for_the_pico(tmp_path):
     sources = compile_firmware(str(tmp_path / "armv6m"))
     assert len(sources) > 20
+
+
+def test_every_screen_on_every_panel():
+    assert_module_passes("mpy_test_screens", [HERE])

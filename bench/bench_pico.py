@@ -1,0 +1,314 @@
+"""The firmware on the RP2040 (emulated by rp2040js at 125 MHz): every figure of
+docs/pico.md in one command (`make bench-pico`). Figures, not asserts; emulated time
+counts instruction cycles with flash as fast as RAM, so real boards are slower.
+
+    .venv/bin/python bench/bench_pico.py [--hands N] [--out build/bench-pico.json]
+
+1. boot to ready (power-on -> the controller's `boot` line) and the flash used;
+2. native module vs pure Python on the RP2040: the legal-card check and a claim
+   with 5 tricks left (the public door: a `claim` call through Match.apply);
+3. the deepest claim the C stack survives (the stack pointer's low-water mark,
+   watched by the emulator, against MicroPython's 8 KB main stack);
+4. the scan rate per seat at 4 and 12 seats (an empty table, and a card on every seat);
+5. a whole match (or N hands) played at the table, with and without the native
+   module: the heap's low-water mark (gc.mem_free() after gc.collect(), every 100 ms)
+   and the time from a card landing on a reader to the verdict on its seat's lights.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "pico"))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+
+import rig as R  # noqa: E402
+import table as T  # noqa: E402
+from device import heap_app  # noqa: E402
+from players import Players  # noqa: E402
+from tapete.rules import playout  # noqa: E402
+from tapete.rules.match import Match  # noqa: E402
+
+OUT = os.path.join(ROOT, "out", "pico", "bench")
+BUDGET_FREE = 64 * 1024     # DESIGN.md: >= 64K free at the heap's low-water mark
+BUDGET_VERDICT_MS = 50      # DESIGN.md: card placed -> seat LED, on the Pico
+BUDGET_SCAN_HZ = 20
+
+
+def say(text):
+    print(text, flush=True)
+
+
+def stack_bounds():
+    """(bottom, top) of MicroPython's main C stack, from firmware.elf's symbols."""
+    fw, _ = R.find_images()
+    elf = os.path.splitext(fw)[0] + ".elf"
+    from elftools.elf.elffile import ELFFile
+    with open(elf, "rb") as f:
+        syms = ELFFile(f).get_section_by_name(".symtab")
+        return syms.get_symbol_by_name("__StackBottom")[0]["st_value"], \
+            syms.get_symbol_by_name("__StackTop")[0]["st_value"]
+
+
+def positions(seed=5, count=40):
+    """Input events leading to `count` random positions of Malilla with every hand known
+    (hand events), each ending where a seat is to play; made here, replayed there."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        m = Match()
+        evs = [{"ev": "match", "game": "malilla", "seats": 4}, ]
+        m.apply(evs[0])
+        hand_evs, hands = playout.hand_events(m.game, rng.randrange(4), rng)
+        for e in hand_evs:
+            m.apply(e)
+        log = []
+        playout.play_until(m, hands, 1 + rng.randrange(m.game.tricks), rng.randrange(4), rng, log)
+        out.append(evs + hand_evs + log)
+    return out
+
+
+def claim_position(tricks_left, seed=9):
+    """Events to a Malilla position with `tricks_left` tricks to go, hands known, and the
+    claim of the seat to lead (a solve of the rest of the hand through the claim door)."""
+    rng = random.Random(seed + tricks_left)
+    m = Match()
+    evs = [{"ev": "match", "game": "malilla", "seats": 4}]
+    m.apply(evs[0])
+    hand_evs, hands = playout.hand_events(m.game, 0, rng)
+    for e in hand_evs:
+        m.apply(e)
+    log = []
+    held = playout.play_until(m, hands, tricks_left, 0, rng, log)
+    seat = m.turn
+    from tapete.rules import cards as C
+    claim = {"ev": "call", "seat": seat, "call": "claim",
+             "cards": [C.name(c) for c in C.cards_of(held[seat])]}
+    return evs + hand_evs + log, claim
+
+
+DEVICE_COMPUTE = """
+import time, gc
+import rules.native as N
+from rules.match import Match
+def replay(evs):
+    m = Match()
+    for e in evs:
+        m.apply(e)
+    return m
+def legal_us(positions, native):
+    N.ENABLED = native
+    ms = [replay(e) for e in positions]
+    out = [0, 0, 0, 0]
+    calls = 0
+    t0 = time.ticks_us()
+    for _ in range(5):
+        for m in ms:
+            g = m.game.hot
+            g.legal_into(m.holding[m.trick.to_play], m.trick, out)
+            calls += 1
+    return time.ticks_diff(time.ticks_us(), t0) / calls
+def claim_ms(evs, claim, native):
+    N.ENABLED = native
+    m = replay(evs)
+    gc.collect()
+    t0 = time.ticks_us()
+    d = m.apply(claim)
+    dt = time.ticks_diff(time.ticks_us(), t0) / 1000
+    x = [e for e in d if e["ev"] == "x-claim"]
+    return dt, x[0]["sound"] if x else "?"
+"""
+
+
+def compute(rig, report):
+    """Native vs pure Python, and the C stack, through the raw REPL."""
+    rig.raw_repl()
+    rig.exec(DEVICE_COMPUTE)
+    rig.exec("P = []")
+    for evs in positions(count=12):       # one at a time: the compiler's heap is small
+        rig.exec("P.append(%s)" % json.dumps(evs))
+    py = float(rig.exec("print(legal_us(P, False))"))
+    nat = float(rig.exec("print(legal_us(P, True))"))
+    report["legal_us"] = {"python": py, "native": nat, "ratio": py / nat}
+    say("legal-card check on the RP2040: pure Python %.0f us, native module %.1f us: %.1fx "
+        "(budget >= 10x on the unix port)" % (py, nat, py / nat))
+    evs, claim = claim_position(5)
+    rig.exec("E = %s\nC = %s" % (json.dumps(evs), json.dumps(claim)))
+    out = {}
+    for native in (False, True):
+        dt, sound = rig.exec("print(*claim_ms(E, C, %s))" % native).split()
+        out["native" if native else "python"] = {"ms": float(dt), "sound": sound}
+    report["claim5_ms"] = out
+    say("claim with 5 tricks left (a solve of the rest of the hand): pure Python %.0f ms "
+        "(answer %s: its node budget), native %.1f ms (answer %s): %.0fx" % (
+            out["python"]["ms"], out["python"]["sound"], out["native"]["ms"],
+            out["native"]["sound"], out["python"]["ms"] / max(out["native"]["ms"], 0.001)))
+    bottom, top = stack_bounds()
+    report["stack"] = {"bottom": bottom, "top": top, "claims": {}}
+    deepest = None
+    for k in range(2, 11):
+        evs, claim = claim_position(k)
+        rig.exec("E = %s\nC = %s\nm = replay(E)\nN.ENABLED = True\nm = replay(E)" % (
+            json.dumps(evs), json.dumps(claim)))
+        rig.min_sp = None
+        rig.order(stack="start")
+        time.sleep(0.2)
+        try:
+            res = rig.exec("t0 = time.ticks_us(); d = m.apply(C); print(time.ticks_diff("
+                           "time.ticks_us(), t0) // 1000, [e.get('sound') for e in d "
+                           "if e['ev'] == 'x-claim'])", timeout=900)
+        except (RuntimeError, TimeoutError) as err:
+            res = "failed: %s" % str(err).splitlines()[-1]
+        rig.order(stack="stop")
+        rig.wait_for(lambda: rig.min_sp is not None, 60, "the stack report")
+        used = top - rig.min_sp
+        report["stack"]["claims"][k] = {"stack_used": used, "result": res.strip()}
+        say("claim with %2d tricks left: C stack low-water %5d of %d bytes used; %s" % (
+            k, used, top - bottom, res.strip()))
+        if used < top - bottom and not res.startswith("failed"):
+            deepest = k
+        else:
+            break
+    report["stack"]["deepest_claim"] = deepest
+    # In play a claim is reached through more calls than from the REPL (the asyncio
+    # task, table.on_reader, placed, _control, call: about 8 more): each costs C stack.
+    used = []
+    for depth in (0, 16):
+        rig.min_sp = None
+        rig.order(stack="start")
+        time.sleep(0.2)
+        rig.exec("def _f(n):\n    return _f(n - 1) if n else 0\n_f(%d)" % depth)
+        rig.order(stack="stop")
+        rig.wait_for(lambda: rig.min_sp is not None, 60, "the stack report")
+        used.append(top - rig.min_sp)
+    frame = (used[1] - used[0]) / 16
+    report["stack"]["python_call_bytes"] = frame
+    say("deepest claim the C stack survives: %s tricks left from the REPL; a Python call "
+        "nests %.0f bytes of C stack, so in play (about 8 calls deeper) %d more bytes"
+        % (deepest, frame, 8 * frame))
+
+
+def boot_and_flash(image, report):
+    with R.Rig(flash_image=image) as rig:
+        rig.wait_boot(1)
+        report["boot_ms"] = rig.reply_at[0] / 1e6
+        say("boot to ready (power-on -> the controller's boot line): %.0f emulated ms"
+            % report["boot_ms"])
+        rig.raw_repl()
+        out = rig.exec(
+            "import os\n"
+            "def size(p):\n"
+            "    t = 0\n"
+            "    for n, k, *_ in os.ilistdir(p):\n"
+            "        q = p + '/' + n\n"
+            "        t += size(q) if k == 0x4000 else os.stat(q)[6]\n"
+            "    return t\n"
+            "s = os.statvfs('/')\n"
+            "print(size('/lib'), (s[2] - s[3]) * s[0], s[2] * s[0])")
+        files, used, total = (int(x) for x in out.split())
+        fw, _ = R.find_images()
+        report["flash"] = {"lib_bytes": files, "fs_used": used, "fs_total": total}
+        say("flash: firmware files in /lib %d bytes; filesystem %d of %d bytes used "
+            "(MicroPython itself: %s)" % (files, used, total, os.path.basename(fw)))
+        compute(rig, report)
+
+
+def scan_rates(image, report):
+    report["scan_hz"] = {}
+    for seats in (4, 12):
+        with R.Rig(seats=seats, flash_image=image) as rig:
+            rig.wait_boot(1)
+            rig.raw_repl()
+            rig.launch("from table import app as A, board as B\nA.run(B.PicoBoard(%d))" % seats)
+            rig.wait_boot(2)
+            got = {}
+            for case in ("empty", "a card on every seat"):
+                if case != "empty":
+                    for s in range(seats):
+                        rig.place(s, s)
+                t = rig.now + 1e9
+                rig.wait_for(lambda: rig.now > t, 600, "the readers to settle")
+                w0 = [c.antenna_windows for c in rig.table.chips]
+                t0 = rig.now
+                rig.wait_for(lambda: rig.now > t0 + 2e9, 900, "two emulated seconds")
+                dt = (rig.now - t0) / 1e9
+                rate = min(c.antenna_windows - a for c, a in zip(rig.table.chips, w0)) / dt
+                got[case] = rate
+                say("scan rate at %2d seats, %s: %.1f Hz per seat (budget >= %d Hz)" % (
+                    seats, case, rate, BUDGET_SCAN_HZ))
+            report["scan_hz"][seats] = got
+
+
+def match(image, native, hands, report):
+    key = "with native" if native else "without native"
+    out = os.path.join(OUT, key.replace(" ", "-"))
+    os.makedirs(out, exist_ok=True)
+    with R.Rig(flash_image=image) as rig:
+        rig.wait_boot(1)
+        rig.raw_repl()
+        rig.launch(heap_app(native=native))
+        rig.wait_boot(2)
+        rec = T.Recording(rig, os.path.join(out, "table.jsonl"))
+        players = Players(rig, seed=2026, misplay=(2, 3), hands=hands)
+        rig.play(players.scenario())
+        rig.finish(timeout=7200)
+        events = rec.stop(expect=len(rig.events))
+        problems = T.check(players, events, T.audit(rec.path))
+        heap = [r for r in rig.replies if r.get("reply") == "heap"]
+    lat = sorted(x / 1000 for x in players.latency_us if x is not None)
+    low = heap[-1]["low"]
+    r = report.setdefault("match", {})[key] = {
+        "plays": len(players.placed), "hands": players.match.hand_no, "over": players.match.over,
+        "heap_low_free": low, "largest_block_at_low": heap[-1]["largest"],
+        "verdict_ms": {"median": lat[len(lat) // 2], "p90": lat[int(len(lat) * 0.9)],
+                       "worst": lat[-1]}, "problems": problems}
+    say("whole match %s (%d hands, %d plays%s): heap low-water %d bytes free (largest free "
+        "block then %d) (budget >= %d free)" % (
+            key, r["hands"], r["plays"], "" if r["over"] else ", stopped early", low,
+            heap[-1]["largest"], BUDGET_FREE))
+    say("card on the reader -> verdict on its seat's lights, %s: median %.1f ms, 90%% %.1f ms, "
+        "worst %.1f ms (budget <= %d ms)" % (key, r["verdict_ms"]["median"], r["verdict_ms"]["p90"],
+                                             r["verdict_ms"]["worst"], BUDGET_VERDICT_MS))
+    for p in problems:
+        say("PROBLEM: " + p)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--hands", type=int, default=None, help="hands per match (default: the whole match)")
+    p.add_argument("--image", help="a deployed flash image (default: deploy afresh with mpremote)")
+    p.add_argument("--out", default=os.path.join(ROOT, "build", "bench-pico.json"))
+    p.add_argument("--skip", default="", help="comma-separated parts to skip: compute,scan,match")
+    args = p.parse_args(argv)
+    try:
+        R.find_images()
+    except R.MissingImage as err:
+        say("bench_pico: skipped: %s" % err)
+        return 0
+    os.makedirs(OUT, exist_ok=True)
+    image = args.image
+    if image is None:
+        image = os.path.join(OUT, "deployed.img")
+        with R.Rig() as rig:
+            T.deploy(rig, OUT, say)
+            rig.save(image)
+    report = {}
+    skip = args.skip.split(",")
+    if "compute" not in skip:
+        boot_and_flash(image, report)
+    if "scan" not in skip:
+        scan_rates(image, report)
+    if "match" not in skip:
+        for native in (True, False):
+            match(image, native, args.hands, report)
+    with open(args.out, "w") as f:
+        json.dump(report, f, indent=1)
+    say("figures: %s" % args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""The hand's context of later games (Botifarra's multiplier, Envite's stake and who
+must answer, Tute's declarations, Mus's round and bets...: Match.snapshot()
+["context"]) in a framed region headed HAND, shown generically. Loaded only when a
+hand has a context: never for Malilla and Manille."""
+from .screen import PAPER, seat
+from .screen_notes import words, wrap
+
+# Words of the hand context (Match.snapshot()["context"]); other keys show as they are.
+CONTEXT_WORDS = {"multiplier": "x", "stake": "STAKE ", "proposed": "RAISE TO ", "awaiting": "ANSWER ",
+                 "lying": "LYING ", "eleven": "ELEVEN ", "declarations": "", "round": "",
+                 "bets": "BETS ", "trump_by": "TRUMP BY ", "chooser": "TRUMP? ",
+                 "doubling": "DOUBLE? ", "games": "GAMES ", "hands": "HANDS ", "bid": "BID ",
+                 "ended": "ENDED "}
+SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
+             "doubling", "eleven")
+
+
+def region(self, s, y):
+    """The hand's context (calls, stakes, declarations...) in a framed region
+    headed HAND; nothing at all when the game keeps none (Malilla, Manille)."""
+    ctx = s["context"]
+    items = []
+    for k in sorted(ctx):
+        items.append(CONTEXT_WORDS.get(k, k.upper() + " ") + value(self, k, ctx[k]))
+    sc = self.body
+    text = "  ".join(items)
+    lines = wrap(text, self.width - 12, sc)
+    if len(lines) > 2:
+        sc = 1
+        lines = wrap(text, self.width - 12, sc)[:3 if self.wide else 4]
+    h = len(lines) * self.lh(sc) + 14
+    self.fb.rect(self.ox, y + self.oy, self.width, h, 0)
+    self.rect(0, y, 36, 10)
+    self.text("HAND", 2, y + 1, 1, PAPER)
+    for i in range(len(lines)):
+        self.text(lines[i], 6, y + 12 + i * self.lh(sc), sc)
+    return y + h + 3
+
+
+def value(self, key, v):
+    """A context value as words: seats as S<n>, card codes with their suit signs."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, int):
+        return seat(v) if key in SEAT_KEYS else str(v)
+    if isinstance(v, (list, tuple)):
+        return " ".join(value(self, key, x) for x in v)
+    if isinstance(v, dict):
+        return " ".join(value(self, k, v[k]) for k in v)
+    return words(self, str(v))

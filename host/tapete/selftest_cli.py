@@ -1,0 +1,174 @@
+"""`tapete selftest PORT`: the bring-up self-test of a new table (firmware/selftest.py).
+
+It stops the controller (Ctrl-C), runs the self-test in MicroPython's raw REPL,
+prints one line per part (ok, or FAIL with the part, its pin and the likely cause),
+asks for what a person must do (lay a tag, press a button), and restarts the
+controller. Exit status 0 when every part passed, 1 when one failed, 2 when the
+board could not be reached or has no self-test (deploy first).
+"""
+import json
+import sys
+import time
+
+
+class BoardError(RuntimeError):
+    """The board did not answer as a MicroPython board with the tapete firmware does."""
+
+
+class RawRepl:
+    """MicroPython's raw REPL over a serial port (as mpremote and pyboard.py use it)."""
+
+    def __init__(self, port):
+        self.port = port
+
+    def read_until(self, ending, timeout):
+        data = b""
+        end = time.monotonic() + timeout
+        while not data.endswith(ending):
+            if time.monotonic() > end:
+                raise BoardError("no answer from the board (waited %d s for %r; got %r)"
+                                 % (timeout, ending, data[-80:]))
+            b = self.port.read(1)
+            if b:
+                data += b
+        return data
+
+    def enter(self):
+        self.port.write(b"\r\x03\x03")
+        time.sleep(0.3)
+        self.port.reset_input_buffer()
+        self.port.write(b"\r\x01")
+        self.read_until(b"raw REPL; CTRL-B to exit\r\n>", 20)
+
+    def start(self, code):
+        """Send `code`; it runs while the caller reads its output."""
+        self.port.write(code.encode() + b"\x04")
+        self.read_until(b"OK", 20)
+
+    def lines(self, timeout):
+        """The running code's output lines; then its error text ('' when none)."""
+        line = b""
+        end = time.monotonic() + timeout
+        while True:
+            if time.monotonic() > end:
+                raise BoardError("the self-test did not finish in %d s" % timeout)
+            b = self.port.read(1)
+            if not b:
+                continue
+            if b == b"\x04":
+                err = self.read_until(b"\x04", 20)[:-1]
+                self.read_until(b">", 20)
+                if line.strip():
+                    yield line.decode("utf-8", "replace")
+                yield err.decode("utf-8", "replace")
+                return
+            if b == b"\n":
+                yield line.decode("utf-8", "replace").rstrip("\r")
+                line = b""
+            else:
+                line += b
+
+    def leave(self):
+        """Back to the friendly REPL and soft reset: main.py (the controller) runs again."""
+        self.port.write(b"\x02")
+        time.sleep(0.2)
+        self.port.write(b"\x04")
+
+
+def describe(obj):
+    """A readable line (or None) for one self-test result."""
+    st = obj.get("st")
+    ok = obj.get("ok", True)
+    head = "ok  " if ok else "FAIL"
+    if st == "prompt":
+        return ">>  " + obj["text"]
+    if st == "bus":
+        return "%s readers' bus: MISO (%s) idles at 0x%02x%s" % (
+            head, obj["miso"], obj["idle"], "" if ok else ": " + obj.get("msg", ""))
+    if st == "reader":
+        what = "reader seat %d (CS %s)" % (obj["seat"], obj["cs"])
+        if ok:
+            return "%s %s: %s (VersionReg 0x%02x), FIFO self-test passed%s" % (
+                head, what, obj.get("kind", "?"), obj["version"],
+                ", releases MISO" if obj.get("releases_miso") else "")
+        return "%s %s: %s" % (head, what, obj.get("msg", ""))
+    if st == "tag":
+        what = "tag on seat %d (CS %s)" % (obj["seat"], obj["cs"])
+        return "%s %s: %s" % (head, what, "read by this reader only" if ok else obj.get("msg", ""))
+    if st == "leds":
+        return "look %s (data %s)" % (obj["text"], obj["data"])
+    if st == "panel":
+        if ok:
+            return "ok   panel %s inch: refresh took %d ms; %s" % (obj["panel"], obj["refresh_ms"],
+                                                                  obj["text"])
+        return "FAIL panel %s inch: %s" % (obj["panel"], obj.get("msg", ""))
+    if st == "button":
+        return "%s button %s (%s)%s" % (head, obj["name"], obj["gpio"],
+                                        "" if ok else ": " + obj.get("msg", ""))
+    if st == "done":
+        n = obj["failures"]
+        return "self-test: %s" % ("every part passed" if not n else "%d part(s) failed" % n)
+    return None
+
+
+def selftest(port, seats=4, parts="readers,tags,leds,panel,buttons", out=sys.stdout, timeout=600):
+    """Run the self-test on an open serial port; the number of failures."""
+    repl = RawRepl(port)
+    repl.enter()
+    repl.start("import selftest\nselftest.run(%d, %s)" % (seats, json.dumps(parts)))
+    failures = None
+    err = ""
+    for line in repl.lines(timeout):
+        if failures is not None:
+            err = line
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            obj = None
+        if not isinstance(obj, dict) or "st" not in obj:
+            err = line
+            continue
+        text = describe(obj)
+        if text:
+            out.write(text + "\n")
+            out.flush()
+        if obj["st"] == "done":
+            failures = obj["failures"]
+    repl.leave()
+    if failures is None:
+        last = err.strip().splitlines()[-1] if err.strip() else "no result"
+        if "selftest" in last and ("ImportError" in last or "no module" in last):
+            raise BoardError("the board has no self-test (firmware/selftest.py): run "
+                             "`make deploy PORT=...` first")
+        raise BoardError("the self-test stopped: " + last)
+    return failures
+
+
+def cmd_selftest(args):
+    from .serial_cli import open_port
+    try:
+        port = open_port(args.port, args.baud, timeout=0.2)
+    except Exception as err:  # pyserial raises SerialException (an OSError) or ValueError
+        print("tapete selftest: cannot open %s: %s" % (args.port, err), file=sys.stderr)
+        return 2
+    try:
+        n = selftest(port, args.seats, args.parts)
+    except BoardError as err:
+        print("tapete selftest: %s" % err, file=sys.stderr)
+        return 2
+    finally:
+        port.close()
+    return 1 if n else 0
+
+
+def register(sub):
+    """Add `selftest` to the tapete command."""
+    p = sub.add_parser("selftest", help="check a new table part by part (readers, tags, LEDs, "
+                                        "panel, buttons)")
+    p.add_argument("port", help="the board's serial port, e.g. /dev/ttyACM0")
+    p.add_argument("--seats", type=int, default=4, help="readers fitted (default 4)")
+    p.add_argument("--parts", default="readers,tags,leds,panel,buttons",
+                   help="which parts to test, comma-separated (readers always run)")
+    p.add_argument("--baud", type=int, default=115200)
+    p.set_defaults(run=cmd_selftest)

@@ -1,0 +1,14 @@
+# The e-ink screens as contact sheets: every screen of tests/table/screens.py on each
+# panel, drawn by the firmware's own code under micropython.
+#   make screens    docs/screens-4.2.png, docs/screens-2.9.png, docs/screens-2.13.png
+
+.PHONY: screens
+
+screens: $(STAMP)  ## every e-ink screen on each panel as a contact sheet in docs/
+	@mkdir -p build/screens
+	@for p in 4.2 2.9 2.13; do \
+	  MICROPYPATH=tests/table:firmware:tests $(MPY) -X heapsize=64M tests/table/contact_sheet.py \
+	    $$p build/screens/screens-$$p.png | head -1 || exit 1; \
+	done
+	$(PY) tests/table/compress_png.py build/screens/screens-4.2.png docs/screens-4.2.png \
+	  build/screens/screens-2.9.png docs/screens-2.9.png build/screens/screens-2.13.png docs/screens-2.13.png

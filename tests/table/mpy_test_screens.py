@@ -1,0 +1,180 @@
+"""Every screen on every panel: within the panel's edges, every message on it, the
+main facts in their legible sizes, and paged drawing equal to whole drawing
+(runs under MicroPython, the firmware's own drawing code)."""
+import framebuf
+
+import screens
+from drivers.eink import PANELS, BAND_BYTES
+from table import screen
+from table.screen import Screen, PAPER
+from table import screen_notes
+from table import phases as P
+
+M = 24      # the margin around the panel in the test canvas: must stay blank
+
+
+class Panel:
+    def __init__(self, name):
+        self.visible_width, self.height = PANELS[name][:2]
+
+
+def canvas(w, h):
+    stride = (w + 7) // 8
+    buf = bytearray(stride * h)
+    fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_HLSB)
+    fb.fill(PAPER)
+    return fb, buf, stride
+
+
+def ink_outside(buf, stride, w, h):
+    """(x, y) of the first inked pixel in the margin around a w x h panel drawn at
+    (M, M) of a canvas of `stride` bytes per row, or None."""
+    H, W = h + 2 * M, w + 2 * M
+    for y in range(H):
+        row = buf[y * stride:(y + 1) * stride]
+        if y < M or y >= M + h:
+            x = _first_ink(row, 0, W)
+        else:
+            x = _first_ink(row, 0, M)
+            if x is None:
+                x = _first_ink(row, M + w, W)
+        if x is not None:
+            return x, y
+    return None
+
+
+def _first_ink(row, x0, x1):
+    for x in range(x0, x1):
+        if not x & 7 and x + 8 <= x1 and row[x >> 3] == 0xFF:
+            continue
+        if not row[x >> 3] >> (7 - (x & 7)) & 1:
+            return x
+    return None
+
+
+def drawn(s):
+    return "".join(t for t, sc in s.log).replace(" ", "")
+
+
+CAT = None
+
+
+def catalogue():
+    global CAT
+    if CAT is None:
+        CAT = screens.catalogue()
+    return CAT
+
+
+def test_every_screen_stays_inside_every_panel_and_shows_its_texts():
+    bad = []
+    for name in sorted(PANELS):
+        p = Panel(name)
+        w, h = p.visible_width, p.height
+        s = Screen(p)
+        fb, buf, stride = canvas(w + 2 * M, h + 2 * M)
+        for title, table, texts in catalogue():
+            fb.fill(PAPER)
+            s.log = []
+            screens.draw(s, table, fb, M, M)
+            where = ink_outside(buf, stride, w, h)
+            if where is not None:
+                bad.append("%s %s: ink outside the panel at %s" % (name, title, where))
+            got = drawn(s)
+            for want in texts:
+                if screen_notes.words(s, want).replace(" ", "") not in got:
+                    bad.append("%s %s: %r not drawn" % (name, title, want))
+    assert not bad, "\n".join(bad)
+
+
+def test_paged_drawing_draws_the_same_picture():
+    for name in sorted(PANELS):
+        p = Panel(name)
+        w, h = p.visible_width, p.height
+        stride = (w + 7) // 8
+        rows = max(1, BAND_BYTES // 3 // stride)      # odd bands, smaller than the driver's
+        s = Screen(p)
+        whole, wbuf, _ = canvas(w, h)
+        band, bbuf, _ = canvas(w, rows)
+        for title, table, texts in catalogue()[::3]:
+            whole.fill(PAPER)
+            screens.draw(s, table, whole)
+            paged = bytearray(len(wbuf))
+            s.prepare(table)
+            for top in range(0, h, rows):
+                band.fill(PAPER)
+                s.paint(band, 0, -top, rows)
+                n = min(rows, h - top)
+                paged[top * stride:(top + n) * stride] = bbuf[:n * stride]
+            assert paged == wbuf, "%s %s: paged drawing differs" % (name, title)
+
+
+def scales(s, text):
+    return [sc for t, sc in s.log if t == text]
+
+
+def test_main_facts_in_their_sizes_on_every_panel():
+    # hardware/PANEL.md states these sizes in millimetres: trump sign, scores, turn.
+    sizes = {"4.2": (6, 5, 6), "2.9": (4, 4, 4), "2.13": (3, 3, 3)}
+    for title, table, texts in catalogue():
+        if title != "play":
+            continue
+        for name in PANELS:
+            p = Panel(name)
+            s = Screen(p)
+            fb, buf, stride = canvas(p.visible_width + 2 * M, p.height + 2 * M)
+            s.log = []
+            screens.draw(s, table, fb, M, M)
+            snap = table.match.snapshot()
+            sign, score, turn = sizes[name]
+            assert scales(s, "<" + snap["trump"] + ">") == [sign], (name, s.log)
+            for total in snap["totals"]:
+                assert max(scales(s, str(total))) >= score, (name, total, s.log)
+            assert scales(s, "S" + str(snap["turn"])) == [turn], (name, s.log)
+        return
+    raise AssertionError("no play screen")
+
+
+def test_spanish_signs_and_numbers():
+    s = Screen(Panel("4.2"))
+    s.signs = 1
+    assert s.card("KH") == "12\x02" and s.card("JC") == "10\x04" and s.card("AD") == "1\x03"
+    s.signs = 0
+    assert s.card("KH") == "K\x02" and s.card("10S") == "10\x01"
+    assert screen_notes.words(s, "missing 7H KS; 2 tags") == "missing 7\x02 K\x01; 2 tags"
+
+
+def test_the_suit_bitmaps_are_the_pictures():
+    import sys
+    sys.path.append("tests/firmware")   # the runner works from the repository's root
+    import suit_art
+    assert screen.SMALL == suit_art.small()
+    assert screen.BIG == suit_art.big()
+
+
+def test_no_context_region_for_malilla_and_manille():
+    for title, table, texts in catalogue():
+        if table.phase < P.TURNUP or title.startswith("context"):
+            continue
+        s = Screen(Panel("4.2"))
+        fb, buf, stride = canvas(400 + 2 * M, 300 + 2 * M)
+        s.log = []
+        screens.draw(s, table, fb, M, M)
+        assert ("HAND", 1) not in s.log, title
+    assert any(t.startswith("context") for t, _, _ in catalogue())
+
+
+def test_the_heap_harness_draws_on_the_default_panel_as_the_driver_does():
+    import board_pins
+    import headless
+    from drivers.eink import EInk
+
+    class Pin:
+        OUT = IN = 0
+
+        def init(self, *a, **k):
+            pass
+    e = EInk(None, Pin(), Pin(), Pin(), Pin(), board_pins.EINK_PANEL)
+    p = headless.Panel()
+    assert (p.visible_width, p.height) == (e.visible_width, e.height)
+    assert len(p.buf) == len(e.buf) and e.band_rows == 75 and e.width // 8 == 50
