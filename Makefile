@@ -31,8 +31,8 @@ setup: $(STAMP)  ## make the .venv and install the package with its test tools
 test: $(STAMP)  ## run every test (CPython and the MicroPython unix port): what CI runs
 	$(PY) -m pytest
 
-sim: $(STAMP)  ## play a whole match on the simulated table, log it and audit it (GAME=, SEATS=)
-	$(PY) -m tapete.sim
+sim: $(STAMP)  ## play a whole match on the simulated table, log it and audit it (GAME=, SEATS=, SEED=)
+	$(PY) -m tapete.sim $(if $(SEED),--seed $(SEED)) $(if $(GAME),--game $(GAME)) $(if $(SEATS),--seats $(SEATS))
 
 # Benchmarks: bench_*_mpy.py run inside micropython (with the native module when
 # `make natmod` built it), bench_rules.py under both, the rest under CPython.

@@ -186,7 +186,8 @@ class EInk:
 
     def start(self, paint, full=True, timeout_ms=5000):
         """Send the picture and start its refresh without waiting for BUSY to
-        fall (the bring-up self-test times BUSY itself)."""
+        fall (the bring-up self-test times BUSY itself; the lockstep simulator
+        calls `finish` once the panel is ready)."""
         if not self._init_done:
             raise RuntimeError("e-ink: call init() first")
         self.wait_blocking(timeout_ms)
@@ -194,13 +195,18 @@ class EInk:
             self._band(paint, i, _WRITE_BW, _WRITE_RED if full else 0)
         self._activate(full)
 
+    def finish(self, paint, full):
+        """After the refresh `start` began: a partial picture becomes the base
+        the next partial one is compared with."""
+        if not full:
+            for i in range(self.bands()):
+                self._band(paint, i, _WRITE_RED)
+
     def show_blocking(self, paint, full=True, timeout_ms=5000):
         """The same as `show`, blocking until the panel is done (boot, tests)."""
         self.start(paint, full, timeout_ms)
         self.wait_blocking(timeout_ms)
-        if not full:
-            for i in range(self.bands()):
-                self._band(paint, i, _WRITE_RED)
+        self.finish(paint, full)
 
     def sleep(self):
         """Deep sleep mode 1 (RAM kept); init() again after it."""

@@ -318,6 +318,8 @@ class Table:
             self.lying[s] = _NONE
         self.turnup_card = _NONE
         self.violation = None
+        self.showing = _NONE            # the last hand's showdown is over
+        self.shown = []
         self.sync()
 
     def sync(self):
@@ -338,6 +340,10 @@ class Table:
         if self.phase in (P.TURNUP, P.PLAY, P.CALLS):
             signals.awaiting(self.lights, self.seats, m.awaiting())
         self.changed = True
+        if self.phase == P.HAND_END and not self.booting:
+            # A hand ended by a call (a refused raise, a fold) with no card on the
+            # readers: nothing is left to collect, the next deal starts now.
+            self._check_collected()
 
     def _turnup(self, seat, card):
         if seat != self.match.dealer:

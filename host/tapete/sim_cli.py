@@ -95,7 +95,9 @@ def cmd_sim(args):
         shutil.rmtree(d, ignore_errors=True)       # the sim's own scratch folders
     os.makedirs(frames, exist_ok=True)
     driven = args.interactive or args.script
-    config = {"root": flash, "frames": frames, "seed": args.seed,
+    if not 1 <= args.seats <= 12:
+        raise UsageError("--seats: a table has 1 to 12 readers, not %d" % args.seats)
+    config = {"root": flash, "frames": frames, "seed": args.seed, "seats": args.seats,
               "commands": [] if driven else (["start " + args.game] if args.start else []) + ["auto"],
               "wait_panel": not args.fast, "misplay": misplay, "burst": burst,
               "emitted": args.emitted,
@@ -201,6 +203,16 @@ def _drive(args, proc, bridge=None):
         time.sleep(args.linger)
 
 
+def _side(emitted, end, w):
+    """'team 1 (seats 1+3+5)' at a table of partners, 'seat 2' when each plays alone."""
+    from .view import team_name
+    seats = next((e.get("seats") for e in emitted if e.get("ev") == "match"), None) or 4
+    teams = len(end.get("totals") or [0, 0])
+    if teams == seats:
+        return "seat %d" % w
+    return team_name({"teams": [list(range(t, seats, teams)) for t in range(teams)]}, w)
+
+
 def _record_here(args, proc, new, driven, frames):
     """`make sim`: record the link here, audit the log, print a summary."""
     from .audit import audit_file
@@ -268,12 +280,12 @@ def _summary(args, path, emitted, result, rec, problems, frames, out_dir, driven
     hands = [e for e in emitted if e.get("ev") == "hand_end"]
     violations = [e for e in emitted if e.get("ev") == "violation"]
     game = next((e.get("game") for e in emitted if e.get("ev") == "match"), "?")
-    n_frames = len(os.listdir(frames)) if os.path.isdir(frames) else 0
+    n_frames = len([f for f in os.listdir(frames) if f.endswith(".png")]) if os.path.isdir(frames) else 0
     print()
     if end:
         w = end[-1].get("winner")
         print("%s, seed %d: %s after %d hand(s), totals %s (%s)" % (
-            game, args.seed, team_name({}, w) + " wins" if w is not None else "no winner",
+            game, args.seed, _side(emitted, end[-1], w) + " wins" if w is not None else "no winner",
             len(hands), "/".join(map(str, end[-1]["totals"])), end[-1].get("reason")))
     else:
         print("%s, seed %d: the match did not end (%d hands)" % (game, args.seed, len(hands)))
@@ -301,6 +313,9 @@ def add_arguments(p):
     p.add_argument("--game", default="malilla", choices=games.names(), help="the game (default malilla)")
     p.add_argument("--options", help="the match's options as a JSON object")
     p.add_argument("--seed", type=int, default=2026, help="the deal and the readers' faults (default 2026)")
+    p.add_argument("--seats", type=int, default=4,
+                   help="readers under the table, 1 to 12 (default 4); the match is played by as "
+                        "many as its game allows (Envite 4 to 12, Manille 3 or 4)")
     p.add_argument("--pty", action="store_true",
                    help="serve the controller's serial link on a pseudo-terminal (its path is printed)")
     p.add_argument("--link", help="with --pty: a symlink kept pointing at the current terminal "

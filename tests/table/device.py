@@ -56,6 +56,35 @@ def fresh(root):
     enrol_file(root)
 
 
+class Seated:
+    """What the players look at: the app and its board (table_sim.Sim's two fields)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.board = app.board
+
+
+async def drive(app, players, max_steps=20000):
+    """Run the lockstep players (sim/players.py) against the app's own asyncio tasks:
+    each step yields scan rounds to wait, or PANEL (the panel idle and up to date)."""
+    from players import PANEL
+    board = app.board
+    for _ in range(max_steps):
+        if app.table.match.over:
+            return
+        for wait in players.step():
+            if wait == PANEL:
+                for _ in range(500):
+                    if not app.table.changed and board.eink.ready():
+                        break
+                    await board.sleep_ms(20)
+            else:
+                until = app.rounds + wait
+                while app.rounds < until:
+                    await board.sleep_ms(5)
+    raise RuntimeError("the match did not end in %d steps" % max_steps)
+
+
 def play_match(root, after_trick=None, seed=2026):
     """The whole app on the simulated table for one Malilla match; the app after it."""
     fresh(root)
@@ -73,13 +102,13 @@ def play_match(root, after_trick=None, seed=2026):
     b.sim.flicker, b.sim.crosstalk, b.sim.corruption = FAULTS
 
     class Measured(Players):
-        async def collect(self):
-            await Players.collect(self)
+        def collect(self):
+            yield from Players.collect(self)
             if after_trick is not None:
                 after_trick()
 
     async def players(app):
-        await Measured(app, seed=seed, misplay=(2, 3)).play_match()
+        await drive(app, Measured(Seated(app), seed=seed, misplay=(2, 3)))
 
     app = App(b)
     app.table.new_match("malilla", {"irregularity": "report"}, 0)

@@ -227,15 +227,18 @@ def test_concede_tag_ends_the_hand_and_claim_tag_is_ruled():
     call = [e for e in k.events() if e["ev"] == "call"][-1]
     assert len(call["cards"]) == 7 and call["seat"] == seat
     assert claim and claim[-1]["seat"] == seat and claim[-1]["call"] == "claim"
-    if k.table.phase == P.HAND_END:     # a sound claim: the hand is over
+    if claim[-1]["sound"]:      # a sound claim: the hand is over, nothing lies on the
+        # readers, so the next deal is logged at once and the dealer is asked to turn up
+        assert [e["ev"] for e in k.events()][-2:] == ["hand_end", "deal"]
+        assert k.table.phase == P.TURNUP
         return
     # refused (with its line), or too large for the pure-Python check: play goes on
     assert claim[-1]["sound"] is None or claim[-1]["line"]
     assert k.table.phase == P.PLAY and k.table.match.turn == seat
     k.control(seat, "concede")
     ev = k.events()
-    assert ev[-2]["ev"] == "x-claim" and ev[-2]["call"] == "concede" and ev[-1]["ev"] == "hand_end"
-    assert k.table.phase == P.HAND_END
+    assert ev[-3]["ev"] == "x-claim" and ev[-3]["call"] == "concede" and ev[-2]["ev"] == "hand_end"
+    assert ev[-1]["ev"] == "deal" and k.table.phase == P.TURNUP
 
 
 def _drawn(k):

@@ -1,5 +1,6 @@
-"""`python -m tapete.sim [SEED]` (`make sim`): a whole Malilla match on the simulated
-table, recorded, audited and summed up; it is `tapete sim` with its defaults.
+"""`python -m tapete.sim [SEED] [tapete sim's options]` (`make sim`, with GAME=,
+SEATS= and SEED=): a whole match on the simulated table (Malilla by default),
+recorded, audited and summed up; it is `tapete sim` with its defaults.
 
 The controller firmware runs unmodified inside the MicroPython unix port against
 firmware/sim's chip models, with four players laying cards on the readers through
@@ -15,9 +16,10 @@ from ..cli import main as tapete
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    seed = argv[0] if argv else "2026"
-    return tapete(["sim", "--seed", seed] + list(argv[1:]))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and not argv[0].startswith("-"):
+        argv = ["--seed"] + argv            # `python -m tapete.sim SEED ...`
+    return tapete(["sim"] + argv)
 
 
 if __name__ == "__main__":

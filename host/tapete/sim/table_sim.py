@@ -60,7 +60,8 @@ class Sim:
         makedirs(root)
         enrol_file(root + "/enrol.json")
         self.cfg = cfg
-        self.board = b = B.make(root=root, frames=cfg.get("frames"), seed=cfg.get("seed", 1))
+        self.board = b = B.make(root=root, frames=cfg.get("frames"), seed=cfg.get("seed", 1),
+                                        seats=cfg.get("seats", 4))
         faults = cfg.get("faults") or {}
         b.sim.flicker = faults.get("flicker", 20)         # permille of frames a lying card misses
         b.sim.crosstalk = faults.get("crosstalk", 150)    # permille of windows a neighbour answers
@@ -108,8 +109,8 @@ class Sim:
         app = self.app
         if self.inflight is not None:
             if eink.ready():
-                if not self.inflight:
-                    eink.finish_partial()
+                eink.finish(app.screen.paint, self.inflight)
+                app.screen.release()
                 self.board.frame(app.screen)
                 self.frames += 1
                 self.inflight = None
@@ -117,10 +118,10 @@ class Sim:
             return
         if app.table.changed and eink.ready():
             app.table.changed = False
-            app.screen.draw(app.table)
+            app.screen.prepare(app.table)
             self.drawn = self._what()
             full = app._full()
-            eink.start_refresh(full)
+            eink.start(app.screen.paint, full)
             self.inflight = full
 
     def _watch_link(self):
