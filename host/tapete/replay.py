@@ -153,11 +153,15 @@ def plain(replay, out=sys.stdout, keep=False):
         out.write("(no panel pictures: %s)\n" % replay.panel_note)
 
 
-def panel_braille(path, scale=2):
+def panel_braille(path, scale=None):
     """A 1-bit panel PNG as lines of braille (2 x 4 dots a character), shrunk `scale`
-    times (a dot is black when any pixel under it is)."""
+    times (a dot is black when any pixel under it is). By default the picture is at
+    most 34 characters wide, beside the table in a 130-column terminal: the large
+    facts (trump, scores, turn) stay readable; `--web` shows the panel whole."""
     import png
     width, height, rows, _info = png.Reader(filename=path).asRGB8()
+    if scale is None:
+        scale = max(2, -(-width // 68))
     ink = []
     for row in rows:
         ink.append([row[3 * x] < 128 for x in range(width)])

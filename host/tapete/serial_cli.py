@@ -182,6 +182,7 @@ def cmd_record(args):
         raise UsageError("--out %s is a folder; name a log file" % out)
     first_seq = carry_on_from(out, new)
     problems = []
+    args.plain = args.plain or not sys.stdout.isatty()     # the live view needs a terminal
 
     def problem(text):
         problems.append(text)
@@ -291,7 +292,8 @@ def register(sub):
     p.add_argument("--out", help="the log file (JSON Lines); added to, never truncated "
                    "(default: today's log in the user's data folder)")
     p.add_argument("--db", help="the match database (default: tapete.sqlite in the user's data folder)")
-    p.add_argument("--plain", action="store_true", help="one line per event instead of the live view")
+    p.add_argument("--plain", action="store_true", help="one line per event instead of the live view (the default when the "
+                        "output is not a terminal)")
     p.add_argument("--baud", type=int, default=115200)
     p.add_argument("--new", metavar="GAME", help="start a new match of GAME first")
     p.add_argument("--options", help="the new match's options as a JSON object")

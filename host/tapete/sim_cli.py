@@ -42,7 +42,9 @@ def make_sim_defaults(args):
     """What `make sim` adds: the scripted revoke and a burst of corrupted replies."""
     if args.game == "malilla" and args.options is None and not args.no_misplay:
         return {"irregularity": "report"}, [2, 3], [1, 5]
-    return parse_options(args.options), ([2, 3] if not args.no_misplay else None), [1, 5]
+    # The foul: a non-follow from the first trick with a led suit on (none in Truc,
+    # which has no duty to follow), or Mus's false "I have pares"
+    return parse_options(args.options), ([1, 2] if not args.no_misplay else None), [1, 5]
 
 
 def parse_options(text):

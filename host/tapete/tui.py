@@ -133,11 +133,13 @@ class LiveView(App):
 
     def event(self, ev):
         self.view.feed(ev)
-        self.query_one("#table", Static).update(table_picture(self.view.state(), self.heading))
+        for table in self.query("#table"):      # none while the screen opens or closes
+            table.update(table_picture(self.view.state(), self.heading))
 
     def note(self, text):
         self.notes = (self.notes + [text])[-4:]
-        self.query_one("#status", Static).update("\n".join(self.notes))
+        for status in self.query("#status"):
+            status.update("\n".join(self.notes))
 
 
 def record_live(port, out, new, db, problem, args, first_seq=0):
@@ -148,10 +150,12 @@ def record_live(port, out, new, db, problem, args, first_seq=0):
     result = {}
 
     def from_thread(fn, *a):
+        # The view never stops the recording: every event is already in the file and
+        # the database when it is shown, so a view that has closed (or failed) is skipped.
         try:
             app.call_from_thread(fn, *a)
-        except RuntimeError:
-            pass        # the app has already closed
+        except Exception:
+            pass
 
     def work():
         try:

@@ -131,6 +131,12 @@ def team_name(s, team):
 
 def describe_violation(v):
     """'seat 2 played 5♣ in trick 3: revoke, proven in trick 6 by 4♣' ."""
+    if v.get("card") is None and v.get("declaration"):
+        # a word, not a card: Mus's "I have pares" disproved by the hand shown
+        said = "has" if v.get("said") else "has not"
+        return "seat %s said it %s %s in hand %s: %s, proven by its hand shown at the %s (%s)" % (
+            v.get("seat"), said, v["declaration"], v.get("hand"), v.get("rule"),
+            v.get("proven") or "showdown", " ".join(card_text(c) for c in v.get("cards") or []))
     text = "seat %s played %s in trick %s: %s" % (v.get("seat"), card_text(v.get("card")),
                                                   v.get("trick"), v.get("rule"))
     proof = v.get("proof")

@@ -133,7 +133,7 @@ def test_tapete_replay_steps_forwards_and_back_in_a_terminal(tmp_path):
         text = term.wait_for("step 2/%d: hand 1, trick 1" % steps)
         trick = next(e for e in events if e["ev"] == "trick")
         assert "last trick 1:" in text and "won by seat %d" % trick["winner"] in text
-        assert "what the table knew of each hand:" in text
+        assert "what the table knew of each hand:" in text, text
         term.keys("Right")
         text = term.wait_for("step 3/%d: hand 1, trick 2" % steps)
         v = [e for e in events if e["ev"] == "violation"][-1]

@@ -144,7 +144,8 @@ class Players:
         m = self.table.match
         seat = m.turn
         hand = self.held(seat)
-        if self.misplay == (m.hand_no, m.trick.number) and m.trick.n:
+        if self.misplay is not None and tuple(self.misplay) <= (m.hand_no, m.trick.number) \
+                and m.trick.n:
             c = playout.revoke_card(m, hand)
             if c is not None:
                 self.misplay = None
@@ -198,6 +199,13 @@ class Players:
             return
         caller = getattr(m.game, "random_call", None)
         ev = caller(m, self.hands, random) if caller is not None else None
+        if ev is not None and ev.get("has") is False and self.misplay is not None \
+                and self.misplay[0] <= m.hand_no:
+            # Mus's foul: a seat says it holds pares (or juego) it does not hold; the
+            # showdown proves it (false-declaration)
+            self.misplay = None
+            ev["has"] = True
+            self.log("seat %d says it has %s, on purpose, without them" % (ev["seat"], ev["call"]))
         if ev is not None:
             yield from self.make(ev)
             return
