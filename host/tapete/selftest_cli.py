@@ -146,11 +146,13 @@ def selftest(port, seats=4, parts="readers,tags,leds,panel,buttons", out=sys.std
 
 
 def cmd_selftest(args):
-    from .serial_cli import open_port
+    from .port import PortError, open_serial
     try:
-        port = open_port(args.port, args.baud, timeout=0.2)
-    except Exception as err:  # pyserial raises SerialException (an OSError) or ValueError
-        print("tapete selftest: cannot open %s: %s" % (args.port, err), file=sys.stderr)
+        # the raw port: the self-test talks to the REPL byte by byte (the recorder's
+        # reconnecting Port reads whole log lines)
+        port = open_serial(args.port, args.baud, timeout=0.2)
+    except PortError as err:
+        print("tapete selftest: %s" % err, file=sys.stderr)
         return 2
     try:
         n = selftest(port, args.seats, args.parts)
