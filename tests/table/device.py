@@ -108,7 +108,9 @@ def play_match(root, after_trick=None, seed=2026):
                 after_trick()
 
     async def players(app):
-        await drive(app, Measured(Seated(app), seed=seed, misplay=(2, 3)))
+        # the players do not wait for the panel: the app's display task draws as the
+        # table changes, as at a real table (waiting would draw every single state)
+        await drive(app, Measured(Seated(app), seed=seed, misplay=(2, 3), wait_panel=False))
 
     app = App(b)
     app.table.new_match("malilla", {"irregularity": "report"}, 0)
