@@ -198,16 +198,8 @@ class Envite(Game):
             st.propose(team)
             match.ctx.stake = st.accepted
             return []
-        if not st.pending:
-            raise OrderError(word + ": no raise awaits an answer")
-        if team == st.raiser:
-            raise OrderError("team " + str(team) + " made the raise; the other captain answers")
-        if word == "accept":
-            st.accept()
-            match.ctx.stake = st.accepted
-            return []
-        st.pending = False
-        return match.end_hand(st.raiser, "reject")     # reject: the raisers win at the accepted stake
+        return st.answer(match, team, word,
+                         "team " + str(team) + " made the raise; the other captain answers")
 
     def before_play(self, match, seat, c):
         t = match.ctx.talk

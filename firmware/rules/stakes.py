@@ -8,6 +8,9 @@ in Envite, the seat to play in Truc); this object keeps the numbers.
 """
 
 
+from .errors import OrderError
+
+
 class Stakes:
     """The stake of one hand."""
 
@@ -42,6 +45,21 @@ class Stakes:
         self.pending = False
         self.step += 1
         self.raises += 1
+
+    def answer(self, match, team, word, own_raise):
+        """`accept` or `reject` of the pending raise by `team` (`own_raise`: the error
+        when `team` made it); a rejection ends the hand for the raisers at the
+        accepted stake. The derived events, as `Game.on_call` returns them."""
+        if not self.pending:
+            raise OrderError(word + ": no raise awaits an answer")
+        if team == self.raiser:
+            raise OrderError(own_raise)
+        if word == "accept":
+            self.accept()
+            match.ctx.stake = self.accepted
+            return []
+        self.pending = False
+        return match.end_hand(self.raiser, "reject")
 
     def as_dict(self):
         """For displays."""

@@ -124,16 +124,8 @@ class Truc(Game):
                 t.truc_team = team
             st.propose(team)
             return []
-        if not st.pending:
-            raise OrderError(word + ": no raise awaits an answer")
-        if team == st.raiser:
-            raise OrderError("seat " + str(seat) + "'s side made the raise; the other side answers")
-        if word == "accept":
-            st.accept()
-            match.ctx.stake = st.accepted
-            return []
-        st.pending = False
-        return match.end_hand(st.raiser, "reject")
+        return st.answer(match, team, word,
+                         "seat " + str(seat) + "'s side made the raise; the other side answers")
 
     def before_play(self, match, seat, c):
         """A raise awaiting its answer: the answering side's card accepts it; the
