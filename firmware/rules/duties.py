@@ -41,9 +41,10 @@ UNKNOWN_CARD = 8
 DUPLICATE_CARD = 9
 NOT_IN_HAND = 10
 FALSE_DECLARATION = 11
+CUARENTA_FIRST = 12     # Tute: las veinte declared by the seat that held las cuarenta
 RULE_WORDS = ("revoke", "must-beat", "seven-discard", "must-trump", "must-overtrump",
               "low-card", "trawl", "out-of-turn", "unknown-card", "duplicate-card",
-              "not-in-hand", "false-declaration")
+              "not-in-hand", "false-declaration", "cuarenta-first")
 
 SEVEN_BIT = 1 << 6      # the 7 inside a suit set (face 7 is bit 6)
 

@@ -5,7 +5,7 @@ Loaded by rules/match.py only when a violation has to be written, so a table who
 players follow the rules never holds this code in its heap.
 """
 from . import cards as C
-from .duties import FALSE_DECLARATION, PLAY_RULES, RULE_WORDS
+from .duties import CUARENTA_FIRST, FALSE_DECLARATION, PLAY_RULES, RULE_WORDS
 from .errors import EventError
 
 
@@ -16,6 +16,8 @@ def proof_events(match, seat, c, now, out):
         index, rule, at_play = match.proofs[i * 3], match.proofs[i * 3 + 1], match.proofs[i * 3 + 2]
         if rule == FALSE_DECLARATION:
             out.append(false_declaration(match, index, c, seat, now))
+        elif rule == CUARENTA_FIRST:
+            out.append(match.game.cuarenta_violation(match, index, now))     # Tute's
         elif at_play:
             v = match._violation(know.play_trick[index], seat, know.play_card[index], rule,
                                  "at-play", None)

@@ -22,6 +22,8 @@ Readings chosen where the text is silent:
   hand is worth 3; no raising) or `fold` (the opponents score 1, the hand's plain
   value). Both at eleven: the hand is played as usual, without raising, and its
   winner reaches twelve. Twelve wins the match (`target`).
+- "Eleven" is one point short of the target: `target - 1` (11 at the text's 12, 23
+  when a table plays to 24), so the eleven rules keep their meaning at any target.
 """
 from . import cards as C
 from .duties import OUT_OF_TURN
@@ -30,7 +32,6 @@ from .game import Game
 from .stakes import Stakes
 
 LADDER = (1, 2, 3)
-ELEVEN = 11
 
 
 class Truc(Game):
@@ -60,13 +61,20 @@ class Truc(Game):
         if n != 1:
             raise EventError("truc deals 3 cards each, or 1 when the cut was refused; got cards="
                              + repr(n))
-        if match.totals[0] >= ELEVEN or match.totals[1] >= ELEVEN:
-            raise EventError("a side has eleven: a full three-card hand must be dealt")
+        if self.at_eleven(match.totals):
+            raise EventError("a side has " + str(self.eleven) + ": a full three-card hand must be dealt")
         return 1
+
+    def prepare(self):
+        self.eleven = self.target - 1        # "a score of eleven" at the text's twelve
+
+    def at_eleven(self, totals):
+        """True when a side is one point short of the target."""
+        return totals[0] == self.eleven or totals[1] == self.eleven
 
     def begin_hand(self, match):
         from .match import CALLS, PLAY
-        t = match.ctx.talk = Talk(match.totals, self.target)
+        t = match.ctx.talk = Talk(match.totals, self.eleven)
         match.ctx.stake = 3 if t.deciding >= 0 else LADDER[0]
         return CALLS if t.deciding >= 0 else PLAY
 
@@ -210,7 +218,7 @@ class Truc(Game):
         if t.stakes.pending:
             out["proposed"] = t.stakes.proposed
         if t.eleven:
-            out["eleven"] = [s for s in range(self.seats) if match.totals[self.team_of[s]] == ELEVEN]
+            out["eleven"] = [s for s in range(self.seats) if match.totals[self.team_of[s]] == self.eleven]
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
@@ -239,7 +247,7 @@ class Truc(Game):
         return None
 
     def random_deal_size(self, match, rng):
-        if match.totals[0] >= ELEVEN or match.totals[1] >= ELEVEN:
+        if self.at_eleven(match.totals):
             return None
         return 1 if rng.getrandbits(2) == 0 else None
 
@@ -247,8 +255,8 @@ class Truc(Game):
 class Talk:
     """The calls of one Truc hand."""
 
-    def __init__(self, totals, target):
-        at = [totals[0] == ELEVEN, totals[1] == ELEVEN]
+    def __init__(self, totals, eleven):
+        at = [totals[0] == eleven, totals[1] == eleven]
         self.eleven = at[0] or at[1]
         self.both_eleven = at[0] and at[1]
         self.deciding = (0 if at[0] else 1) if self.eleven and not self.both_eleven else -1

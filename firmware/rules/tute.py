@@ -12,8 +12,14 @@ Readings chosen where the text is silent:
   The K and Q of trumps are las cuarenta (40), of another suit las veinte (20); four
   kings are a tute and win the hand at once. Each suit's marriage counts once.
   "Las cuarenta must be the first declaration": the table refuses a cuarenta once
-  the same side has declared a veinte (a cuarenta held but not declared first is
-  not something the table can see).
+  the same side has declared a veinte, and a veinte declared by a seat it knows
+  holds the K and Q of trumps (its hand is known, or those cards were shown). When
+  it does not know, the seat's later plays prove it: a seat that declared a veinte
+  and then plays both the K and the Q of trumps held them when it declared. That is
+  the violation `cuarenta-first` (the declaration's trick and cards, proven at the
+  second play, both plays named); the veinte then scores nothing, as a false
+  declaration does (the text gives no penalty; the points won against the rule are
+  the least a table can take back).
 - The declared cards are shown: the table knows the declarer holds them (a later
   play that breaks a duty they prove is judged at once), and a declared card that
   another seat later plays proves the declaration false (`false-declaration`): it
@@ -25,7 +31,7 @@ Readings chosen where the text is silent:
   it; level after the last hand, the match is drawn (winner null).
 """
 from . import cards as C
-from .duties import FOLLOW, HEAD_ALWAYS, OVERTRUMP, TRUMP, UNDERTRUMP
+from .duties import CUARENTA_FIRST, FOLLOW, HEAD_ALWAYS, OVERTRUMP, TRUMP, UNDERTRUMP
 from .errors import EventError, OrderError
 from .game import Game
 
@@ -45,6 +51,7 @@ class Tute(Game):
     duties = FOLLOW | HEAD_ALWAYS | TRUMP | OVERTRUMP | UNDERTRUMP
     last_trick = 10
     calls = ("declare",)
+    play_hook = True        # a veinte declared over las cuarenta is proven by plays
     OPTIONS = {
         "hands": (1, int, "hands in a match; whoever wins more of them wins the match"),
         "irregularity": ("report", ("game", "report"),
@@ -102,6 +109,9 @@ class Tute(Game):
                 kind, points = "cuarenta", 40
             else:
                 kind, points = "veinte", 20
+                if match.holding[seat][match.trump] & CUARENTA == CUARENTA:
+                    raise OrderError("las cuarenta come first: seat " + str(seat)
+                                     + " holds the K and Q of trumps")
         for c in codes:
             if match.played[c >> 4] & C.bit(c):
                 raise EventError("card " + C.name(c) + " was already played")
@@ -119,6 +129,8 @@ class Tute(Game):
         entry = {"seat": seat, "cards": [C.name(c) for c in codes], "points": points,
                  "kind": kind, "trick": last.number, "valid": True}
         match.ctx.declarations.append(entry)
+        if kind == "veinte":
+            d.watch(match, seat, entry)
         from .evidence import shown
         out = shown(match, seat, codes, {"declared": True})
         for c in codes:
@@ -135,6 +147,23 @@ class Tute(Game):
         d = self.declaration_of(match, seat, c)
         if d is not None:
             d["valid"] = False
+
+    def before_play(self, match, seat, c):
+        """A K or Q of trumps played: it may prove a veinte declared over las
+        cuarenta (see Declarations.watch)."""
+        d = match.ctx.talk
+        if d.watched and c >> 4 == match.trump and C.bit(c) & CUARENTA:
+            d.played(match, seat, c)
+        return 0
+
+    def cuarenta_violation(self, match, seat, now):
+        """The `cuarenta-first` violation of `seat`'s veinte, just proven (evidence.py)."""
+        d = match.ctx.talk
+        entry, plays = d.proven
+        return {"ev": "violation", "hand": match.hand_no, "trick": entry["trick"], "seat": seat,
+                "card": entry["cards"][0], "declared": entry["cards"],
+                "rule": "cuarenta-first", "proven": now,
+                "proof": {"trick": now, "card": plays[-1]["card"], "plays": plays}}
 
     def declaration_of(self, match, seat, c):
         name = C.name(c)
@@ -191,12 +220,18 @@ class Tute(Game):
         if len(kings) == 4:
             return {"ev": "call", "seat": seat, "call": "declare", "cards": [C.name(c) for c in kings]}
         team = self.team_of[seat]
+        t = match.trump
+        if (t << 4) + KING in held and (t << 4) + QUEEN in held and not d.suits & (1 << t):
+            kings = [(t << 4) + KING]       # las cuarenta come first
         for k in kings:
             s = k >> 4
             q = (s << 4) + QUEEN
             if q in held and not d.suits & (1 << s) and not (s == match.trump and d.veinte & (1 << team)):
                 return {"ev": "call", "seat": seat, "call": "declare", "cards": [C.name(k), C.name(q)]}
         return None
+
+
+CUARENTA = (1 << KING) | (1 << QUEEN)      # the K and Q inside a suit set
 
 
 class Declarations:
@@ -206,3 +241,36 @@ class Declarations:
         self.at_trick = 0       # the trick after which the last declaration was made
         self.suits = 0          # a bit per suit whose marriage is declared
         self.veinte = 0         # a bit per team that has declared las veinte
+        # Veintes whose seat may have held las cuarenta: [seat, entry, plays] each,
+        # `plays` the K and Q of trumps it has played since ({trick, card}).
+        self.watched = []
+        self.proven = None      # (entry, plays) of the violation being written
+
+    def watch(self, match, seat, entry):
+        """`seat` declared a veinte: watch it when the K and Q of trumps are both still
+        out of sight (not played, not known elsewhere) and no cuarenta is declared."""
+        t = match.trump
+        if self.suits & (1 << t) or match.played[t] & CUARENTA:
+            return
+        for other in range(match.seats):
+            if other != seat and match.holding[other][t] & CUARENTA:
+                return
+        for w in self.watched:
+            if w[0] == seat:
+                return          # its first veinte is the one declared over the cuarenta
+        self.watched.append([seat, entry, []])
+
+    def played(self, match, seat, c):
+        """A K or Q of trumps is played by `seat`: a watched veinte of another seat is
+        cleared (that seat did not hold both); the watched seat's second one proves
+        its veinte (Match._prove, written by Tute.cuarenta_violation)."""
+        for w in list(self.watched):
+            if w[0] != seat:
+                self.watched.remove(w)
+                continue
+            w[2].append({"trick": match.trick.number, "card": C.name(c)})
+            if len(w[2]) == 2:
+                self.watched.remove(w)
+                w[1]["valid"] = False
+                self.proven = (w[1], w[2])
+                match._prove(seat, CUARENTA_FIRST, 0)

@@ -4,10 +4,10 @@ from game_rules.kit import Match, call, cards, games, hand, names, of, play, pla
 G = games.get("truc")
 
 
-def dealt(dealer=0, cards_each=None, totals=None, hands=None):
+def dealt(dealer=0, cards_each=None, totals=None, hands=None, options=None):
     """A hand of Truc dealt by `dealer` (the dealer's right, seat dealer-1, leads)."""
     m = Match()
-    m.apply({"ev": "match", "game": "truc", "seats": 4})
+    m.apply({"ev": "match", "game": "truc", "seats": 4, "options": options or {}})
     if totals:
         m.totals[0], m.totals[1] = totals
     ev = {"ev": "deal", "dealer": dealer}
@@ -251,6 +251,19 @@ def test_tied_at_eleven_the_hand_is_played_and_its_winner_wins_the_game():
     play(m, "3:3H 2:4S 1:5C 0:6D")
     out = play(m, "3:3S 2:4H 1:5H 0:6H")
     assert of(out, "match_end")[0]["winner"] == 1 and m.totals == [11, 12]
+
+
+def test_eleven_is_one_point_short_of_the_target():
+    m = dealt(totals=(11, 11), options={"target": 24})
+    assert m.phase == 4                         # 11-11 of 24: an ordinary hand
+    call(m, "3:truc")                           # raising allowed
+    m = dealt(totals=(23, 11), options={"target": 24})
+    assert m.phase == 3 and m.awaiting() == (1 << 0) | (1 << 2)
+    raises(TableError, dealt, 0, 1, (23, 3), None, {"target": 24})
+    m = dealt(totals=(23, 23), options={"target": 24})
+    play(m, "3:3H 2:4S 1:5C 0:6D")
+    out = play(m, "3:3S 2:4H 1:5H 0:6H")
+    assert of(out, "match_end")[0]["winner"] == 1 and m.totals == [23, 24]
 
 
 def test_the_first_partnership_to_twelve_wins():

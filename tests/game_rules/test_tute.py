@@ -264,3 +264,37 @@ def test_random_matches_keep_every_invariant():
                 valid = sum(d["points"] for d in ev["declarations"] if d["valid"])
                 assert sum(ev["points"]) == 130 + valid
         assert m.over and sum(m.totals) <= 2
+
+
+# -- Las cuarenta must be the first declaration ------------------------------------------------
+def test_a_veinte_by_a_seat_known_to_hold_las_cuarenta_is_refused():
+    hands = {3: "AH KS QS KC QC 7S 6S 5S 3D 4D"}
+    m, _ = clubs(hands=hands)
+    won_by_3(m)
+    err = raises(TableError, call, m, (3, "declare", {"cards": ["KS", "QS"]}))
+    assert "cuarenta" in str(err) and not m.ctx.declarations
+    call(m, (3, "declare", {"cards": ["KC", "QC"]}))     # the cuarenta first is accepted
+    assert m.ctx.declarations[0]["points"] == 40
+
+
+def test_a_veinte_then_both_trump_marriage_cards_played_by_that_seat_proves_cuarenta_first():
+    m, _ = clubs()
+    won_by_3(m)
+    call(m, (3, "declare", {"cards": ["KS", "QS"]}))
+    out = play(m, "3:KC 2:2C 1:4C 0:5C")                  # the first of the two: nothing yet
+    assert not of(out, "violation") and m.ctx.declarations[0]["valid"]
+    out = play(m, "3:QC")
+    v = of(out, "violation")
+    assert len(v) == 1 and v[0]["rule"] == "cuarenta-first" and v[0]["seat"] == 3
+    assert v[0]["trick"] == 1 and v[0]["declared"] == ["KS", "QS"] and v[0]["proven"] == 3
+    assert v[0]["proof"]["plays"] == [{"trick": 2, "card": "KC"}, {"trick": 3, "card": "QC"}]
+    assert not m.ctx.declarations[0]["valid"]
+
+
+def test_the_trump_king_or_queen_played_by_another_seat_clears_the_veinte():
+    m, _ = clubs()
+    won_by_3(m)
+    call(m, (3, "declare", {"cards": ["KS", "QS"]}))
+    out = play(m, "3:KC 2:QC 1:4C 0:5C")                  # the partner held the queen
+    out += play(m, "3:3H 2:6H 1:7H 0:JH")
+    assert not of(out, "violation") and m.ctx.declarations[0]["valid"]
