@@ -15,8 +15,11 @@ Readings chosen where the text is silent or cut off:
   most three doubles, the sides alternating, any player of the side whose turn it is
   may speak. A `pass` by that side, or the first card played, closes the doubling.
 - "A botifarra bid automatically doubles the value of the game, so" is cut off in
-  the seed. Read as most players play it: botifarra starts the multiplier at 2, and
-  each double multiplies it by 2 again (botifarra doubled three times is x16).
+  the seed: botifarra starts the multiplier at 2, and each double multiplies it by
+  2 again. The text also says x8, after three doubles, "is the highest multiplier
+  possible": by default (`max_multiplier` 8) that holds in botifarra too, so a
+  botifarra may be doubled twice (x4, x8) and the doubling then closes. Many tables
+  let a botifarra take its three doubles (x16): `max_multiplier` 16.
 - Heading: a player must beat the card winning the trick when able, unless the
   partner is winning it (void in the suit led, beating means trumping when there
   are trumps; overtrumping an opponent's trump). A player who cannot beat is free
@@ -56,8 +59,13 @@ class Botifarra(Game):
         "target": (101, int, "points that win the game"),
         "irregularity": ("report", ("game", "report"),
                          "a proven illegal play loses the game, or is only reported"),
+        "max_multiplier": (8, (8, 16), "the highest multiplier: 8 (the text, botifarra "
+                           "included) or 16 (a botifarra doubled three times)"),
     }
     PRESETS = ({}, {"direction": "cw"})
+
+    def prepare(self):
+        self.max_multiplier = self.options.get("max_multiplier", 8)
 
     def begin_hand(self, match):
         from .match import CALLS
@@ -125,7 +133,7 @@ class Botifarra(Game):
         t.doubles += 1
         match.ctx.multiplier *= 2
         t.doubling_side = 1 - t.doubling_side
-        if t.doubles == MAX_DOUBLES:
+        if t.doubles == MAX_DOUBLES or match.ctx.multiplier >= self.max_multiplier:
             t.closed = True
         return []
 

@@ -10,6 +10,13 @@ Readings chosen where the text is silent or does not add up:
     gives 40: 9 A K Q J 7 6 5 4 3, the 9 as the Manille (9=5 A=4 K=3 Q=2 J=1).
 - When a trump is led, following with any trump is enough: the overtrump duty of
   the text is for a player who cannot follow.
+- `beat_in_suit`: the text asks a player who follows only to follow ("If they can
+  follow suit but not beat the current best card of that suit with a higher card,
+  they still must follow"), so by default any card of the suit led will do. Belgian
+  practice (and programs such as manille-master) adds a duty to beat: following,
+  when an opponent is winning the trick with a card of the suit led, a player must
+  play a higher card of it when holding one (trump leads included); the option
+  turns that on (`must-beat`).
 - `partner_exemption`: when the partner is winning the trick, a void player need
   neither trump nor overtrump (the usual Belgian reading of "exempt"); following
   suit stays compulsory.
@@ -38,7 +45,7 @@ Readings chosen where the text is silent or does not add up:
   (what the bidders promised) instead of their own.
 """
 from . import cards as C
-from .duties import EXEMPT, FOLLOW, OVERTRUMP, TRUMP, UNDERTRUMP
+from .duties import EXEMPT, FOLLOW, HEAD_OPPONENT, OVERTRUMP, TRUMP, UNDERTRUMP
 from .errors import EventError, OrderError
 from .game import Game
 
@@ -64,6 +71,8 @@ class Manille(Game):
         "last_trick_bonus": (False, bool, "the last trick's winners add 1 pip"),
         "partner_exemption": (False, bool,
                               "no duty to trump or overtrump while the partner is winning"),
+        "beat_in_suit": (False, bool, "following, beat an opponent winning with the suit led "
+                         "when able (Belgian practice)"),
         "auction": (False, bool, "Manille aux enchères: bid for the right to name trump"),
         "target": (101, int, "match points that win (50 short, 201 long)"),
         "irregularity": ("report", ("game", "report"),
@@ -83,6 +92,8 @@ class Manille(Game):
         self.pack = o.get("deck", "piquet32")
         self.faces, self.face_points, self._removed = DECKS[self.pack]
         self.duties = FOLLOW | TRUMP | OVERTRUMP | UNDERTRUMP
+        if o.get("beat_in_suit"):
+            self.duties |= HEAD_OPPONENT
         if o.get("partner_exemption") and self.seats == 4:
             self.duties |= EXEMPT
         if o.get("last_trick_bonus"):

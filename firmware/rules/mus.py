@@ -29,6 +29,8 @@ class Mus(Game):
         "target": (40, int, "points that win the game"),
         "fold_bonus": (True, bool, "pares, juego and punto bonuses are paid also on a round won by a fold"),
         "lone_stake": (1, (0, 1), "a pares or juego round declared by one side alone is worth this"),
+        "bonus": ("side", ("side", "best"), "pares and juego bonuses: of both partners (practice) "
+                  "or of the best player only (the text)"),
     }
     PRESETS = ({}, {"lone_stake": 0})
 
@@ -36,7 +38,8 @@ class Mus(Game):
         from .match import CALLS
         opts = {"direction": "cw" if self.direction == 1 else "ccw",
                 "fold_bonus": self.options.get("fold_bonus", True),
-                "lone_stake": self.options.get("lone_stake", 1)}
+                "lone_stake": self.options.get("lone_stake", 1),
+                "bonus": self.options.get("bonus", "side")}
         match.ctx.talk = MusHand(match.dealer, (match.totals[0], match.totals[1]), self.target, opts,
                                  hand=match.hand_no)
         return CALLS

@@ -66,7 +66,10 @@ Readings where the seed is silent
   the target (more is an órdago). A fold is collected at once; if it brings the
   side to the target, the game ends there (`ended` = "fold").
 - Bonuses: the side that wins pares or juego collects the bonus of each partner's
-  combination (both partners, Mus practice); punto's bonus is 1 for the side. With
+  combination (both partners, Mus practice; option `bonus` "side"). The seed's
+  letter gives it to "the player with the best combination" only: option `bonus`
+  "best" pays the bonus of the winning side's best combination (its seats that
+  declared, ranked as the round ranks them). Punto's bonus is 1 for the side. With
   `fold_bonus` (default true) the bonuses are paid at the showdown also when the
   round was won by a fold.
 - A false declaration is proven at the showdown and named `false-declaration`. A
@@ -104,6 +107,7 @@ OPTIONS = {
     "direction": "ccw",     # the seed: "game play is always conducted to the right"
     "fold_bonus": True,     # pares/juego/punto bonuses paid to a side that won the round by a fold
     "lone_stake": 1,        # what a pares or juego round declared by one side alone is worth (0 or 1)
+    "bonus": "side",        # pares/juego bonus: of both partners ("side") or the best player ("best")
 }
 
 DRAW_WORDS = ("mus", "no-mus")
@@ -128,6 +132,8 @@ def options_of(options):
         raise EventError("mus option 'fold_bonus' must be true or false, got " + repr(opts["fold_bonus"]))
     if opts["lone_stake"] not in (0, 1) or isinstance(opts["lone_stake"], bool):
         raise EventError("mus option 'lone_stake' must be 0 or 1, got " + repr(opts["lone_stake"]))
+    if opts["bonus"] not in ("side", "best"):
+        raise EventError("mus option 'bonus' must be 'side' or 'best', got " + repr(opts["bonus"]))
     return opts
 
 
@@ -674,6 +680,10 @@ class MusHand:
         if self._liars(r, keys) >> team & 1:
             return 0
         said = self.declared[r]
+        if self.options["bonus"] == "best":
+            seat = H.best([keys[s][r] for s in range(4)], self.order[0], self.step,
+                          [bool(said[s]) and s & 1 == team for s in range(4)])
+            return 0 if seat is None else H.bonus(r, keys[seat][r])
         total = 0
         for s in (team, team + 2):
             if said[s]:

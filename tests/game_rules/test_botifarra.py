@@ -130,6 +130,21 @@ def test_a_botifarra_bid_doubles_the_value_by_itself():
     assert m.ctx.multiplier == 4
 
 
+def test_eight_is_the_highest_multiplier_a_botifarra_included():
+    m, _ = named(dealer=0, suit="none", doubles=["1:double", "0:double"])
+    assert m.ctx.multiplier == 8
+    err = raises(TableError, call, m, "3:double")
+    assert "closed" in str(err) and m.ctx.multiplier == 8
+
+
+def test_the_option_max_multiplier_16_lets_a_botifarra_take_three_doubles():
+    m, _ = named(dealer=0, suit="none", doubles=["1:double", "0:double", "3:double"],
+                 options={"max_multiplier": 16})
+    assert m.ctx.multiplier == 16
+    raises(TableError, call, m, "2:double")
+    raises(TableError, named, 0, "S", (), {"max_multiplier": 32})
+
+
 # -- Play of the hand -----------------------------------------------------------------
 def test_the_player_after_the_dealer_leads_dealers_left_when_clockwise():
     m, _ = named(dealer=0, options={"direction": "cw"})

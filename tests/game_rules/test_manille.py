@@ -87,6 +87,24 @@ def test_partner_exemption_option_frees_a_player_whose_partner_wins():
     assert legal(g, "C", 1, "KH 9C", "8C 10C 9S") == ["10C"]   # opponent winning: overtrump
 
 
+def test_beat_in_suit_option_an_opponent_winning_with_the_suit_led_must_be_beaten():
+    g = games.get("manille", {"beat_in_suit": True})
+    assert legal(G, "C", 1, "KH", "7H AH 9S") == ["7H", "AH"]     # the text: follow is enough
+    assert legal(g, "C", 1, "KH", "7H AH 9S") == ["AH"]
+    assert legal(g, "C", 1, "KH 7H", "8H AH") == ["8H", "AH"]     # the partner is winning
+    assert legal(g, "C", 1, "KC", "7C 10C 9S") == ["10C"]         # a trump lead too
+    assert legal(g, "C", 1, "KH 7C", "7H AH") == ["7H", "AH"]     # trumped: any heart
+    assert legal(g, "C", 1, "10H", "7H AH") == ["7H", "AH"]       # nothing higher held
+
+
+def test_beat_in_suit_a_lower_card_then_a_higher_one_proves_must_beat():
+    m, _ = start("manille", dealer=2, turnup="7C", options={"beat_in_suit": True})
+    play(m, "1:KH 0:8H 3:9H 2:JH")              # seat 0 did not beat the KH...
+    out = play(m, "1:7D 0:AH")                  # ... yet held the AH
+    v = [e for e in of(out, "violation") if e["seat"] == 0]
+    assert v and v[0]["rule"] == "must-beat" and v[0]["card"] == "8H"
+
+
 def test_holding_neither_led_suit_nor_trump_may_throw_off_any_card():
     assert legal(G, "C", 1, "KH", "9S 7D") == ["7D", "9S"]
 

@@ -509,6 +509,16 @@ def test_reading_the_winning_side_collects_both_partners_bonuses():
     assert pares["winner"] == 1 and pares["bonus"] == 1 + 2 and pares["points"] == 1 + 3
 
 
+def test_option_bonus_best_pays_only_the_best_combination_of_the_winning_side():
+    h = betting(options={"bonus": "best"})
+    run(h, PASS4 + " " + PASS4 + " 3:pares=y 2:pares=y 1:pares=y 0:pares=n 3:pass 2:pass 1:pass")
+    run(h, "3:juego=n 2:juego=n 1:juego=n 0:juego=n " + PASS4)
+    show(h, {3: "KS KH AS 4S", 2: "JS JH 4D 2S", 1: "5H 5S 5D 6H", 0: "QH 7H 4H AH"})
+    pares = h.rounds[2]
+    assert pares["winner"] == 1 and pares["bonus"] == 2 and pares["points"] == 1 + 2   # seat 1's medias
+    raises(EventError, options_of, {"bonus": "both"})
+
+
 def test_reading_bonuses_are_paid_even_when_the_round_was_won_by_a_fold():
     script = (PASS4 + " " + PASS4 + " 3:pares=y 2:pares=y 1:pares=n 0:pares=n 3:bid=2 2:fold "
               "3:juego=n 2:juego=n 1:juego=n 0:juego=n " + PASS4)
