@@ -33,6 +33,10 @@ class Game:
     face_points = {}            # face -> card points
     pack = "?"                  # the pack's name (rules/packs.py, enrolment)
     direction = 1               # 1 clockwise (next seat s+1), -1 anticlockwise (s-1)
+    # After a misdeal (PROTOCOL.md 1.2): "redeal", the same dealer deals the hand
+    # again (what most tables do where a rule text is silent), or "pass", the deal
+    # goes to the next dealer (Malilla's text). Option `misdeal`.
+    misdeal = "redeal"
     duties = 0                  # rules/duties.py flags
     trick_point = 0             # points for each trick won (Malilla's and Botifarra's readings)
     last_trick = 0              # points for the last trick (Tute's 10)
@@ -56,6 +60,7 @@ class Game:
             self.direction = 1 if d == "cw" else -1
         self.target = self.options.get("target", self.target)
         self.irregularity = self.options.get("irregularity", self.irregularity)
+        self.misdeal = self.options.get("misdeal", self.misdeal)
         self.configure(seats if seats is not None else self.seats)
         self.prepare()
         self.build_tables()

@@ -11,6 +11,8 @@ Readings chosen where the text is silent (see also shared/seeds/README.md):
 - The turn-up bonus counts towards this hand's `score` in `hand_end` (so totals are
   always the sum of hand scores); it is scored at once unless it would win the
   game, then after the hand's result.
+- A misdeal voids the hand (its turn-up bonus is taken back) and the next dealer
+  deals: the text's "surrender the cards to the next dealer" (option `misdeal`).
 - Irregularity: a proven illegal play (revoke, must-beat, seven-discard) loses the
   game for that side (option `irregularity`: "game", the text; "report" only warns).
   The proof ends the match at once, so the hand is not played out and the rule
@@ -35,6 +37,7 @@ class Malilla(Game):
     trick_point = 1
     target = 35
     irregularity = "game"
+    misdeal = "pass"        # "the errant dealer being forced to surrender the cards to the next dealer"
     OPTIONS = {
         "target": (35, int, "points that win the game"),
         "irregularity": ("game", ("game", "report"),

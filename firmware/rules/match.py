@@ -52,7 +52,9 @@ MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 # The rules' own derived events beyond PROTOCOL.md's (readers may ignore them; the
 # audit compares them too): claims (rules/claims.py) and Mus (rules/mus_hand.py).
-DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result")
+# `x-refused`: a value of an accepted input that the rules refused and replaced (a
+# Truc `deal`'s `cards`): the audit lists its message as an error of the line.
+DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused")
 
 
 class Match:
@@ -156,20 +158,38 @@ class Match:
         self.revision_count = 0
         self.refused_rule = 0
         self.hand_cards = game.hand_size    # cards dealt to each seat this hand
+        self.voided = None          # "misdeal" or "abandoned": the last hand was void
+        self.misdealt_by = -1       # the seat that misdealt it
         return []
 
     def _on_deal(self, ev):
+        """A new hand. A `deal` while a hand is unfinished closes that hand as
+        abandoned (nothing scored: void_hand) and starts the new one; a `cards` value
+        the game refuses is reported (`x-refused`) and the hand dealt as the game deals
+        it (PROTOCOL.md 1.2: a refused input changes nothing but itself)."""
         dealer = self._seat(ev, "dealer")
         if self.phase == OVER:
             raise OrderError("the match is over; no more deals")
-        if self.phase != DEAL:
-            raise OrderError("hand " + str(self.hand_no) + " is not finished; cannot deal again")
-        if self.hand_no and dealer != self.game.next_dealer(self.dealer):
-            raise OrderError("wrong dealer: seat " + str(dealer) + " dealt, but seat "
-                             + str(self.game.next_dealer(self.dealer)) + " deals hand "
-                             + str(self.hand_no + 1))
+        open_hand = self.phase != DEAL
+        if self.hand_no:
+            allowed = self.next_dealers(open_hand)
+            if dealer not in allowed:
+                raise OrderError("wrong dealer: seat " + str(dealer) + " dealt, but seat "
+                                 + " or ".join(str(a) for a in allowed) + " deals hand "
+                                 + str(self.hand_no + 1)
+                                 + (" (after a misdeal)" if self.voided == "misdeal" and not open_hand else ""))
         game = self.game
-        size = game.deal_size(self, ev)         # raises on a `cards` the game refuses
+        out = []
+        if open_hand:
+            out.append(self.void_hand("abandoned"))
+        try:
+            size = game.deal_size(self, ev)
+        except EventError as err:
+            size = game.hand_size
+            out.append({"ev": "x-refused", "hand": self.hand_no + 1, "key": "cards",
+                        "message": str(err) + "; hand " + str(self.hand_no + 1) + " is played with "
+                        + str(size) + " cards each"})
+        self.voided = None
         self.hand_no += 1
         self.dealer = dealer
         self.trump = None
@@ -179,7 +199,57 @@ class Match:
         self.phase = game.begin_hand(self)
         if self.phase == PLAY:
             self._start_play(C.NO_TRUMP)
-        return []
+        return out
+
+    def next_dealers(self, open_hand=False):
+        """The seats that may deal the next hand: the game's next dealer; after a
+        misdeal, the dealer its rule names (option `misdeal`); after an abandoned
+        hand, or abandoning one now, its dealer again or the next (the table may
+        have redealt it or passed the deal)."""
+        game = self.game
+        after = game.next_dealer(self.dealer)
+        if open_hand or self.voided == "abandoned":
+            return (self.dealer, after) if after != self.dealer else (after,)
+        if self.voided == "misdeal":
+            if game.misdeal == "pass":
+                return (game.next_dealer(self.misdealt_by),)
+            return (self.dealer,)
+        return (after,)
+
+    def _on_misdeal(self, ev):
+        """PROTOCOL.md 1.2 `misdeal`: the hand in progress is void; the next `deal`
+        follows the game's rule (option `misdeal`: the same dealer deals again, or
+        the errant dealer passes the cards to the next)."""
+        self._require_hand_open()
+        seat = self._seat(ev, "seat") if ev.get("seat") is not None else self.dealer
+        reason = ev.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise EventError("'misdeal' needs 'reason' to be a text, got " + repr(reason))
+        end = self.void_hand("misdeal")
+        self.misdealt_by = seat
+        end["misdeal"] = {"seat": seat, "reason": reason,
+                          "next_dealer": self.next_dealers()[0]}
+        return [end]
+
+    def void_hand(self, reason):
+        """The hand in progress is void (`reason`: "misdeal", "abandoned"): nothing is
+        scored from it and a bonus it already scored is taken back (Malilla's
+        turn-up). Its `hand_end` event, with `ended` = reason."""
+        ctx = self.ctx
+        for t in range(self.teams):
+            self.totals[t] -= ctx.bonus[t]
+            ctx.bonus[t] = 0
+            ctx.held_bonus[t] = 0
+            self.points[t] = 0
+            self.score[t] = 0
+        ctx.ended = reason
+        ctx.winner = -1
+        self.trick.n = 0
+        self.phase = DEAL
+        self.voided = reason
+        return {"ev": "hand_end", "hand": self.hand_no, "points": list(self.points),
+                "score": list(self.score), "totals": list(self.totals),
+                "tricks": list(self.tricks_won), "ended": reason}
 
     def _clear_hand(self):
         """Forget the last hand: the lists made by `_on_match` are reused."""
@@ -498,4 +568,5 @@ _HANDLERS = {
     "turnup": Match._on_turnup,
     "play": Match._on_play,
     "call": Match._on_call,
+    "misdeal": Match._on_misdeal,
 }

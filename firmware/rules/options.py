@@ -9,6 +9,8 @@ from .errors import EventError
 # one-line meaning).
 COMMON = {
     "direction": (None, ("cw", "ccw"), "direction of play and of the deal (default from the rule text)"),
+    "misdeal": (None, ("redeal", "pass"), "after a misdeal the same dealer deals again, or the "
+                "deal passes to the next (default from the rule text)"),
 }
 
 

@@ -29,12 +29,12 @@ AuditError = LogError    # the log could not be read at all (exit status 2)
 IDLE = "idle"
 OVER = "over"
 DERIVED_EXTRA = DERIVED_X      # tapete's own derived events (rules/match.py)
-INPUTS = ("deal", "hand", "turnup", "play", "call")
+INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call")
 DERIVED_ALL = DERIVED + DERIVED_EXTRA
 # Keys of `hand_end` that carry a hand's context into the audit's hands (PROTOCOL.md:
 # multiplier, stake, declarations, rounds, ended; and tapete's own).
 HAND_CONTEXT = ("multiplier", "stake", "value", "declarations", "rounds", "ended", "games", "lying",
-                "bid", "trump_by", "doubles", "cards")
+                "bid", "trump_by", "doubles", "cards", "misdeal")
 REFUSED_RULES = ("out-of-turn", "unknown-card", "duplicate-card")
 # The keys of each derived event that PROTOCOL.md fixes; only these are compared.
 CONTRACT_KEYS = {
@@ -246,12 +246,17 @@ class Audit:
             self.game = self.match.game.name
             self.options = self.match.game.options
         elif name == "deal":
+            # a hand left unfinished is closed (abandoned) before the new one opens
+            for d in derived:
+                if d.get("ev") == "hand_end":
+                    self.record(number, d, live)
+            derived = [d for d in derived if d.get("ev") != "hand_end"]
             self.hands.append({"hand": self.match.hand_no, "dealer": event["dealer"],
                                "trump": None, "turnup": None, "tricks": [], "points": None,
                                "score": None, "violations": [], "claims": [], "undone": [],
                                "calls": []})
             if event.get("cards") is not None:
-                self.hands[-1]["cards"] = event["cards"]
+                self.hands[-1]["cards"] = self.match.hand_cards     # as dealt (x-refused)
         elif name == "turnup":
             self.hands[-1]["turnup"] = cards.name(_card(event["card"]))
         elif name == "play" and not any(d.get("rule") in REFUSED_RULES for d in derived):
@@ -339,6 +344,9 @@ class Audit:
             if d["rule"] in REFUSED_RULES and live:
                 self.error(number, "play refused (" + d["rule"] + "): seat " + str(d["seat"])
                            + " played " + d["card"] + _refusal_detail(d, self.match))
+        elif name == "x-refused":
+            if live:
+                self.error(number, d["message"])
         elif name == "x-claim":
             c = dict(d)
             del c["ev"]

@@ -79,7 +79,9 @@ def render_hand(hand, seats, direction=1):
     bonus = hand.get("bonus")
     if bonus:
         lines.append("  turn-up bonus: " + str(bonus["points"]) + " to team " + str(bonus["team"])
-                     + (" (held until after the hand's result)" if bonus["held"] else ""))
+                     + (" (held until after the hand's result)" if bonus["held"] else "")
+                     + (" (taken back: the hand is void)" if hand.get("ended") in ("misdeal", "abandoned")
+                        else ""))
     header = "  trick  lead  " + "  ".join("seat %d" % s for s in range(seats)) + "  winner"
     if hand["tricks"]:
         lines += [header, "  " + "-" * (len(header) - 2)]
@@ -104,7 +106,14 @@ def render_hand(hand, seats, direction=1):
                      % (r["name"], r["how"], "-" if r["stake"] is None else r["stake"],
                         "-" if r["winner"] is None else "team %d" % r["winner"], r["bonus"],
                         r["points"]))
-    if hand.get("ended"):
+    if hand.get("misdeal"):
+        md = hand["misdeal"]
+        lines.append("  MISDEAL by seat %s%s: the hand is void, nothing scored; seat %s deals next"
+                     % (md["seat"], " (" + md["reason"] + ")" if md.get("reason") else "",
+                        md.get("next_dealer")))
+    elif hand.get("ended") == "abandoned":
+        lines.append("  ABANDONED: a new deal came before the hand was finished; nothing scored")
+    elif hand.get("ended"):
         lines.append("  the hand ended early: " + ENDINGS.get(hand["ended"], hand["ended"]))
     for v in hand["violations"]:
         lines.append("  VIOLATION " + describe_violation(v))
@@ -183,6 +192,13 @@ def describe_violation(v):
         rule += " (the proof leaves open: " + " or ".join(v["possible"]) + ")"
     text = (rule + ": seat " + str(v["seat"]) + " played " + card_text(v["card"])
             + " in trick " + str(v["trick"]))
+    if v["rule"] == "cuarenta-first":
+        plays = (v.get("proof") or {}).get("plays", [])
+        return (rule + ": seat " + str(v["seat"]) + " declared las veinte "
+                + " ".join(card_text(c) for c in v.get("declared", [])) + " in trick "
+                + str(v["trick"]) + " while holding las cuarenta; proven in trick "
+                + str(v["proven"]) + ": it played "
+                + " and ".join(card_text(p["card"]) + " in trick " + str(p["trick"]) for p in plays))
     if v["rule"] == "false-declaration":
         text = (rule + ": seat " + str(v["seat"]) + " declared " + card_text(v["card"])
                 + " in trick " + str(v["trick"]))

@@ -73,9 +73,11 @@ def test_hand_with_wrong_size_or_repeated_card_is_refused():
            {"ev": "hand", "seat": 2, "cards": "2H 3S 4S 5S 6S 7S JS QS KS AS".split()})
 
 
-def test_deal_before_the_hand_is_finished_is_refused():
+def test_a_deal_by_a_wrong_dealer_before_the_hand_is_finished_is_refused_and_changes_nothing():
     m, _ = start("malilla", dealer=0, turnup="2S")
-    raises(errors.OrderError, m.apply, {"ev": "deal", "dealer": 1})
+    play(m, "1:3S")
+    raises(errors.OrderError, m.apply, {"ev": "deal", "dealer": 2})
+    assert m.hand_no == 1 and m.trick.n == 1 and m.turn == 2
 
 
 def test_unknown_call_is_refused():

@@ -32,7 +32,16 @@ def test_three_cards_to_each_player_when_the_deck_is_cut():
 def test_the_cut_refused_the_dealer_may_deal_one_card_each():
     m = dealt(cards_each=1)
     assert m.hand_cards == 1
-    raises(TableError, dealt, 0, 2)
+
+
+def test_a_deal_of_cards_the_game_refuses_is_reported_and_the_hand_played_with_three():
+    m = Match()
+    m.apply({"ev": "match", "game": "truc", "seats": 4})
+    out = m.apply({"ev": "deal", "dealer": 0, "cards": 2})
+    refused = of(out, "x-refused")
+    assert refused and "cards=2" in refused[0]["message"] and m.hand_cards == 3 and m.hand_no == 1
+    play(m, "3:3H 2:4S 1:5C 0:6D")
+    assert m.trick.number == 2          # the hand goes on, dealt with three cards
 
 
 def test_partners_sit_opposite():
@@ -224,7 +233,11 @@ def test_a_call_after_the_hand_ended_is_refused():
 
 # -- A score of eleven ----------------------------------------------------------------------------
 def test_at_eleven_a_full_three_card_hand_must_be_dealt():
-    raises(TableError, dealt, 0, 1, (11, 3))
+    m = Match()
+    m.apply({"ev": "match", "game": "truc", "seats": 4})
+    m.totals[0], m.totals[1] = 11, 3
+    out = m.apply({"ev": "deal", "dealer": 0, "cards": 1})
+    assert m.hand_cards == 3 and "full three-card hand" in of(out, "x-refused")[0]["message"]
 
 
 def test_a_side_alone_at_eleven_decides_to_play_for_three_points():
@@ -259,7 +272,7 @@ def test_eleven_is_one_point_short_of_the_target():
     call(m, "3:truc")                           # raising allowed
     m = dealt(totals=(23, 11), options={"target": 24})
     assert m.phase == 3 and m.awaiting() == (1 << 0) | (1 << 2)
-    raises(TableError, dealt, 0, 1, (23, 3), None, {"target": 24})
+    assert dealt(0, 1, (23, 3), None, {"target": 24}).hand_cards == 3
     m = dealt(totals=(23, 23), options={"target": 24})
     play(m, "3:3H 2:4S 1:5C 0:6D")
     out = play(m, "3:3S 2:4H 1:5H 0:6H")
