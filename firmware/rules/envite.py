@@ -34,7 +34,11 @@ Readings chosen where the text is silent:
   game.
 - Lying down: at 11 a team ignores further points (it stays at 11 until it wins the
   game) and is lying down. When one team lies down there is no raising: after the
-  turn-up its captain calls `play` or `fold` (fold: the opponents score 1); played,
+  turn-up its captain calls `play` or `fold` (fold: the opponents score 1); a card
+  played by one of its seats is its choice to play (the seed: the captain "chooses
+  whether or not to forfeit"; playing is that choice). The opponents may lead
+  meanwhile (the dealer's right leads), and the captain may fold until the team's
+  first card. Played,
   the lying team wins the game by winning the hand, or the opponents score 3 (5 with
   a failed trawl). When both lie down the hand is played and its winner takes the
   game. Twelve wins a game; a match is the best of `games` (3) games, and the totals
@@ -152,10 +156,11 @@ class Envite(Game):
         return self.captains[team]
 
     def awaiting(self, match):
+        from .match import CALLS
         t = match.ctx.talk
         if t is None:
             return 0
-        if t.deciding >= 0:
+        if t.deciding >= 0 and match.phase == CALLS:
             return 1 << self.captains[t.deciding]
         if t.stakes.pending:
             return 1 << self.captains[1 - t.stakes.raiser]
@@ -170,7 +175,7 @@ class Envite(Game):
         team = self.team_of[seat]
         st = t.stakes
         if word in ("play", "fold"):
-            if match.phase != CALLS or t.deciding < 0:
+            if t.deciding < 0 or match.phase not in (CALLS, PLAY):
                 raise OrderError(word + ": no team is lying down waiting to decide")
             if team != t.deciding:
                 raise OrderError("seat " + str(seat) + " may not " + word + ": team " + str(t.deciding)
@@ -201,9 +206,23 @@ class Envite(Game):
         return st.answer(match, team, word,
                          "team " + str(team) + " made the raise; the other captain answers")
 
+    def play_opens(self, match, seat, c):
+        """A team lies down and its captain has not decided: the lead opens play (a
+        lying seat's card is the team's choice to play: before_play)."""
+        from .match import PLAY
+        t = match.ctx.talk
+        if t.deciding < 0 or seat != match.trick.to_play or not self.in_deck(c):
+            return False
+        match.phase = PLAY
+        return True
+
     def before_play(self, match, seat, c):
         t = match.ctx.talk
-        return OUT_OF_TURN if t.stakes.pending else 0     # an answer comes first
+        if t.stakes.pending:
+            return OUT_OF_TURN      # an answer comes first
+        if t.deciding == self.team_of[seat]:
+            t.deciding = -1         # the lying team plays: it has chosen to play
+        return 0
 
     def after_play(self, match, seat, c):
         """A trump led and not followed with a trump: that team loses the hand."""

@@ -220,6 +220,12 @@ class Game:
         """A play is about to be judged: 0 to go on, else a refusal rule code."""
         return 0
 
+    def play_opens(self, match, seat, c):
+        """A card (printed `c`) played by `seat` while the table waits for calls
+        (play_hook games): True when the game takes it as the call that opens play
+        and has opened it (nothing else changed when False)."""
+        return False
+
     def decided(self, match):
         """After a trick: the team that has won the hand already, or -1 (plain games:
         only the last trick ends the hand)."""

@@ -326,10 +326,12 @@ class Match:
     def _on_play(self, ev):
         seat = self._seat(ev, "seat")
         self._require_hand_open()
-        if self.phase != PLAY:
+        c = self._card(ev.get("card"), in_deck=False)
+        if self.phase == CALLS and self.game.play_hook and self.game.play_opens(self, seat, c):
+            pass        # the card is a call too (a side at eleven, or lying down, plays)
+        elif self.phase != PLAY:
             raise OrderError("play before the " + ("turn-up" if self.phase == TURNUP else "calls")
                              + " of hand " + str(self.hand_no) + (" is over" if self.phase != TURNUP else ""))
-        c = self._card(ev.get("card"), in_deck=False)
         return self.events(self.play(seat, c), seat, c)
 
     def _on_call(self, ev):

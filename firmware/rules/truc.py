@@ -13,15 +13,19 @@ Readings chosen where the text is silent:
 - Raising: `truc` (to 2) by the seat whose turn it is, before playing, or by the
   seat that has just played, while it is still that trick ("either before or after
   playing a card"); `retruc` (to 3) likewise, only by an opponent of the side that
-  called truc and only once truc is accepted, on that trick or a later one. The
-  other side answers: `accept` (any of its seats), `reject` (ends the hand: the
-  raisers score the last agreed amount, 1 after a truc, 2 after a retruc), or the
-  seat to play plays a card, which accepts. While a raise awaits its answer the
-  raising side plays no card.
+  called truc and only once truc is accepted, on that trick or a later one. A seat
+  that raised before playing still plays its own card of that turn. The other side
+  answers: `accept` (any of its seats), `reject` (ends the hand: the raisers score
+  the last agreed amount, 1 after a truc, 2 after a retruc), or its seat to play
+  plays a card, which accepts. While a raise awaits its answer the raising side
+  plays no other card. A raise still unanswered when the hand ends (the raiser's
+  card was its last) was never accepted: the hand keeps its agreed stake.
 - Eleven: a side alone at eleven decides, after looking at its cards, `play` (the
   hand is worth 3; no raising) or `fold` (the opponents score 1, the hand's plain
-  value). Both at eleven: the hand is played as usual, without raising, and its
-  winner reaches twelve. Twelve wins the match (`target`).
+  value). A card it plays is its choice to play; the opponents may lead meanwhile
+  (the dealer's right leads), and the side may fold until its first card. Both at
+  eleven: the hand is played as usual, without raising, and its winner reaches
+  twelve. Twelve wins the match (`target`).
 - "Eleven" is one point short of the target: `target - 1` (11 at the text's 12, 23
   when a table plays to 24), so the eleven rules keep their meaning at any target.
 """
@@ -79,10 +83,11 @@ class Truc(Game):
         return CALLS if t.deciding >= 0 else PLAY
 
     def awaiting(self, match):
+        from .match import CALLS
         t = match.ctx.talk
         if t is None:
             return 0
-        if t.deciding >= 0:
+        if t.deciding >= 0 and match.phase == CALLS:
             return self._side(t.deciding)
         if t.stakes.pending:
             return self._side(1 - t.stakes.raiser)
@@ -101,15 +106,16 @@ class Truc(Game):
         team = self.team_of[seat]
         st = t.stakes
         if word in ("play", "fold"):
-            if match.phase != CALLS or t.deciding < 0:
+            if t.deciding < 0:
                 raise OrderError(word + ": no side at eleven is deciding")
             if team != t.deciding:
                 raise OrderError("seat " + str(seat) + " may not " + word + ": the side at eleven decides")
             t.deciding = -1
             if word == "fold":
                 return match.end_hand(1 - team, "fold")
-            match._start_play(C.NO_TRUMP)     # Truc has no trump
-            match.phase = PLAY
+            if match.phase == CALLS:
+                match._start_play(C.NO_TRUMP)     # Truc has no trump
+                match.phase = PLAY
             return []
         if match.phase != PLAY:
             raise OrderError(word + " before the hand is played")
@@ -131,19 +137,37 @@ class Truc(Game):
             if word == "truc":
                 t.truc_team = team
             st.propose(team)
+            t.card_to_come = seat if seat == trick.to_play else -1
             return []
         return st.answer(match, team, word,
                          "seat " + str(seat) + "'s side made the raise; the other side answers")
 
+    def play_opens(self, match, seat, c):
+        """The side at eleven is deciding: the first lead opens play (see before_play)."""
+        t = match.ctx.talk
+        if t.deciding < 0 or seat != self.first_leader(match.dealer) or not self.in_deck(c):
+            return False
+        from .match import PLAY
+        match._start_play(C.NO_TRUMP)
+        match.phase = PLAY
+        return True
+
     def before_play(self, match, seat, c):
         """A raise awaiting its answer: the answering side's card accepts it; the
-        raising side waits."""
-        st = match.ctx.talk.stakes
+        raising side waits, but for the raiser's own card of the turn it raised in.
+        The side at eleven's first card is its choice to play."""
+        t = match.ctx.talk
+        st = t.stakes
         if st.pending:
-            if self.team_of[seat] == st.raiser:
+            if seat == t.card_to_come:
+                t.card_to_come = -1
+            elif self.team_of[seat] == st.raiser:
                 return OUT_OF_TURN
-            st.accept()
-            match.ctx.stake = st.accepted
+            else:
+                st.accept()
+                match.ctx.stake = st.accepted
+        if t.deciding == self.team_of[seat]:
+            t.deciding = -1
         return 0
 
     def after_play(self, match, seat, c):
@@ -262,4 +286,5 @@ class Talk:
         self.deciding = (0 if at[0] else 1) if self.eleven and not self.both_eleven else -1
         self.stakes = Stakes(LADDER)
         self.truc_team = -1
+        self.card_to_come = -1      # the seat that raised before its card, until it plays it
         self.value = None

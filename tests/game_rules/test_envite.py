@@ -293,6 +293,30 @@ def test_a_lying_down_captain_chooses_to_play_or_fold_and_nobody_raises():
     raises(TableError, call, m, "1:raise")
 
 
+def test_a_lying_down_team_whose_player_simply_plays_has_chosen_to_play():
+    m = dealt(hands=SPADE_HAND, totals=(4, 11), options={"games": 1})     # seat 3 leads, team 1
+    out = play(m, "3:KH")
+    assert not of(out, "violation") and m.phase == 4 and m.ctx.talk.deciding == -1
+    raises(TableError, call, m, "1:fold")                                 # the card chose
+    play(m, "2:2H 1:3H 0:4H")
+    out = play(m, "3:KS 2:2S 1:3S 0:4S")
+    assert of(out, "match_end")[0]["winner"] == 1
+
+
+def test_the_opponents_may_lead_while_the_lying_captain_decides_until_its_team_plays():
+    m = dealt(hands=SPADE_HAND, totals=(11, 4))                           # team 0 lies down
+    play(m, "3:KH")
+    assert m.ctx.talk.deciding == 0 and m.awaiting() == 1 << 2
+    end = of(call(m, "0:fold"), "hand_end")[0]
+    assert end["ended"] == "fold" and end["score"] == [0, 1]
+    m = dealt(hands=SPADE_HAND, totals=(11, 4))
+    raises(TableError, play, m, "2:2H")                                   # not seat 2's lead
+    assert m.phase == 3 and m.knowledge.count == 0
+    play(m, "3:KH 2:2H")
+    assert m.ctx.talk.deciding == -1
+    raises(TableError, call, m, "0:fold")
+
+
 def test_a_fold_gives_the_opponents_one_stone():
     m = dealt(totals=(11, 4))
     end = of(call(m, "0:fold"), "hand_end")[0]

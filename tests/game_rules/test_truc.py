@@ -158,10 +158,29 @@ def test_playing_a_card_accepts_the_raise():
     assert m.ctx.stake == 2 and not m.ctx.talk.stakes.pending
 
 
-def test_the_raising_side_plays_no_card_while_its_raise_awaits_an_answer():
+def test_a_truc_called_before_the_callers_card_lets_him_play_it_and_the_next_player_answers():
     m = dealt()
     call(m, "3:truc")
-    assert of(play(m, "3:4H"), "violation")[0]["rule"] == "out-of-turn"
+    out = play(m, "3:4H")                       # his own card of the turn: no refusal
+    assert not of(out, "violation") and m.ctx.talk.stakes.pending and m.ctx.stake == 1
+    play(m, "2:5S")                             # the next player's card accepts
+    assert m.ctx.stake == 2 and not m.ctx.talk.stakes.pending
+    m = dealt()
+    call(m, "3:truc")
+    play(m, "3:4H")
+    end = of(call(m, "2:reject"), "hand_end")[0]
+    assert end["ended"] == "reject" and end["score"] == [0, 1]
+
+
+def test_the_raising_side_plays_no_other_card_while_its_raise_awaits_an_answer():
+    m = dealt()
+    play(m, "3:4H 2:3S 1:5C")
+    call(m, "0:truc")
+    play(m, "0:6D")                             # seat 2 took the trick with the 3S...
+    assert m.turn == 2 and m.ctx.talk.stakes.pending
+    assert of(play(m, "2:4S"), "violation")[0]["rule"] == "out-of-turn"     # ... and waits
+    call(m, "1:accept")
+    assert not of(play(m, "2:4S"), "violation") and m.ctx.stake == 2
 
 
 def test_rejecting_a_truc_ends_the_hand_and_the_raisers_score_the_last_agreed_point():
@@ -250,6 +269,29 @@ def test_a_side_alone_at_eleven_decides_to_play_for_three_points():
     play(m, "3:3H 2:4S 1:5C 0:6D")
     end = of(play(m, "3:3S 2:4H 1:5H 0:6H"), "hand_end")[0]
     assert end["score"] == [0, 3] and m.totals == [3, 14] and m.over
+
+
+def test_a_side_at_eleven_that_simply_plays_has_chosen_to_play():
+    m = dealt(dealer=1, totals=(11, 3))         # seat 0 leads, for the side at eleven
+    out = play(m, "0:3H")
+    assert not of(out, "violation") and m.phase == 4 and m.ctx.talk.deciding == -1
+    raises(TableError, call, m, "0:fold")       # the card was the choice
+    m = dealt(totals=(11, 3))                   # seat 3 (the opponents) leads first
+    play(m, "3:4H")
+    assert m.ctx.talk.deciding == 0 and m.awaiting() == 1 << 2
+    play(m, "2:5S")                             # the side at eleven plays: its choice
+    assert m.ctx.talk.deciding == -1
+    raises(TableError, call, m, "2:fold")
+    m = dealt(totals=(11, 3))
+    play(m, "3:4H")
+    end = of(call(m, "0:fold"), "hand_end")[0]  # before its own first card it may still fold
+    assert end["ended"] == "fold" and end["score"] == [0, 1]
+
+
+def test_a_card_out_of_turn_while_the_side_at_eleven_decides_changes_nothing():
+    m = dealt(totals=(11, 3))
+    raises(TableError, play, m, "2:4H")        # seat 3 leads
+    assert m.phase == 3 and m.ctx.talk.deciding == 0 and m.knowledge.count == 0
 
 
 def test_a_fold_at_eleven_gives_the_opponents_one_point():
