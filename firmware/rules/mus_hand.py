@@ -16,7 +16,8 @@ API
     h.stock, h.pile, h.pile_known, h.draws, h.reshuffles (the draw's card counting)
 
 `phase` is one of "draw", "discard", "declare", "bet", "show", "done"; `seats` the
-seats that may act now (one seat, except at the showdown: every seat still to show);
+seats that may act now (one seat, except when a bid is answered: every opponent
+still in, the first in turn first; and at the showdown: every seat still to show);
 `round` the round name ("grande", "chica", "pares", "juego", "punto"; at the
 showdown after an accepted órdago, the órdago's round) or None;
 `calls` the words allowed now; in the betting `min`/`max` bound the `amount` of a
@@ -59,9 +60,10 @@ Readings where the seed is silent
   worth `lone_stake` (default 1, what the seed's "all pass" gives) plus its
   bonuses ("only"). When nobody declared pares, the pares round is skipped; when
   nobody declared juego, punto is played, by all four.
-- Answering a bid: the bidder's opponents answer in turn from the bidder's right;
-  one `see` or `raise` answers for the side, and the fold takes effect when every
-  opponent speaking has folded. A raise accepts the stake it raises. `ordago` can
+- Answering a bid: either of the bidder's opponents may answer (the seed's "either
+  opponent"; the one on the bidder's right is asked first); one `see` or `raise`
+  answers for the side, a `fold` takes that seat out of the answer, and the fold
+  takes effect when every opponent speaking has folded. A raise accepts the stake it raises. `ordago` can
   open or raise; an órdago can only be seen or folded. Bids and raises are at most
   the target (more is an órdago). A fold is collected at once; if it brings the
   side to the target, the game ends there (`ended` = "fold").
@@ -218,7 +220,7 @@ class MusHand:
                 out["calls"] = list(OPEN_WORDS)
                 out["min"] = 2
             else:
-                out["seats"] = [self.answerers[self.apos]]
+                out["seats"] = self.answerers[self.apos:]
                 if self.proposal == ORDAGO:
                     out["calls"] = ["see", "fold"]
                 elif self.proposal < self.target:
@@ -489,7 +491,8 @@ class MusHand:
         if word not in ANSWER_WORDS:
             raise OrderError(repr(word) + " from seat " + str(seat) + " in " + name + ": a bid of "
                              + str(self.proposal) + " is on the table, " + self._waiting())
-        self._turn(seat, word, self.answerers[self.apos])
+        if seat not in self.answerers[self.apos:]:
+            self._turn(seat, word, self.answerers[self.apos])      # raises: not an answerer
         if self.proposal == ORDAGO and word in ("raise", "ordago"):
             raise OrderError(repr(word) + " from seat " + str(seat) + " in " + name
                              + ": nothing goes above an ordago (see or fold)")
@@ -497,7 +500,9 @@ class MusHand:
             self.accepted = self.proposal
             return self._close(self.round_no, "ordago" if self.proposal == ORDAGO else "see")
         if word == "fold":
-            self.apos += 1
+            i = self.answerers.index(seat, self.apos)
+            self.answerers[self.apos], self.answerers[i] = seat, self.answerers[self.apos]
+            self.apos += 1          # out of the answer; the other opponent still may
             if self.apos == len(self.answerers):
                 return self._close(self.round_no, "fold")
             return []

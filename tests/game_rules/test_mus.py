@@ -219,11 +219,10 @@ def test_after_a_pass_the_next_player_to_the_right_has_the_same_option():
     assert h.context()["stake"]["by"] == 1
 
 
-def test_the_opponent_to_the_bidders_right_answers():
+def test_the_opponent_to_the_bidders_right_answers_first_and_bids_are_for_the_partnership():
     h = betting()
     run(h, "3:pass 2:bid=2")
-    assert h.awaiting()["seats"] == [1]
-    raises(OrderError, h.call, 3, "see")        # the other opponent answers only after a fold
+    assert h.awaiting()["seats"] == [1, 3]      # seat 1 asked first; its partner may answer
     raises(OrderError, h.call, 0, "see")        # the bidder's partner does not answer
     run(h, "1:fold")
     assert h.awaiting()["seats"] == [3]
@@ -242,7 +241,7 @@ def test_raise_accepts_the_opening_bid_and_proposes_an_increased_bet():
     h = betting()
     run(h, "3:bid=2 2:raise=5")
     assert h.context()["stake"] == {"proposed": 5, "accepted": 2, "by": 2}
-    assert h.awaiting()["seats"] == [1] and h.awaiting()["min"] == 6
+    assert h.awaiting()["seats"] == [1, 3] and h.awaiting()["min"] == 6
     out = run(h, "1:fold 3:fold")
     assert of(out, "x-mus-round")[0]["stake"] == 2 and h.totals == [2, 0]
 
@@ -509,6 +508,32 @@ def test_reading_the_winning_side_collects_both_partners_bonuses():
     assert pares["winner"] == 1 and pares["bonus"] == 1 + 2 and pares["points"] == 1 + 3
 
 
+def test_either_opponent_may_answer_a_bid():
+    h = betting()
+    run(h, "3:bid=2")
+    assert h.awaiting()["seats"] == [2, 0]
+    out = run(h, "0:see")                       # the second opponent answers first
+    assert of(out, "x-mus-round")[0]["how"] == "see" and h.round_name() == "chica"
+    h = betting()
+    run(h, "3:bid=2 0:fold")                    # one opponent folds ...
+    assert h.awaiting()["seats"] == [2]
+    raises(OrderError, run, h, "0:see")         # ... and is out of the answer
+    run(h, "2:raise=5")                         # ... the other raises
+    assert h.awaiting()["seats"] == [1, 3]
+
+
+def test_after_one_opponent_folds_every_later_call_of_the_hand_is_judged():
+    h = betting()
+    run(h, "3:bid=2 2:fold 0:see")              # grande seen at 2 after a fold
+    run(h, "3:bid=3 2:fold 0:fold")             # chica folded by both: 1 collected at once
+    assert [r["how"] for r in h.rounds] == ["see", "fold"] and h.totals == [0, 1]
+    run(h, "3:pares=n 2:pares=n 1:pares=n 0:pares=n 3:juego=n 2:juego=n 1:juego=n 0:juego=n")
+    run(h, "3:pass 2:bid=2 1:fold 3:see")       # punto: seat 3 answers after seat 1 folded
+    assert [r["how"] for r in h.rounds] == ["see", "fold", "skip", "see"]
+    out = show(h, NO_PARES)
+    assert h.done and not of(out, "violation")
+
+
 def test_option_bonus_best_pays_only_the_best_combination_of_the_winning_side():
     h = betting(options={"bonus": "best"})
     run(h, PASS4 + " " + PASS4 + " 3:pares=y 2:pares=y 1:pares=y 0:pares=n 3:pass 2:pass 1:pass")
@@ -705,7 +730,7 @@ def test_context_shows_the_round_the_stake_and_who_must_answer():
     h = betting()
     run(h, "3:bid=2 2:see 3:pass 2:bid=3")
     c = h.context()
-    assert c["round"] == "chica" and c["awaiting"] == [1] and c["phase"] == "bet"
+    assert c["round"] == "chica" and c["awaiting"] == [1, 3] and c["phase"] == "bet"
     assert c["stake"] == {"proposed": 3, "accepted": 1, "by": 2}
     assert c["bets"] == [{"round": "grande", "how": "see", "stake": 2, "winner": None}]
 
