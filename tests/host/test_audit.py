@@ -324,3 +324,30 @@ def test_a_call_after_the_hand_ended_is_an_error_with_its_line():
     result = audit_text(log_text(log))
     assert [e["line"] for e in result["errors"]] == [5]
     assert "waiting for a 'deal'" in result["errors"][0]["message"]
+
+
+def test_a_misdeal_and_an_abandoned_hand_are_reported_void_in_json_and_text():
+    log = [{"ev": "match", "game": "malilla", "seats": 4},
+           {"ev": "deal", "dealer": 0}, {"ev": "turnup", "card": "7H"},
+           {"ev": "misdeal", "reason": "a card face up"},
+           {"ev": "deal", "dealer": 1}, {"ev": "turnup", "card": "AH"},
+           {"ev": "play", "seat": 2, "card": "2H"},
+           {"ev": "deal", "dealer": 1}, {"ev": "turnup", "card": "5S"}]
+    result = audit_text(log_text(log))
+    first, second, third = result["hands"]
+    assert first["ended"] == "misdeal" and first["misdeal"]["next_dealer"] == 1
+    assert first["score"] == [0, 0] and first["totals"] == [0, 0]
+    assert second["ended"] == "abandoned" and second["tricks"] == [] and second["totals"] == [0, 0]
+    assert third["dealer"] == 1 and third["score"] is None and result["errors"] == []
+    text = render(result)
+    assert "MISDEAL by seat 0 (a card face up)" in text and "ABANDONED" in text
+    assert "taken back" in text
+
+
+def test_a_truc_deal_of_refused_cards_is_an_error_line_and_the_hand_is_played():
+    log = [{"ev": "match", "game": "truc", "seats": 4},
+           {"ev": "deal", "dealer": 0, "cards": 2},
+           {"ev": "play", "seat": 3, "card": "3H"}, {"ev": "play", "seat": 2, "card": "4S"}]
+    result = audit_text(log_text(log))
+    assert [e["line"] for e in result["errors"]] == [2] and "cards=2" in result["errors"][0]["message"]
+    assert result["hands"][0]["cards"] == 3 and len(result["hands"]) == 1
