@@ -9,12 +9,13 @@ codes CONTROL_BASE + their index in CONTROLS.
 import json
 from micropython import const
 
-# The control tags' words: the table's own (confirm, undo) and the calls of every
-# game (rules' `tag_call` turns a word into a call; PROTOCOL.md 1.1's call words).
+# The control tags' words: the table's own (confirm, undo, misdeal: PROTOCOL.md 1.2's
+# event, the hand in progress void) and the calls of every game (rules' `tag_call`
+# turns a word into a call; PROTOCOL.md 1.1's call words).
 CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-D",
             "trump-C", "no-trump", "double", "delegate", "pass", "declare", "raise", "accept",
             "reject", "play", "fold", "truc", "retruc", "mus", "no-mus", "discard", "yes", "no",
-            "bid", "see", "ordago")
+            "bid", "see", "ordago", "misdeal")     # new words go last: enrolled codes stay
 CONTROL_BASE = const(64)
 PATH = "enrol.json"
 SIGNS = ("french", "spanish")   # the suit signs printed on the enrolled cards

@@ -302,7 +302,7 @@ class Table:
         game = m.game
         if game is None or not m.hand_no:
             return self.first_dealer
-        return game.next_dealer(m.dealer)
+        return m.next_dealers()[0]      # the game's next dealer, or its misdeal rule's
 
     def next_deal(self):
         """Log the next hand's deal; wait for the turn-up."""
@@ -377,6 +377,8 @@ class Table:
             self.on_button(_UNDO * 2)
         elif self.phase not in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
             self._warn(seat, "not now")
+        elif word == "misdeal":
+            self.misdeal()
         elif word in ("claim", "declare", "discard"):
             from . import showing           # the cards shown come first
             if word == "claim":
@@ -406,6 +408,22 @@ class Table:
         finally:
             if word in ("claim", "declare", "discard"):
                 _unload()       # the claim check's code and table go (and table.showing)
+        self._input(ev)
+        for d in derived:
+            self._derived(d)
+        self.sync()
+        return True
+
+    def misdeal(self):
+        """The hand in progress is void (a misdeal tag, or menu held during a hand):
+        the `misdeal` event; confirm then deals again, by the game's misdeal rule."""
+        self.flush()
+        ev = {"ev": "misdeal", "t": self.now()}
+        try:
+            derived = self.match.apply(ev)
+        except TableError as err:
+            self.refusal = str(err)
+            return False
         self._input(ev)
         for d in derived:
             self._derived(d)
@@ -448,6 +466,8 @@ class Table:
             self.undo()
         elif button == _CONFIRM and phase == P.HAND_END:
             self.next_deal()
+        elif button == _MENU and long and phase in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP):
+            self.misdeal()
         elif button == _MENU:
             self.view ^= 1
         self.changed = True

@@ -177,6 +177,31 @@ def test_control_tags_confirm_and_calls():
     assert len(k.events()) == n and k.table.message == "S1: double?"
 
 
+def test_a_misdeal_tag_voids_the_hand_and_confirm_deals_by_the_games_rule():
+    k = _kit()
+    _to_play(k)
+    k.place(1, "2S")
+    k.control(3, "misdeal")
+    ev = k.events()
+    assert ev[-2]["ev"] == "misdeal" and ev[-1]["ev"] == "hand_end" and ev[-1]["ended"] == "misdeal"
+    assert k.table.phase == P.HAND_END and k.table.match.totals == [0, 0]
+    k.collect()
+    k.press(CONFIRM)
+    assert k.events()[-1]["ev"] == "deal" and k.events()[-1]["dealer"] == 1    # Malilla: the next
+    assert k.table.phase == P.TURNUP
+
+
+def test_menu_held_during_a_hand_is_a_misdeal_and_pressed_switches_the_view():
+    k = _kit('{"irregularity": "report", "misdeal": "redeal"}')
+    _to_play(k)
+    view = k.table.view
+    k.press(MENU)
+    assert k.table.view != view and _names(k)[-1] != "hand_end"
+    k.press(MENU, long=True)        # nothing lies on the readers: dealt again at once
+    assert _names(k)[-3:] == ["misdeal", "hand_end", "deal"]
+    assert k.events()[-1]["dealer"] == 0 and k.table.phase == P.TURNUP           # redealt
+
+
 def test_enrol_a_deck_on_any_reader():
     k = tablekit.Kit(ROOT, deck=False)
     k.press(CONFIRM, long=True)
