@@ -10,11 +10,13 @@ CPython and MicroPython alike.
 try:
     from tapete.rules import cards as C
     from tapete.rules import duties as D
+    from tapete.rules import envite as E
     from tapete.rules import games
     from tapete.rules.game import Game
 except ImportError:                     # MicroPython: the rule module is `rules`
     from rules import cards as C
     from rules import duties as D
+    from rules import envite as E
     from rules import games
     from rules.game import Game
 
@@ -45,11 +47,11 @@ class HeadTrumpUnder(Game):
     last_trick = 10
 
 
-# Envite's added trumps by players per side (printed codes, highest first): 3C QC JD
-# 5D 2D AD, as seed 004 lists them; slots of a Spanish-40 suit with no card.
-ADDED = {2: (), 3: (34, 43, 42), 4: (36, 34, 43, 42), 5: (33, 36, 34, 43, 42),
-         6: (32, 33, 36, 34, 43, 42)}
-FREE_SLOTS = (7, 8, 9, 13, 14, 15)
+# Envite's added trumps by players per side and the free slots they move to: the
+# game's own tables (rules/envite.py), never a copy, so that the C core is checked
+# against Envite's real ranking.
+ADDED = E.ADDED
+FREE_SLOTS = E.FREE_SLOTS
 
 
 class EnlargedTrawl(Game):
@@ -58,8 +60,8 @@ class EnlargedTrawl(Game):
 
     name = "envite-like"
     seat_counts = (4, 6, 8, 10, 12)
-    faces = (13, 12, 11, 1, 7, 6, 5, 4, 3, 2)
-    trumps = (2, 13, 12, 11, 1, 7, 6, 5, 4, 3)
+    faces = E.PLAIN
+    trumps = E.TRUMPS
     direction = -1
     duties = D.FOLLOW | D.TRAWL
     hand_size = 3
@@ -140,6 +142,7 @@ def _manille(rng):
     opts["deck"] = ("piquet32", "spanish40", "mexican40")[rng.below(3)]
     opts["partner_exemption"] = rng.below(2) == 1
     opts["last_trick_bonus"] = rng.below(2) == 1
+    opts["beat_in_suit"] = rng.below(2) == 1
     return games.get("manille", opts, 3 + rng.below(2)), rng.below(4)
 
 

@@ -95,3 +95,15 @@ def test_solver_agrees_on_small_endings(name):
 @pytest.mark.parametrize("name", catalogue.NAMES)
 def test_claims_agree(name):
     assert D.check_claims(core, name, 400, seed=37, table=bytearray(1 << 14)) == 400
+
+
+def test_the_envite_stand_in_ranks_exactly_as_envite_does():
+    from tapete.rules import games
+    for seats in (4, 6, 8, 10, 12):
+        for trump in range(4):
+            real = games.get("envite", {}, seats)
+            real.set_trump(trump)
+            like = catalogue.EnlargedTrawl({}, seats)
+            like.set_trump(trump)
+            assert bytes(like.strength) == bytes(real.strength), (seats, trump)
+            assert bytes(like.inner) == bytes(real.inner), (seats, trump)
