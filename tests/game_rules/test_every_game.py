@@ -1,0 +1,86 @@
+"""Invariants of every registered game over random matches played legally: each card
+played once a hand, trick winners as an independent reading of the ranks says, the
+points of a hand played out add up to the game's total, and the totals are the sum
+of the hand scores."""
+import random
+
+from game_rules.kit import Match, cards, games, of, playout
+
+MATCHES = 3     # per game, each several hands
+
+
+def trick_winner(game, leader, printed, trump):
+    """Who takes a trick, read from the card tables only: the highest trump, else
+    the highest card of the suit led (by rank alone in a suitless game); two
+    opponents' equal best cards draw it (None) where the game draws."""
+    inner = game.inner
+    codes = [inner[c] if inner is not None else c for c in printed]
+    best, best_seat, drawn = codes[0], leader, False
+    seat = leader
+    for i in range(1, len(codes)):
+        seat = game.next_seat(seat)
+        c = codes[i]
+        if game.suitless:
+            if game.strength[c] > game.strength[best]:
+                best, best_seat, drawn = c, seat, False
+            elif game.draws and game.strength[c] == game.strength[best] \
+                    and game.team_of[seat] != game.team_of[best_seat]:
+                drawn = True
+            continue
+        higher = c >> 4 == best >> 4 and game.strength[c] > game.strength[best]
+        if higher or (c >> 4 == trump and best >> 4 != trump):
+            best, best_seat = c, seat
+    return None if drawn else best_seat
+
+
+def check_hand_end(name, game, ev, tricks, prev, declared):
+    """One `hand_end` against the tricks of its hand and the totals before it."""
+    points, score, totals = ev["points"], ev["score"], ev["totals"]
+    if not ev.get("ended") and name not in ("truc", "envite", "mus"):    # whole-pack games
+        assert len(tricks) == game.tricks, (name, ev)
+        seen = set()
+        for t in tricks:
+            seen.update(t["cards"])
+        assert len(seen) == game.tricks * game.seats, (name, "each card once")
+        assert sum(points) == game.total_points + declared, (name, ev)
+    if name == "envite" and max(prev) >= 12:
+        prev = [0, 0]       # a game of the series was won: the next starts from 0
+    want = [prev[t] + score[t] for t in range(len(prev))]
+    assert totals == want, (name, "totals are the sum of hand scores", prev, ev)
+
+
+def test_every_registered_game_keeps_its_invariants_over_random_matches():
+    for name in games.names():
+        for seed in range(MATCHES):
+            random.seed(100 + seed)
+            m = Match()
+            m.apply({"ev": "match", "game": name})
+            game = m.game
+            dealer = random.getrandbits(8) % m.seats
+            prev = [0] * m.teams
+            hands_played = 0
+            while not m.over and hands_played < 60:
+                sizer = getattr(game, "random_deal_size", None)
+                size = sizer(m, random) if sizer is not None else None
+                events, hands = playout.hand_events(game, dealer, random, seed % 2 == 0, size)
+                derived = []
+                for ev in events:
+                    derived += m.apply(ev)
+                derived += playout.play_hand(m, hands, random)
+                tricks = of(derived, "trick")
+                for t in tricks:
+                    printed = [cards.parse(c) for c in t["cards"]]
+                    assert len(printed) == game.seats and all(game.in_deck(c) for c in printed)
+                    assert t["winner"] == trick_winner(game, t["leader"], printed, m.trick.trump), \
+                        (name, t)
+                assert not of(derived, "violation"), (name, of(derived, "violation"))
+                end = of(derived, "hand_end")
+                assert len(end) == 1, (name, derived)
+                declared = sum(d["points"] for d in end[0].get("declarations", []) if d["valid"])
+                check_hand_end(name, game, end[0], tricks, prev, declared)
+                prev = list(end[0]["totals"])
+                hands_played += 1
+                dealer = game.next_dealer(dealer)
+            assert m.over, name
+            final = of(derived, "match_end")[0]
+            assert final["totals"] == prev and final["totals"] == m.totals
