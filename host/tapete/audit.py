@@ -162,9 +162,9 @@ class Audit:
                 self.undo(number, event)
             return          # an extension this audit does not know: ignored (PROTOCOL.md)
         if name in INPUTS:
-            # the controller logs what an input derives before the next input; a line
-            # that is no event at all does not count (it may be junk in between)
-            self.flush_pending(number)
+            # the controller logs what an input derives before the next input it
+            # accepts (accept() flushes); a refused input or a line that is no event
+            # at all does not count: it changes nothing but itself (PROTOCOL.md 1.2)
             if self.match.game is None or self.match.over:
                 self.skip(number, name)
             else:
@@ -240,6 +240,8 @@ class Audit:
 
     def accept(self, number, event, derived, live):
         """Fold an input the rules accepted, and what they derived from it."""
+        if live and event.get("ev") != "match":
+            self.flush_pending(number)      # what the last input derived came before this one
         self.inputs.append((number, event))
         name = event.get("ev")
         if name == "match":
