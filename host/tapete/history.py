@@ -17,7 +17,7 @@ from .rules.errors import TableError
 from .rules.match import PLAY, Match
 from .rules.view import snapshot
 
-INPUT = ("match", "deal", "turnup", "hand", "play", "call", "end")
+INPUT = ("match", "deal", "misdeal", "turnup", "hand", "play", "call", "end")
 
 
 class Step:
@@ -98,12 +98,18 @@ class History:
             if name == "match":
                 self.hands = []
                 hand = None
-            elif name == "deal":
+            noted = out
+            if name == "deal":
+                # a hand left unfinished ends (abandoned) before the new one starts
+                closed = [d for d in out if d.get("ev") == "hand_end"]
+                if hand is not None and closed:
+                    self._note(hand, {}, closed)
+                noted = [d for d in out if d.get("ev") != "hand_end"]
                 hand = self._new_hand(ev)
             pending.append(ev)
             derived.extend(out)
             if hand is not None:
-                self._note(hand, ev, out)
+                self._note(hand, ev, noted)
             kinds = [d.get("ev") for d in out]
             if "x-claim" in kinds:
                 self._step("claim", pending, derived, last_seq)

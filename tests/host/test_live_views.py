@@ -155,3 +155,18 @@ def test_tapete_replay_steps_forwards_and_back_in_a_terminal(tmp_path):
         term.wait_for("REPLAY-EXIT-0")
     finally:
         term.close()
+
+
+def test_replay_history_keeps_a_misdealt_and_an_abandoned_hand_apart():
+    from tapete.history import History
+    log = [{"ev": "match", "game": "malilla", "seats": 4},
+           {"ev": "deal", "dealer": 0}, {"ev": "turnup", "card": "7H"},
+           {"ev": "misdeal"},
+           {"ev": "deal", "dealer": 1}, {"ev": "turnup", "card": "AH"},
+           {"ev": "play", "seat": 2, "card": "2H"},
+           {"ev": "deal", "dealer": 1}, {"ev": "turnup", "card": "5S"}]
+    h = History(log)
+    assert not h.errors
+    assert [(x["hand"], x["end"] and x["end"]["ended"]) for x in h.hands] == \
+        [(1, "misdeal"), (2, "abandoned"), (3, None)]
+    assert h.match.totals == [0, 0] and h.match.hand_no == 3
