@@ -134,7 +134,7 @@ def test_every_call_is_accepted_at_every_moment_its_rule_text_allows():
     for name, options, allowed in GAMES:
         words = set()
         for seed in range(2):
-            for log, m in moments(name, options, seed, 50):
+            for log, m in moments(name, options, seed, 40):
                 tries = allowed(m)
                 if allowed is not allowed_everywhere:
                     tries = tries + allowed_everywhere(m)

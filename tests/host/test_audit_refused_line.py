@@ -11,7 +11,7 @@ from host.fixtures import GOLDEN
 
 LOGS = ("malilla_match", "manille_match", "botifarra_match", "tute_match", "envite_match",
         "truc_match", "mus_match")
-PLACES = 5          # positions tried per log, spread over it (the test stays quick)
+PLACES = 3          # positions tried per log, spread over it (the test stays quick)
 LINE_KEYS = ("line", "line_no", "lines", "play_line", "revised_line")
 
 
