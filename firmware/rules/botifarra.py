@@ -33,6 +33,7 @@ from . import cards as C
 from .duties import FOLLOW, HEAD_OPPONENT, LOW_CARD
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import CALLS
 
 MAX_DOUBLES = 3
 
@@ -60,7 +61,6 @@ class Botifarra(Game):
     PRESETS = ({}, {"direction": "cw"})
 
     def begin_hand(self, match):
-        from .match import CALLS
         match.ctx.talk = Talk(match.dealer, self.partner(match.dealer))
         return CALLS
 
@@ -163,7 +163,6 @@ class Botifarra(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        from .match import CALLS
         t = match.ctx.talk
         if match.phase == CALLS and t.trump is None:
             if not t.delegated and rng.getrandbits(2) == 0:

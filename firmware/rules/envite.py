@@ -44,6 +44,7 @@ from . import cards as C
 from .duties import FOLLOW, OUT_OF_TURN, TRAWL
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import CALLS, PLAY, TURNUP
 from .stakes import Stakes
 
 GAME = "game"       # the whole game as a stake
@@ -135,7 +136,6 @@ class Envite(Game):
 
     # -- the hand ----------------------------------------------------------------------
     def begin_hand(self, match):
-        from .match import TURNUP
         if self.fresh_game:
             match.totals[0] = match.totals[1] = 0
             self.fresh_game = False
@@ -144,7 +144,6 @@ class Envite(Game):
         return TURNUP
 
     def after_trump(self, match):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         return CALLS if t.deciding >= 0 else PLAY
 
@@ -162,7 +161,6 @@ class Envite(Game):
         return 0
 
     def on_call(self, match, seat, word, ev):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         if seat not in self.captains:
             raise OrderError("seat " + str(seat) + " is not a captain: in Envite the captains ("
@@ -291,7 +289,6 @@ class Envite(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         if t is None:
             return None

@@ -27,6 +27,7 @@ from . import cards as C
 from .duties import OUT_OF_TURN
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import CALLS, PLAY
 from .stakes import Stakes
 
 LADDER = (1, 2, 3)
@@ -65,7 +66,6 @@ class Truc(Game):
         return 1
 
     def begin_hand(self, match):
-        from .match import CALLS, PLAY
         t = match.ctx.talk = Talk(match.totals, self.target)
         match.ctx.stake = 3 if t.deciding >= 0 else LADDER[0]
         return CALLS if t.deciding >= 0 else PLAY
@@ -88,7 +88,6 @@ class Truc(Game):
         return bits
 
     def on_call(self, match, seat, word, ev):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         team = self.team_of[seat]
         st = t.stakes
@@ -214,7 +213,6 @@ class Truc(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         if t is None:
             return None
