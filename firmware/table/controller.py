@@ -152,7 +152,9 @@ class Table:
 
     def placed(self, seat, card):
         """A card or control tag laid on `seat`'s reader."""
-        phase = self.phase
+        # The phase without the COLLECT test (`phase` below): a card laid while a
+        # trick lies on the readers is adopted or played, as in PLAY.
+        phase = self.menu if self.menu is not None else self.match.phase
         if phase == P.ENROL:            # control tags too: enrolled, or counted
             from . import menu
             menu.enrol_known(self, card)
@@ -165,7 +167,7 @@ class Table:
             from . import showing           # the showdown: every hand is laid down
             showing.start(self, seat, showing.SHOWDOWN)
             showing.card(self, seat, card)
-        elif phase == P.PLAY or phase == P.COLLECT:
+        elif phase == P.PLAY:
             if not self._adopt(seat, card):
                 self._play(seat, card)
         elif phase == P.TURNUP:
