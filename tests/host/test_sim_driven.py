@@ -1,8 +1,9 @@
 """`tapete sim` driven by a person or a scenario (issue 15, item 6): a card laid out of
 turn and taken back goes back into its hand, so `hand` plays on to the hand's end;
-what the table refuses (a card out of turn, a call) is said in the terminal; and a
-log named with --out that already exists is refused in one line unless --force
-(written anew) or --append (this match after those it holds)."""
+what the table refuses (a card out of turn, a call) is said in the terminal, and a
+seat it does not have is a bad command; a log named with --out that already exists
+is refused in one line unless --force (written anew) or --append (this match after
+those it holds)."""
 import json
 import re
 import subprocess
@@ -65,9 +66,13 @@ def test_a_card_laid_out_of_turn_and_taken_back_is_played_later(tmp_path):
 
 
 def test_refused_calls_are_said_in_the_terminal(tmp_path):
-    done = _sim(tmp_path, "ready\ncall 0 retruc\ncall 1 trump-S\nquit\n", "--game", "truc")
+    done = _sim(tmp_path, "ready\ncall 0 retruc\ncall 1 trump-S\nplace 9 7H\ncall -1 truc\nquit\n",
+                "--game", "truc")
     assert done.returncode == 0, done.stdout + done.stderr
     notes = done.stderr.splitlines()
+    # A seat the table does not have is a bad command, not the simulator's end.
+    assert "sim: bad command 'place 9 7H': no seat 9: this table has 4 readers, seats 0 to 3" in notes
+    assert "sim: bad command 'call -1 truc': no seat -1: this table has 4 readers, seats 0 to 3" in notes
     assert "sim: the table: S0: retruc? (retruc comes only after an accepted truc)" in notes, notes
     assert "sim: the table: S1: trump-S? (refused: no such call now)" in notes, notes
 
