@@ -255,7 +255,13 @@ def _this_run(result, first_line):
     """The audit results of the matches this run wrote: a log of several matches
     audits as {"matches": [...]}, each with its "lines"; one match as its own object."""
     if "matches" not in result:
-        return [result]
+        # One match in the file: the lines it held before (not a match: a torn
+        # line, say) are not this run's to answer for.
+        ours = dict(result)
+        for key in ("errors", "disagreements"):
+            if key in result:
+                ours[key] = [e for e in result[key] if e.get("line", first_line) >= first_line]
+        return [ours]
     return [r for r in result["matches"] if r["lines"][0] >= first_line] or result["matches"][-1:]
 
 

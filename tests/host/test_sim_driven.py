@@ -103,3 +103,14 @@ def test_an_existing_out_file_is_refused_unless_force_or_append(tmp_path):
     assert both.returncode == 2 and "choose one" in both.stderr
     folder = _sim(tmp_path, script, "--out", str(tmp_path / "nowhere" / "x.jsonl"))
     assert folder.returncode == 2 and "there is no folder" in folder.stderr
+
+
+def test_appending_after_a_torn_line_keeps_it_apart_and_judges_this_run(tmp_path):
+    out = tmp_path / "torn.jsonl"
+    out.write_text('{"ev": "play", "se')      # a recorder cut mid-line
+    done = _sim(tmp_path, "ready\nquit\n", "--out", str(out), "--append")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = out.read_text().splitlines()
+    assert lines[0] == '{"ev": "play", "se' and json.loads(lines[1])["ev"] == "match"
+    assert "zero errors" in done.stdout     # the torn line is the file's, not this run's
+    assert "line 1: not JSON" in (tmp_path / "audit.txt").read_text()
