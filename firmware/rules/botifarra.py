@@ -36,6 +36,7 @@ from . import cards as C
 from .duties import FOLLOW, HEAD_OPPONENT, LOW_CARD
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import CALLS
 
 MAX_DOUBLES = 3
 
@@ -68,7 +69,6 @@ class Botifarra(Game):
         self.max_multiplier = self.options.get("max_multiplier", 8)
 
     def begin_hand(self, match):
-        from .match import CALLS
         match.ctx.talk = Talk(match.dealer, self.partner(match.dealer))
         return CALLS
 
@@ -171,7 +171,6 @@ class Botifarra(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        from .match import CALLS
         t = match.ctx.talk
         if match.phase == CALLS and t.trump is None:
             if not t.delegated and rng.getrandbits(2) == 0:

@@ -33,7 +33,7 @@ import sys
 from . import cards as C
 from . import native
 from .errors import EventError
-from .match import OVER
+from .phases import OVER
 from .solver import TRICKS, OutOfBudget, check_claim
 
 # Node budgets, sized for a second or two of search: the C core does about 3M nodes/s

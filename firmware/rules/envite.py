@@ -48,6 +48,7 @@ from . import cards as C
 from .duties import FOLLOW, OUT_OF_TURN, TRAWL
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import CALLS, PLAY, TURNUP
 from .stakes import Stakes
 
 GAME = "game"       # the whole game as a stake
@@ -139,7 +140,6 @@ class Envite(Game):
 
     # -- the hand ----------------------------------------------------------------------
     def begin_hand(self, match):
-        from .match import TURNUP
         if self.fresh_game:
             match.totals[0] = match.totals[1] = 0
             self.fresh_game = False
@@ -148,7 +148,6 @@ class Envite(Game):
         return TURNUP
 
     def after_trump(self, match):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         return CALLS if t.deciding >= 0 else PLAY
 
@@ -156,7 +155,6 @@ class Envite(Game):
         return self.captains[team]
 
     def awaiting(self, match):
-        from .match import CALLS
         t = match.ctx.talk
         if t is None:
             return 0
@@ -167,7 +165,6 @@ class Envite(Game):
         return 0
 
     def on_call(self, match, seat, word, ev):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         if seat not in self.captains:
             raise OrderError("seat " + str(seat) + " is not a captain: in Envite the captains ("
@@ -209,7 +206,6 @@ class Envite(Game):
     def play_opens(self, match, seat, c):
         """A team lies down and its captain has not decided: the lead opens play (a
         lying seat's card is the team's choice to play: before_play)."""
-        from .match import PLAY
         t = match.ctx.talk
         if t.deciding < 0 or seat != match.trick.to_play or not self.in_deck(c):
             return False
@@ -310,7 +306,6 @@ class Envite(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         if t is None:
             return None

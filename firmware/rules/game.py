@@ -19,6 +19,7 @@ from array import array
 from .cards import deck_of
 from .duties import forbid_into, legal_into
 from .errors import EventError
+from .phases import CALLS, PLAY, TURNUP
 
 
 class Game:
@@ -196,14 +197,12 @@ class Game:
 
     def begin_hand(self, match):
         """A hand was dealt: the phase to wait in (TURNUP, CALLS or PLAY)."""
-        from .match import CALLS, PLAY, TURNUP
         if self.turnup:
             return TURNUP
         return CALLS if self.calls else PLAY
 
     def after_trump(self, match):
         """Trump is fixed: the phase to wait in (PLAY, or CALLS for games that talk)."""
-        from .match import PLAY
         return PLAY
 
     def on_turnup(self, match, c, out):

@@ -6,11 +6,11 @@ hand, the audit often does.
 """
 from . import cards as C
 from .errors import CardError, EventError, OrderError
+from .phases import CALLS, DEAL, PLAY, SHOW
 
 
 def on_hand(m, ev):
     """Apply a `hand` event to match `m`; the derived events."""
-    from .match import CALLS, DEAL, PLAY, SHOW
     seat = m._seat(ev, "seat")
     listed = ev.get("cards")
     if not isinstance(listed, list):

@@ -48,6 +48,7 @@ from . import cards as C
 from .duties import EXEMPT, FOLLOW, HEAD_OPPONENT, OVERTRUMP, TRUMP, UNDERTRUMP
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import CALLS, TURNUP
 
 # deck option -> (faces high to low, face -> pips, cards removed for three players)
 DECKS = {
@@ -121,7 +122,6 @@ class Manille(Game):
 
     # -- the auction (option auction) ---------------------------------------------------
     def begin_hand(self, match):
-        from .match import CALLS, TURNUP
         if not self.auction:
             return TURNUP
         match.ctx.talk = Auction(self.first_leader(match.dealer))
@@ -134,7 +134,6 @@ class Manille(Game):
         return 1 << (a.high_seat if a.naming else a.turn)
 
     def on_call(self, match, seat, word, ev):
-        from .match import CALLS
         a = match.ctx.talk
         if a is None or word not in self.calls:
             return Game.on_call(self, match, seat, word, ev)
@@ -209,7 +208,6 @@ class Manille(Game):
 
     def random_call(self, match, hands, rng):
         """Random bids, passes and trump for the auction (rules/playout.py)."""
-        from .match import CALLS
         a = match.ctx.talk
         if a is None or match.phase != CALLS:
             return None

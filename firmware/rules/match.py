@@ -27,17 +27,10 @@ from .duties import (DUPLICATE_CARD, FALSE_DECLARATION, NOT_IN_HAND, OUT_OF_TURN
                      RULE_WORDS, UNKNOWN_CARD)
 from .errors import CardError, EventError, OrderError
 from .knowledge import Knowledge
+# The phases live in a leaf module (the games import it); readers may still say match.PLAY.
+from .phases import CALLS, DEAL, IDLE, OVER, PHASE_WORDS, PLAY, SHOW, TURNUP
 from .trick import Trick
 
-# Phases of the match.
-IDLE = 0        # no match yet
-DEAL = 1        # waiting for a deal
-TURNUP = 2      # dealt, waiting for the turn-up
-CALLS = 3       # dealt, waiting for calls before play (trump, bids, a side at eleven, Mus)
-PLAY = 4        # cards are being played
-SHOW = 5        # the hands are being shown (Mus's showdown)
-OVER = 6        # the match has ended
-PHASE_WORDS = ("idle", "deal", "turnup", "calls", "play", "show", "over")
 
 # Status bits returned by `play`.
 ACCEPTED = 1    # the card is on the trick

@@ -10,6 +10,7 @@ from . import cards as C
 from .errors import OrderError
 from .game import Game
 from .mus_hand import CALL_WORDS, MusHand
+from .phases import CALLS
 
 
 class Mus(Game):
@@ -35,7 +36,6 @@ class Mus(Game):
     PRESETS = ({}, {"lone_stake": 0})
 
     def begin_hand(self, match):
-        from .match import CALLS
         opts = {"direction": "cw" if self.direction == 1 else "ccw",
                 "fold_bonus": self.options.get("fold_bonus", True),
                 "lone_stake": self.options.get("lone_stake", 1),
@@ -54,7 +54,6 @@ class Mus(Game):
         return bits
 
     def on_call(self, match, seat, word, ev):
-        from .match import CALLS
         h = match.ctx.talk
         if word in ("claim", "concede"):
             raise OrderError("Mus has no tricks to claim or concede")
@@ -138,7 +137,6 @@ class Mus(Game):
         from .mus_hand import DISCARD
         from .mus_playout import Table, _bet
         from . import mus_hands as H
-        from .match import CALLS
         h = match.ctx.talk
         if match.phase != CALLS or h is None or h.done:
             return None

@@ -8,6 +8,8 @@ every game.
 import random
 
 from . import cards as C
+from .match import Match
+from .phases import CALLS, PLAY, SHOW, TURNUP
 
 
 def shuffle(items, rng=random):
@@ -78,7 +80,6 @@ def holding_of(match, printed):
 
 def in_hand(match):
     """True while the current hand goes on (calls, play or showdown)."""
-    from .match import CALLS, PLAY, SHOW, TURNUP
     return match.phase in (CALLS, PLAY, SHOW, TURNUP)
 
 
@@ -88,7 +89,6 @@ def play_until(match, hands, tricks_left=0, extra=0, rng=random, log=None, deriv
     or the hand ends. `hands` is {seat: [printed cards]} as dealt (kept up to date:
     played cards leave it). Returns {seat: hand still held, as hand codes}.
     `log` receives the input events, `derived` the events they cause."""
-    from .match import PLAY
     game = match.game
     while in_hand(match) and not match.over:
         if match.phase == PLAY and match.hand_cards - match.trick.number + 1 <= tricks_left \
@@ -123,7 +123,6 @@ def play_hand(match, hands, rng=random, log=None):
 
 def random_match(game_name, options=None, rng=random, with_hands=True, max_hands=400, seats=None):
     """Input events and derived events of a whole random match played legally."""
-    from .match import Match
     m = Match()
     first = {"ev": "match", "game": game_name}
     if seats is not None:

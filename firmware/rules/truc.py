@@ -33,6 +33,7 @@ from . import cards as C
 from .duties import OUT_OF_TURN
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import CALLS, PLAY
 from .stakes import Stakes
 
 LADDER = (1, 2, 3)
@@ -77,13 +78,11 @@ class Truc(Game):
         return totals[0] == self.eleven or totals[1] == self.eleven
 
     def begin_hand(self, match):
-        from .match import CALLS, PLAY
         t = match.ctx.talk = Talk(match.totals, self.eleven)
         match.ctx.stake = 3 if t.deciding >= 0 else LADDER[0]
         return CALLS if t.deciding >= 0 else PLAY
 
     def awaiting(self, match):
-        from .match import CALLS
         t = match.ctx.talk
         if t is None:
             return 0
@@ -101,7 +100,6 @@ class Truc(Game):
         return bits
 
     def on_call(self, match, seat, word, ev):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         team = self.team_of[seat]
         st = t.stakes
@@ -147,7 +145,6 @@ class Truc(Game):
         t = match.ctx.talk
         if t.deciding < 0 or seat != self.first_leader(match.dealer) or not self.in_deck(c):
             return False
-        from .match import PLAY
         match._start_play(C.NO_TRUMP)
         match.phase = PLAY
         return True
@@ -246,7 +243,6 @@ class Truc(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        from .match import CALLS, PLAY
         t = match.ctx.talk
         if t is None:
             return None

@@ -34,6 +34,7 @@ from . import cards as C
 from .duties import CUARENTA_FIRST, FOLLOW, HEAD_ALWAYS, OVERTRUMP, TRUMP, UNDERTRUMP
 from .errors import EventError, OrderError
 from .game import Game
+from .phases import PLAY, TURNUP
 
 KING = 12       # slots (face - 1)
 QUEEN = 11
@@ -63,12 +64,10 @@ class Tute(Game):
         self.hands = self.options.get("hands", 1)
 
     def begin_hand(self, match):
-        from .match import TURNUP
         match.ctx.talk = Declarations()
         return TURNUP
 
     def on_call(self, match, seat, word, ev):
-        from .match import PLAY
         d = match.ctx.talk
         if match.phase != PLAY:
             raise OrderError("a declaration is made after winning a trick")
@@ -209,7 +208,6 @@ class Tute(Game):
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
         """Declare now and then, when the trick's winner holds a marriage or a tute."""
-        from .match import PLAY
         d = match.ctx.talk
         if match.phase != PLAY or match.trick.n or match.trick.number < 2 \
                 or d.at_trick == match.last.number or rng.getrandbits(1):

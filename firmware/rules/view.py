@@ -5,7 +5,7 @@ read (docs/rules-api.md, "Snapshot"): every value is JSON. Kept apart from
 rules/match.py so the table loads it only when something asks for it.
 """
 from . import cards as C
-from .match import PHASE_WORDS, PLAY
+from .phases import PHASE_WORDS, PLAY
 
 
 def snapshot(match, knowledge=False):

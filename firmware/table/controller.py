@@ -5,6 +5,9 @@ Per card placed during play (the hot path, `on_reader` -> `_play`): `Match.play`
 gives status bits, the seat lights show the verdict, and the numbers are parked;
 `flush()` then journals the play and builds the log lines, off the hot path.
 
+The table's phase is not stored: `phase` reads it from the match, the menu and
+what lies on the readers (table/phases.py), so playing a card writes no phase.
+
 Trick collection: a trick is complete when every seat has played (the rules start
 the next trick at once); the winner's light blinks until every card of it has left
 the readers, or the next lead is placed, whichever comes first. A hand's next deal
@@ -18,7 +21,7 @@ from micropython import const
 from rules import cards as C
 from rules import games
 from rules.errors import TableError
-from rules.match import Match, REFUSED, TRICK_DONE, HAND_DONE, MATCH_DONE
+from rules.match import Match, REFUSED
 from rules import match as M
 from . import phases as P
 from . import signals
@@ -75,7 +78,7 @@ class Table:
         self._ticks = ticks_ms
         self.t0 = ticks_ms() if ticks_ms else 0
         self.match = Match()
-        self.phase = P.IDLE
+        self.menu = None                # P.ENROL or P.SETUP while the menu is open
         self.game_name = "malilla"
         self.preset = 0
         self.first_dealer = 0
@@ -104,6 +107,29 @@ class Table:
         self.show_needed = 0
         self.shown = []                 # ... the cards laid so far
 
+    @property
+    def phase(self):
+        """The table's phase (table/phases.py): the menu's while it is open, else the
+        match's, COLLECT while a finished trick still lies on the readers."""
+        if self.menu is not None:
+            return self.menu
+        m = self.match
+        p = m.phase
+        if p == P.PLAY and m.trick.n == 0 and m.trick.number > 1 and self._trick_lies():
+            return P.COLLECT
+        return p
+
+    def _trick_lies(self):
+        """Cards of the last trick lie on the readers (asked between tricks only, when
+        every card lying is the last trick's); after a restart, until the readers
+        have looked, the trick is taken to lie there."""
+        if self.booting:
+            return True
+        for c in self.lying:
+            if c != _NONE:
+                return True
+        return False
+
     def now(self):
         """Milliseconds since the controller started."""
         return self._ticks() - self.t0 if self._ticks else 0
@@ -126,7 +152,9 @@ class Table:
 
     def placed(self, seat, card):
         """A card or control tag laid on `seat`'s reader."""
-        phase = self.phase
+        # The phase without the COLLECT test (`phase` below): a card laid while a
+        # trick lies on the readers is adopted or played, as in PLAY.
+        phase = self.menu if self.menu is not None else self.match.phase
         if phase == P.ENROL:            # control tags too: enrolled, or counted
             from . import menu
             menu.enrol_known(self, card)
@@ -135,11 +163,11 @@ class Table:
         elif self.showing != _NONE:
             from . import showing
             showing.card(self, seat, card)
-        elif phase == P.CALLS and self._showdown():
+        elif phase == P.SHOW or (phase == P.CALLS and self._showdown()):
             from . import showing           # the showdown: every hand is laid down
             showing.start(self, seat, showing.SHOWDOWN)
             showing.card(self, seat, card)
-        elif phase == P.PLAY or phase == P.COLLECT:
+        elif phase == P.PLAY:
             if not self._adopt(seat, card):
                 self._play(seat, card)
         elif phase == P.TURNUP:
@@ -166,15 +194,7 @@ class Table:
         if status & REFUSED:
             self.refused[seat] = card
         else:
-            self.lying[seat] = card
-            if status & MATCH_DONE:
-                self.phase = P.OVER
-            elif status & HAND_DONE:
-                self.phase = P.HAND_END
-            elif status & TRICK_DONE:
-                self.phase = P.COLLECT
-            else:
-                self.phase = P.PLAY
+            self.lying[seat] = card     # the phase follows (COLLECT, HAND_END, OVER)
         signals.verdict(self.lights, m, status, seat)
         self.lights.tick(self._ticks() if self._ticks else 0)
 
@@ -209,27 +229,29 @@ class Table:
             self.refused[seat] = _NONE
             signals.turn(self.lights, self.seats, self.match.turn)
         if self.lying[seat] == card:
+            phase = self.phase          # read before: this card still counts as lying
             self.lying[seat] = _NONE
-            if self.phase == P.COLLECT or self.phase == P.HAND_END:
-                self._check_collected()
+            if phase == P.COLLECT or phase == P.HAND_END:
+                self._check_collected(phase)
 
-    def _check_collected(self):
+    def _check_collected(self, phase):
+        """`phase` (COLLECT or HAND_END) ends when no card is left on the readers."""
         for s in range(self.seats):
             if self.lying[s] != _NONE:
                 return
-        if self.phase == P.COLLECT:
-            self.phase = P.PLAY
+        if phase == P.COLLECT:
             signals.collected(self.lights, self.match)
             self.changed = True
-        elif self.phase == P.HAND_END:
+        elif phase == P.HAND_END:
             self.next_deal()
 
     def settled(self):
         """After a restart, once the readers have looked: cards not seen again are
         taken as collected."""
+        phase = self.phase              # read before: until now the trick counts as lying
         self.booting = False
-        if self.phase == P.COLLECT or self.phase == P.HAND_END:
-            self._check_collected()
+        if phase == P.COLLECT or phase == P.HAND_END:
+            self._check_collected(phase)
 
     # -- turning the parked play into log lines (off the hot path) ------------------
     def flush(self):
@@ -288,7 +310,7 @@ class Table:
         _unload()           # a match starts: the setup menu, enrolment, option checks go
         self._input(ev)
         self.first_dealer = dealer
-        self.phase = P.HAND_END
+        self.menu = None    # the match waits for its first deal (HAND_END)
         self.next_deal()
 
     def match_seats(self, game_name):
@@ -323,27 +345,16 @@ class Table:
         self.sync()
 
     def sync(self):
-        """The table's phase from the match's (a finished trick still lying on the
-        readers keeps COLLECT), and the seats whose card or call is awaited lit."""
-        m = self.match
-        if m.over:
-            self.phase = P.OVER
-        elif m.phase == M.DEAL:
-            self.phase = P.HAND_END
-        elif m.phase == M.TURNUP:
-            self.phase = P.TURNUP
-        elif m.phase == M.PLAY:
-            if self.phase != P.COLLECT or m.trick.n:
-                self.phase = P.PLAY
-        else:
-            self.phase = P.CALLS
-        if self.phase in (P.TURNUP, P.PLAY, P.CALLS):
-            signals.awaiting(self.lights, self.seats, m.awaiting())
+        """After a change of the match other than a play: the seats whose card or call
+        is awaited lit, the picture out of date."""
+        phase = self.phase
+        if phase == P.TURNUP or phase == P.PLAY or phase == P.CALLS or phase == P.SHOW:
+            signals.awaiting(self.lights, self.seats, self.match.awaiting())
         self.changed = True
-        if self.phase == P.HAND_END and not self.booting:
+        if phase == P.HAND_END and not self.booting:
             # A hand ended by a call (a refused raise, a fold) with no card on the
             # readers: nothing is left to collect, the next deal starts now.
-            self._check_collected()
+            self._check_collected(phase)
 
     def _turnup(self, seat, card):
         if seat != self.match.dealer:
@@ -375,7 +386,7 @@ class Table:
             self.on_button(_CONFIRM * 2)
         elif word == "undo":
             self.on_button(_UNDO * 2)
-        elif self.phase not in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
+        elif self.phase not in (P.CALLS, P.SHOW, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
             self._warn(seat, "not now")
         elif word == "misdeal":
             self.misdeal()

@@ -42,7 +42,7 @@ def button(t, button, long):
         elif button == _UNDO:
             toggle_signs(t)
         elif button == _CONFIRM or button == _MENU:
-            t.phase = P.SETUP
+            t.menu = P.SETUP
         return
     if button == _MENU and long:
         t.preset = (t.preset + 1) % len(presets(t.game_name))
@@ -95,7 +95,7 @@ def start_enrol(t, deck="spanish40", signs=None):
     if signs is None:
         signs = t.deck.signs if t.deck is not None else 0
     t.enroller = enrol.Enroller(deck, signs=signs)
-    t.phase = P.ENROL
+    t.menu = P.ENROL
     t.message = ""
     if t.reader is not None:
         t.reader.deck = t.enroller.deck
@@ -109,7 +109,7 @@ def start_check(t):
         return
     game = games.get(t.game_name, presets(t.game_name)[t.preset])
     t.enroller = enrol.DeckCheck(game.name, enrol.pack_codes(game.deck))
-    t.phase = P.ENROL
+    t.menu = P.ENROL
     t.message = ""
     t.changed = True
 
@@ -130,7 +130,7 @@ def finish_check(t):
             words.append(str(len(rep["foreign"])) + " tag(s) not enrolled")
         t.message = "; ".join(words)
     t.enroller = None
-    t.phase = P.SETUP
+    t.menu = P.SETUP
     t.changed = True
 
 
@@ -189,6 +189,6 @@ def enrol_finish(t):
     t.link.reply({"reply": "enrol", "result": "saved", "tags": deck.count})
     t.message = "enrolled " + str(deck.count) + " tags"
     t.enroller = None
-    t.phase = P.SETUP
+    t.menu = P.SETUP
     t.changed = True
 

@@ -1,14 +1,25 @@
-"""The table's phases, in the order a match walks through them."""
+"""The table's phases: the match's own (rules/phases.py, one numbering for both), and
+the three that only the table knows.
+
+`Table.phase` (controller.py) derives the phase when it is read, never stores it: the
+menu's while the menu or enrolment is open, else the match's, with COLLECT for a
+finished trick still lying on the readers. A rules change that adds or moves a phase
+therefore cannot leave the controller out of step."""
 from micropython import const
 
-IDLE = const(0)      # no match: waiting for the host or the menu button
-ENROL = const(1)     # teaching the table which tag is which card
-SETUP = const(2)     # choosing the game, its options and the first dealer
-TURNUP = const(3)    # dealt: waiting for the dealer's turned-up card
-CALLS = const(4)     # calls before play (games with calls; Malilla and Manille have none)
-PLAY = const(5)      # cards are being played
-COLLECT = const(6)   # a trick is complete: waiting for its cards to leave the readers
-HAND_END = const(7)  # the hand is scored: the next deal starts when the trick is collected
-OVER = const(8)      # the match has ended
+from rules.phases import CALLS, IDLE, OVER, PLAY, SHOW, TURNUP
+from rules.phases import DEAL as HAND_END   # the match waits for the next deal
 
-NAMES = ("idle", "enrol", "setup", "turnup", "calls", "play", "collect", "hand_end", "over")
+# Only the table knows these (numbered after the match's phases).
+ENROL = const(7)     # teaching the table which tag is which card (the menu)
+SETUP = const(8)     # choosing the game, its options and the first dealer (the menu)
+COLLECT = const(9)   # a trick is complete and still lies on the readers
+
+# The words, by number: the host's `status` and `boot` replies say them.
+NAMES = ("idle", "hand_end", "turnup", "calls", "play", "show", "over", "enrol", "setup",
+         "collect")
+
+
+def in_match(phase):
+    """A match is on the table (not the idle screen, the menu or enrolment)."""
+    return phase != IDLE and phase != ENROL and phase != SETUP

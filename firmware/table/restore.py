@@ -7,7 +7,6 @@ from rules import cards as C
 from rules import match as M
 from rules.errors import TableError
 from rules.match import Match
-from . import phases as P
 from . import signals
 
 _NONE = -1
@@ -47,7 +46,6 @@ def undone(t, ev):
     seat = ev["seat"]
     if t.lying[seat] == C.parse(ev["card"]):
         t.lying[seat] = _NONE
-    t.phase = P.PLAY            # from the match, a finished trick no longer counted as lying
     t.sync()
 
 
@@ -66,13 +64,11 @@ def resume(t):
     m = t.match
     if m.game is None:
         return False
-    t.phase = P.PLAY
     t.sync()
+    # The last trick may still lie on the readers: its cards are adopted as they
+    # are seen again, and `settled()` ends the wait for the rest (the phase reads
+    # COLLECT meanwhile).
     t.booting = True
-    if t.phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
-        # The last trick may still lie on the readers: its cards are adopted as
-        # they are seen again, and `settled()` ends the wait for the rest.
-        t.phase = P.COLLECT
     return True
 
 

@@ -158,7 +158,7 @@ class Screen:
         self.frames += 1
         self.table = View(table)
         m = table.match
-        self.snap = m.snapshot() if m.game is not None and table.phase > P.SETUP else {}
+        self.snap = m.snapshot() if m.game is not None and P.in_match(table.phase) else {}
         deck = table.deck
         if table.phase == P.ENROL and table.enroller is not None:
             deck = getattr(table.enroller, "deck", deck)
@@ -177,7 +177,7 @@ class Screen:
         if t is None:
             return
         phase = t.phase
-        if phase > P.SETUP:
+        if P.in_match(phase):
             self.game(t)
             return
         from . import screen_menu

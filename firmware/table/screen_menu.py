@@ -4,6 +4,7 @@ Drawn with screen.Screen's primitives; loaded for these screens' pictures and
 dropped after each (Screen.release), so their code takes no heap during play.
 """
 from rules import cards as C
+from . import phases as P
 from .screen import seat
 from .screen_notes import band, messages, para, wrap
 
@@ -15,10 +16,10 @@ SIGNS_SAMPLE = "\x01\x02\x03\x04"    # the four suit signs, French or Spanish
 
 def draw(self, t):
     """The screen for the table's phase: idle, setup, enrolment or the deck check."""
-    if t.phase == 1:                        # enrolling, or checking the deck
+    if t.phase == P.ENROL:                  # enrolling, or checking the deck
         if t.enroller is not None:
             (check if t.enroller[0] == "check" else enrol)(self, t.enroller)
-    elif t.phase == 0:
+    elif t.phase == P.IDLE:
         idle(self, t)
     else:
         setup(self, t)

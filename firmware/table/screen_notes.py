@@ -2,6 +2,7 @@
 black band, a violation with its proof, and the wrapping of long texts. Loaded by
 screen.Screen for a picture that needs it and dropped after (Screen.release)."""
 from rules import cards as C
+from . import phases as P
 from .screen import INK, PAPER, seat
 
 
@@ -82,12 +83,12 @@ def messages(self, t):
     boot; outside play on a wide panel each with its advice, else shortened, and
     in play on one line when there are more than two."""
     out = []
-    if t.phase == 0 and t.deck is None and "enrol a deck" not in t.message:   # idle
+    if t.phase == P.IDLE and t.deck is None and "enrol a deck" not in t.message:
         out.append("enrol a deck")
     if t.message:
         out.append(words(self, t.message))
     faults = t.problems
-    playing = t.phase > 2
+    playing = P.in_match(t.phase)
     if len(faults) > 2 and playing:
         return out + ["reader faults: " + " ".join(seat(f[0]) for f in faults)]
     for s, text in faults:

@@ -99,6 +99,7 @@ def cmd_sim(args):
     driven = args.interactive or args.script
     if not 1 <= args.seats <= 12:
         raise UsageError("--seats: a table has 1 to 12 readers, not %d" % args.seats)
+    log_path, first_line = (None, 1) if args.pty else _log_path(args)
     config = {"root": flash, "frames": frames, "seed": args.seed, "seats": args.seats,
               "commands": [] if driven else (["start " + args.game] if args.start else []) + ["auto"],
               "wait_panel": not args.fast, "misplay": misplay, "burst": burst,
@@ -116,7 +117,7 @@ def cmd_sim(args):
     try:
         if args.pty:
             return _serve_pty(args, proc, PtyBridge, driven)
-        return _record_here(args, proc, new, driven, frames)
+        return _record_here(args, proc, new, driven, frames, log_path, first_line)
     finally:
         proc.stop()
 
@@ -215,14 +216,60 @@ def _side(emitted, end, w):
     return team_name({"teams": [list(range(t, seats, teams)) for t in range(teams)]}, w)
 
 
-def _record_here(args, proc, new, driven, frames):
+def _log_path(args):
+    """The log this run writes, checked before the table starts, and the number of
+    its first line. The sim's own log (out/sim/table.jsonl) is made anew each run. A
+    file named with --out may be a recorded match: it is written only when new, or
+    with --force (made anew), or with --append (this match after those it holds)."""
+    if args.force and args.append:
+        raise UsageError("--force writes the log anew, --append adds to it: choose one")
+    if args.out is None:
+        path = os.path.join(args.dir, "table.jsonl")
+        if os.path.exists(path):
+            os.remove(path)
+        return path, 1
+    path = args.out
+    if os.path.isdir(path):
+        raise UsageError("--out %s is a folder: name the log file" % path)
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UsageError("--out %s: there is no folder %s" % (path, folder))
+    if not os.path.exists(path):
+        return path, 1
+    if args.force:
+        os.remove(path)
+        return path, 1
+    if not args.append:
+        raise UsageError("%s already holds a log: --force writes it anew, --append adds this "
+                         "match after it" % path)
+    with open(path, "rb") as f:
+        data = f.read()
+    if data and not data.endswith(b"\n"):
+        with open(path, "ab") as f:
+            f.write(b"\n")     # a torn last line stays a line of its own
+        data += b"\n"
+    return path, data.count(b"\n") + 1
+
+
+def _this_run(result, first_line):
+    """The audit results of the matches this run wrote: a log of several matches
+    audits as {"matches": [...]}, each with its "lines"; one match as its own object."""
+    if "matches" not in result:
+        # One match in the file: the lines it held before (not a match: a torn
+        # line, say) are not this run's to answer for.
+        ours = dict(result)
+        for key in ("errors", "disagreements"):
+            if key in result:
+                ours[key] = [e for e in result[key] if e.get("line", first_line) >= first_line]
+        return [ours]
+    return [r for r in result["matches"] if r["lines"][0] >= first_line] or result["matches"][-1:]
+
+
+def _record_here(args, proc, new, driven, frames, path, first_line):
     """`make sim`: record the link here, audit the log, print a summary."""
     from .audit import audit_file
     from .link import LogFile, Recorder
     from .report import render
-    path = args.out or os.path.join(args.dir, "table.jsonl")
-    if args.out is None and os.path.exists(path):
-        os.remove(path)         # the sim's own log, made anew each run
     log = LogFile(path)
     db = None
     if args.db:
@@ -266,17 +313,22 @@ def _record_here(args, proc, new, driven, frames):
         return 1
     result = audit_file(path)
     out_dir = os.path.dirname(path) or "."
-    report = render(result)
+    matches = result["matches"] if "matches" in result else [result]
+    report = "\n".join(("Match %d of %d, lines %d to %d\n\n" % (i, len(matches), r["lines"][0], r["lines"][1])
+                        if len(matches) > 1 else "") + render(r) for i, r in enumerate(matches, 1))
     with open(os.path.join(out_dir, "audit.txt"), "w") as f:
         f.write(report)
     with open(os.path.join(out_dir, "audit.json"), "w") as f:
         json.dump(result, f, indent=1, ensure_ascii=False)
     if args.verbose:
         sys.stdout.write(report)
-    return _summary(args, path, emitted, result, rec, problems, frames, out_dir, driven)
+    ours = _this_run(result, first_line)
+    return _summary(args, path, emitted, ours, rec, problems, frames, out_dir, driven, first_line)
 
 
-def _summary(args, path, emitted, result, rec, problems, frames, out_dir, driven):
+def _summary(args, path, emitted, results, rec, problems, frames, out_dir, driven, first_line=1):
+    """What this run played, and its audit: `results`, the audit of each match this run
+    wrote (the file may hold earlier ones, with --append)."""
     from .view import describe_violation, team_name
     end = [e for e in emitted if e.get("ev") == "match_end"]
     hands = [e for e in emitted if e.get("ev") == "hand_end"]
@@ -293,18 +345,19 @@ def _summary(args, path, emitted, result, rec, problems, frames, out_dir, driven
         print("%s, seed %d: the match did not end (%d hands)" % (game, args.seed, len(hands)))
     for v in violations:
         print("violation: " + describe_violation(v))
-    print("log: %s (%d events); frames: %s (%d PNG, the last one the final panel)"
-          % (path, len(emitted), frames, n_frames))
+    after = ", after the %d line(s) it held" % (first_line - 1) if first_line > 1 else ""
+    print("log: %s (%d events%s); frames: %s (%d PNG, the last one the final panel)"
+          % (path, len(emitted), after, frames, n_frames))
     print("audit: %s and %s" % (os.path.join(out_dir, "audit.txt"), os.path.join(out_dir, "audit.json")))
     print("link: %d resends asked, %d bad lines, %d gaps, %d lost" % (rec.resends, rec.bad_lines,
                                                                      rec.gaps, rec.lost))
-    bad = len(result["errors"]) + len(result.get("disagreements", []))
+    errors = sum(len(r["errors"]) for r in results)
+    disagreements = sum(len(r.get("disagreements", [])) for r in results)
     if not end and not driven:
         print("FAIL: the match did not end")
         return 1
-    if bad:
-        print("FAIL: %d audit errors, %d disagreements with the controller"
-              % (len(result["errors"]), len(result.get("disagreements", []))))
+    if errors or disagreements:
+        print("FAIL: %d audit errors, %d disagreements with the controller" % (errors, disagreements))
         return 1
     print("audit: zero disagreements with the controller, zero errors")
     return 0
@@ -329,7 +382,11 @@ def add_arguments(p):
     p.add_argument("--fast", action="store_true",
                    help="players do not wait for the e-ink panel: the fastest the table can send")
     p.add_argument("--linger", type=float, help="with --pty: stop this many seconds after the players are done")
-    p.add_argument("--out", help="without --pty: the log file (default out/sim/table.jsonl, made anew)")
+    p.add_argument("--out", help="without --pty: the log file (default out/sim/table.jsonl, made anew); "
+                   "a file that exists is refused unless --force or --append")
+    p.add_argument("--force", action="store_true", help="with --out: write the log anew if it exists")
+    p.add_argument("--append", action="store_true",
+                   help="with --out: add this match after those the log holds (audited apart)")
     p.add_argument("--db", help="without --pty: also store the log in this match database")
     p.add_argument("--dir", default=OUT, help="the simulator's folder: flash, frames (default out/sim)")
     p.add_argument("--flicker", type=int, default=20, help="permille of frames a lying card misses")

@@ -99,6 +99,34 @@ def test_trick_winner_lit_until_collected():
     assert k.table.phase == P.PLAY and _lit(k, 0) == TURN
 
 
+def test_the_table_reads_its_phase_from_the_match():
+    # One numbering: the match's phases are the table's; the table adds only the menu
+    # and a finished trick still lying on the readers (COLLECT), and stores none.
+    from rules import phases as R
+    for word in ("idle", "turnup", "calls", "play", "show", "over"):
+        assert getattr(P, word.upper()) == getattr(R, word.upper())
+        assert P.NAMES[getattr(R, word.upper())] == word
+    assert P.HAND_END == R.DEAL and P.NAMES[P.HAND_END] == "hand_end"
+    k = _kit()
+    try:
+        k.table.phase = P.PLAY
+        raise AssertionError("the phase was stored")
+    except AttributeError:
+        pass
+    _to_play(k, "4D")
+    for seat, card in ((1, "2S"), (2, "KS"), (3, "3S"), (0, "7S")):
+        k.place(seat, card)
+    assert k.table.phase == P.COLLECT
+    k.remove("2S")
+    assert k.table.phase == P.COLLECT       # three of its cards still lie there
+    k.remove("7S")
+    k.place(0, "AS")                        # the winner leads before the rest is collected
+    assert k.table.phase == P.PLAY and k.table.match.trick.n == 1
+    k.remove("KS")
+    k.remove("3S")
+    assert k.table.phase == P.PLAY
+
+
 def test_a_flickering_card_is_not_played_twice():
     k = _kit()
     _to_play(k)

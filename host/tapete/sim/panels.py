@@ -17,7 +17,6 @@ import sys
 
 from table import app as A
 from table import board as B
-from table import phases as P
 from table import restore as R
 from table.simboard import makedirs
 
@@ -31,6 +30,7 @@ def main(argv):
     t = app.table
     t.message = ""              # no deck is enrolled here: not the table's message
     t.link.muted = True
+    t.booting = True            # as after a restart: a complete trick lies on the readers
     cuts = cfg["cuts"]
     k = 0
     i = 0
@@ -41,22 +41,10 @@ def main(argv):
                 t.violation = None      # as new_match and next_deal clear it
             R._replay(t, ev)
             if k < len(cuts) and cuts[k] == i:
-                t.phase = _phase(t)
                 app.draw()
                 k += 1
             i += 1
     sys.stdout.write("panels: %d\n" % k)
-
-
-def _phase(t):
-    """The controller's phase after this event (its own reading, Table.sync, as after
-    a restart: a complete trick waits on the readers to be collected)."""
-    m = t.match
-    t.phase = P.PLAY
-    t.sync()
-    if t.phase == P.PLAY and m.trick.n == 0 and m.trick.number > 1:
-        return P.COLLECT
-    return t.phase
 
 
 main(sys.argv)

@@ -56,7 +56,8 @@ class Players:
         self.burst = burst              # (hand, trick): a storm of corrupted replies
         self.log = log or (lambda text: None)
         self.wait_panel = wait_panel
-        self.stuck = False              # the table waits for a call the players do not make
+        self.stuck = False              # the table waits for what the players cannot do
+        self.laid = {}                  # printed card -> (hand, seat that held it), when laid
 
     # -- what the players see -------------------------------------------------------
     @property
@@ -77,16 +78,45 @@ class Players:
     def place(self, seat, code, played=True):
         """Lay a card or control tag on `seat`'s reader (a card played leaves the hand;
         the turn-up goes back into it)."""
+        t = self.table
+        said, why, violation = t.message, t.refusal, t.violation
         self.sim.place(seat, self.tag(code))
         if code < CONTROL_BASE and played:
+            holder = self.holder(code)
+            if holder is not None:
+                self.laid[code] = (self.dealt, holder)
             self.gone(code)
         yield 3
+        self.answered(said, why, violation)
         if self.wait_panel:
             yield PANEL
 
+    def answered(self, said, why, violation):
+        """Say in the terminal what the table answered a card or tag just laid: at the
+        table the seat's light and the panel say it, and a scenario's author sees
+        neither. `said`, `why`, `violation`: the table's message, last refusal and
+        last violation before it was laid. The controller builds each of them anew,
+        so `is not` tells a new one from an old one that reads the same."""
+        t = self.table
+        v = t.violation
+        if v is not None and v is not violation:
+            self.log("the table: %s by seat %s with %s%s" % (
+                v.get("rule"), v.get("seat"), v.get("card"),
+                "" if v.get("proven") == "at-play" else " (proven %s)" % v.get("proven")))
+        if t.message and t.message is not said:
+            reason = t.refusal if t.refusal and t.refusal is not why else ""
+            if not reason and t.message.endswith("?"):
+                reason = "refused: no such call now"     # the tag makes no call here
+            self.log("the table: " + t.message + (" (" + reason + ")" if reason else ""))
+
     def take(self, code):
-        """Take one card or tag off the table."""
+        """Take one card or tag off the table; a card the table did not take (refused,
+        or never read) goes back into the hand it was laid from."""
         self.sim.remove(self.tag(code))
+        laid = self.laid.pop(code, None)
+        if laid is not None and laid[0] == self.dealt and not self.played(code):
+            self.hands.setdefault(laid[1], []).append(code)
+            self.log("seat %d takes %s back into the hand" % (laid[1], C.name(code)))
         yield MISSES + 2
 
     def collect(self):
@@ -175,6 +205,21 @@ class Players:
             if code in self.hands[s]:
                 self.hands[s].remove(code)
 
+    def holder(self, code):
+        """The seat that holds a printed card, or None."""
+        for s in self.hands:
+            if code in self.hands[s]:
+                return s
+        return None
+
+    def played(self, code):
+        """Has the table taken this printed card as played in this hand?"""
+        m = self.table.match
+        if m.game is None or not m.game.in_deck(code):
+            return False
+        c = m.game.inner[code] if m.game.inner is not None else code
+        return bool(m.played[c >> 4] & (1 << (c & 15)))
+
     def step(self):
         """One thing the table is waiting for: deal, turn up, play a card, collect."""
         from table import phases as P
@@ -229,7 +274,12 @@ class Players:
             self.sim.corruption = old
         seat, c = self._choose()
         if c is None:
-            self.log("seat %d holds no card to play" % seat)
+            # Only a scenario gets here (a card laid by hand and kept by the table, say):
+            # the players stop and say so once, instead of waiting for ever.
+            if not self.stuck:
+                self.log("seat %d holds no card to play: lay one with `place %d CARD` "
+                         "(`show` lists what each seat holds)" % (seat, seat))
+                self.stuck = True
             yield 1
             return
         for attempt in range(3):
@@ -300,6 +350,7 @@ class Players:
         cards leave the hand."""
         for c in cards:
             yield from self.place(seat, c, thrown)
+            self.laid.pop(c, None)      # thrown away, not played: it does not come back
             yield from self.take(c)
         if thrown and len(cards) < 4:
             yield from self.press(CONFIRM)      # a discard of fewer than four ends on confirm
@@ -308,7 +359,7 @@ class Players:
         """`count` cards played (and tricks collected as they complete)."""
         done = 0
         for _ in range(count * 8 + 50):
-            if done >= count or self.table.match.over:
+            if done >= count or self.table.match.over or self.stuck:
                 return
             before = self.table.match.knowledge.count if self.table.match.game else 0
             yield from self.step()

@@ -230,13 +230,13 @@ class Sim:
         if w == "start":
             return p.start(words[1])
         if w == "place":
-            return p.place(int(words[1]), C.parse(words[2]))
+            return p.place(self._seat(words[1]), C.parse(words[2]))
         if w == "take":
             return p.take(C.parse(words[1]))
         if w == "collect":
             return p.collect()
         if w == "call":
-            return p.call(int(words[1]), words[2])
+            return p.call(self._seat(words[1]), words[2])
         if w == "press":
             return p.press(BUTTONS[words[1]], len(words) > 2 and words[2] == "long")
         if w == "wait":
@@ -245,7 +245,7 @@ class Sim:
             setattr(self.board.sim, "corruption" if w == "corrupt" else w, int(words[1]))
             return None
         if w in ("dead", "alive"):
-            self.board.sim.chips[int(words[1])].dead = w == "dead"
+            self.board.sim.chips[self._seat(words[1])].dead = w == "dead"
             return None
         if w == "restart":
             self.restart()
@@ -257,6 +257,15 @@ class Sim:
             self.quitting = True
             return None
         raise ValueError("unknown command")
+
+    def _seat(self, word):
+        """A seat named in a command: checked here, before the action starts, so a
+        wrong one is a bad command and not a crash in the middle of it."""
+        seat = int(word)
+        n = len(self.board.sim.chips)
+        if not 0 <= seat < n:
+            raise ValueError("no seat %d: this table has %d readers, seats 0 to %d" % (seat, n, n - 1))
+        return seat
 
     def restart(self):
         """A power cut: the controller's RAM is gone, its flash and the cards on the

@@ -1,0 +1,78 @@
+"""The rule module's imports: no cycle among the files of firmware/rules, and the
+games name the match's phases from the leaf rules/phases.py, never by importing
+rules/match.py inside a function (issue 15, item 2). CPython only: it reads the
+files with `ast`."""
+import ast
+import os
+
+RULES = os.path.join(os.path.dirname(__file__), "..", "firmware", "rules")
+
+
+def _modules():
+    for name in sorted(os.listdir(RULES)):
+        if name.endswith(".py"):
+            with open(os.path.join(RULES, name)) as f:
+                yield name[:-3], ast.parse(f.read(), name)
+
+
+def _relative(node):
+    """The rules modules a relative import statement names."""
+    if not isinstance(node, ast.ImportFrom) or node.level != 1:
+        return []
+    if node.module:
+        return [node.module.split(".")[0]]
+    return [a.name for a in node.names]
+
+
+def _top_level_imports(tree):
+    """Imports run when the module loads (module level, and inside its if/try)."""
+    found = []
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        found += _relative(node)
+        if isinstance(node, (ast.If, ast.Try)):
+            todo += node.body + node.orelse + getattr(node, "finalbody", [])
+            for h in getattr(node, "handlers", []):
+                todo += h.body
+    return found
+
+
+def test_no_import_cycle_in_the_rules():
+    graph = {name: set(_top_level_imports(tree)) for name, tree in _modules()}
+    done, path = set(), []
+
+    def visit(name):
+        if name in path:
+            raise AssertionError("import cycle: " + " -> ".join(path[path.index(name):] + [name]))
+        if name in done or name not in graph:
+            return
+        path.append(name)
+        for dep in sorted(graph[name]):
+            visit(dep)
+        path.pop()
+        done.add(name)
+
+    for name in graph:
+        visit(name)
+
+
+def test_phases_is_a_leaf_and_nobody_imports_match_for_a_phase():
+    trees = dict(_modules())
+    assert not [n for n in ast.walk(trees["phases"]) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    late = []
+    for name, tree in trees.items():
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for node in ast.walk(fn):
+                    if "match" in _relative(node):
+                        late.append(name + ":" + str(node.lineno))
+    assert late == [], "rules/match.py imported inside functions at " + ", ".join(late)
+
+
+def test_match_still_answers_for_its_phases():
+    # Readers outside the rules (the table, the host) say match.PLAY: the same numbers.
+    from tapete.rules import match, phases
+    for word in phases.PHASE_WORDS:
+        assert getattr(match, word.upper()) == getattr(phases, word.upper())
+    assert match.PHASE_WORDS is phases.PHASE_WORDS
