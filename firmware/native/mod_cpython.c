@@ -5,6 +5,7 @@
 #include <Python.h>
 #include "tapete_core.h"
 #include "solve.h"
+#include "solve_host.h"
 
 #define API 2
 
@@ -294,8 +295,9 @@ static PyObject *playouts(PyObject *self, PyObject *const *args, Py_ssize_t n) {
 #endif
 
 #ifdef TAPETE_HAVE_SOLVER
-static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
+/* solve and solve_core: one answer, two searches (the host's, and the small core's the
+ * Pico runs, kept here so tests compare them on positions too deep for Python). */
+static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const char *name) {
     held h = {0};
     tc_trick t;
     tc_table tt;
@@ -304,13 +306,19 @@ static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
     long team, measure, budget;
     const tc_game *g;
     PyObject *r = NULL;
-    if (nargs(n, 11, "solve") == 0 && (g = game_in(args[0], &h))
+    if (nargs(n, 11, name) == 0 && (g = game_in(args[0], &h))
         && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
         && int_in(args[7], 0, TC_MAX_SEATS - 1, &team) == 0 && int_in(args[8], 0, 1, &measure) == 0
         && int_in(args[10], 0, 0x3FFFFFFF, &budget) == 0 && table_in(args[9], &tt, &ref) == 0) {
         int v;
         Py_BEGIN_ALLOW_THREADS
+#ifdef TAPETE_HOST_SOLVER
+        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, 0)
+                 : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
+#else
+        (void)host;
         v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
+#endif
         Py_END_ALLOW_THREADS
         table_out(&ref, &tt);
         r = v == TC_BAD_POSITION ? (fail(TC_ERR_POSITION), NULL) : PyLong_FromLong(v);
@@ -318,6 +326,16 @@ static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
     table_out(&ref, &tt);
     release(&h);
     return r;
+}
+
+static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    return solve_with(args, n, 1, "solve");
+}
+
+static PyObject *solve_core(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    return solve_with(args, n, 0, "solve_core");
 }
 
 #ifdef TAPETE_HAVE_CLAIM
@@ -388,6 +406,8 @@ static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
      "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget) -> value, "
      "OUT_OF_BUDGET or TOO_DEEP"},
+    {"solve_core", (PyCFunction)(void (*)(void))solve_core, METH_FASTCALL,
+     "solve_core(...) -> solve's answer by the small core's search (the one the Pico runs)"},
 #ifdef TAPETE_HAVE_CLAIM
     {"claim", (PyCFunction)(void (*)(void))claim, METH_FASTCALL,
      "claim(game, trump, leader, n, cards, led_suits, hands, known, unseen, cant, team, measure, "

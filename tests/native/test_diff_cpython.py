@@ -93,5 +93,10 @@ def test_solver_agrees_on_small_endings(name):
 
 
 @pytest.mark.parametrize("name", catalogue.NAMES)
+def test_the_host_solver_agrees_with_the_small_core_on_deeper_endings(name):
+    assert D.check_host_solver(core, name, 300, seed=29, table=bytearray(1 << 18)) == 300
+
+
+@pytest.mark.parametrize("name", catalogue.NAMES)
 def test_claims_agree(name):
     assert D.check_claims(core, name, 400, seed=37, table=bytearray(1 << 14)) == 400
