@@ -178,6 +178,18 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
     long team, measure, budget;
     const tc_game *g;
     PyObject *r = NULL;
+    double seconds = 0;
+    if (host && n == 12) { /* the host's solve takes a time limit, in seconds, as a 12th argument */
+        seconds = PyFloat_AsDouble(args[11]);
+        if (seconds == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (!(seconds >= 0)) {
+            fail(TC_ERR_RANGE);
+            return NULL;
+        }
+        n = 11;
+    }
     if (nargs(n, 11, name) == 0 && (g = game_in(args[0], &h))
         && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
         && int_in(args[7], 0, TC_MAX_SEATS - 1, &team) == 0 && int_in(args[8], 0, 1, &measure) == 0
@@ -185,10 +197,11 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
         int v;
         Py_BEGIN_ALLOW_THREADS
 #ifdef TAPETE_HOST_SOLVER
-        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, 0)
+        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, 0)
                  : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
 #else
         (void)host;
+        (void)seconds;
         v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
 #endif
         Py_END_ALLOW_THREADS
@@ -276,8 +289,8 @@ static PyMethodDef methods[] = {
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
-     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget) -> value, "
-     "OUT_OF_BUDGET or TOO_DEEP"},
+     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds]) -> value, "
+     "OUT_OF_BUDGET (the budget or the time limit ran out) or TOO_DEEP"},
     {"solve_core", (PyCFunction)(void (*)(void))solve_core, METH_FASTCALL,
      "solve_core(...) -> solve's answer by the small core's search (the one the Pico runs)"},
 #ifdef TAPETE_HAVE_CLAIM

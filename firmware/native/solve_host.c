@@ -21,11 +21,15 @@
  * The reference is rules/solver.py: tests/native compares the two on thousands of
  * random positions of every game, and this search with solve.c's on deeper ones.
  */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime: the time limit */
 #include "search.h"
 
 #if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
 
+#include <time.h>
 #include "solve_host.h"
+
+#define CLOCK_EVERY 4095 /* nodes between two looks at the clock, less one */
 
 typedef struct {
     search s;
@@ -34,7 +38,14 @@ typedef struct {
     uint8_t live[4][16]; /* per suit, the slots out at the start, strongest first */
     uint8_t nlive[4];
     uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
+    double deadline;    /* monotonic seconds when the search gives up; 0 none */
 } host;
+
+static double seconds_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 /* The representative of the cards `out` (cards still in the hands at a trick start):
  * per suit, each card in strength order replaced by the strongest card of the start
@@ -227,6 +238,10 @@ static int host_ab(host *h, int alpha, int beta) {
         s->abort = 1;
         return 0;
     }
+    if (!(s->nodes & CLOCK_EVERY) && h->deadline > 0 && seconds_now() > h->deadline) {
+        s->abort = 1;
+        return 0;
+    }
     const tc_game *g = s->g;
     tc_trick *t = &s->t;
     uint64_t cards = 0, key = 0;
@@ -381,7 +396,7 @@ static int host_exact(host *h) {
 }
 
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, long *nodes) {
+    int measure, tc_table *tt, long budget, double seconds, long *nodes) {
     host h;
     if (nodes) {
         *nodes = 0;
@@ -390,6 +405,7 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
         return TC_BAD_POSITION;
     }
     host_init(&h, g, hands, t, team, measure, tt, budget);
+    h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
     tc_next_epoch(h.s.tt);
     int v = host_exact(&h);
     if (nodes) {

@@ -13,6 +13,8 @@ the table are the total of what its own cards gave away.
 is bound to it, else the rules' pure-Python search (`rules/solver.py`) under a
 node budget. The core's API is being generalized; only that function knows it.
 """
+import time
+
 from .rules import cards as C
 from .rules import native, solver
 from .rules.errors import TableError
@@ -23,11 +25,19 @@ CORE_BUDGET = 0             # the C core: no cap (a whole hand is its budget, DE
 _table = None               # the core's transposition table, allocated once
 
 
-def solve_position(game, hands, trick, team):
+CUT_SHORT = "cut short by the time limit (%g s a hand)"
+
+
+class TimeUp(Exception):
+    """The hand's time limit ran out while a position was solved."""
+
+
+def solve_position(game, hands, trick, team, seconds=0):
     """The points `team` takes from this position on (the cards already on `trick`
     included) with every hand known and perfect play on both sides; None when it
     cannot be solved here (no C core for this game, and too large for Python).
-    `hands`: per seat a hand-shaped list of 4 suit sets of card codes."""
+    `hands`: per seat a hand-shaped list of 4 suit sets of card codes. `seconds` > 0
+    limits the C core's search (TimeUp past it)."""
     global _table
     if native.core is not None and isinstance(game.hot, native.Native):
         if _table is None:
@@ -35,11 +45,14 @@ def solve_position(game, hands, trick, team):
         flat = []
         for h in hands:
             flat.extend(h)
+        args = (game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits, flat, team,
+                native.core.POINTS, _table, CORE_BUDGET)
         try:
-            v = native.core.solve(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards,
-                                  trick.led_suits, flat, team, native.core.POINTS, _table, CORE_BUDGET)
+            v = native.core.solve(*(args + ((seconds,) if seconds > 0 else ())))
         except ValueError:
             return None
+        if v == native.core.OUT_OF_BUDGET and seconds > 0:
+            raise TimeUp()
         return v if v >= 0 else None
     try:
         v, _line = solver.solve(game, hands, trick, team, solver.POINTS, PY_BUDGET)
@@ -72,19 +85,32 @@ class _Hand:
         self.holdings = holdings
         self.banked = [0, 0]        # points of the tricks each side has won so far
         self.q = None               # team 0: banked + what the rest is worth
+        self.limit = 0              # seconds the hand may take (0: no limit)
+        self.deadline = None        # time.monotonic() when they are spent
+
+    def seconds_left(self):
+        """The time the next search may take: 0 for no limit, else what is left (a
+        spent limit still gives the search a moment, which then stops at once)."""
+        if self.deadline is None:
+            return 0
+        return max(self.deadline - time.monotonic(), 1e-6)
 
 
-def analyse(inputs):
+def analyse(inputs, limit=0, progress=None):
     """{hand number: HandValue} for a match's input events (History._inputs gives
-    them with any play an x-undo took back left out)."""
+    them with any play an x-undo took back left out). `limit` > 0: seconds of search
+    a hand may take; past them the hand's analysis stops there and says so (its
+    `why`). `progress(done, total)` is called after each play, counted over the match."""
     dealt = _dealt_by_hand(inputs)
     m = Match()
     out = {}
     h = None
+    total = sum(1 for ev in inputs if ev.get("ev") == "play")
+    done = 0
     for ev in inputs:
         name = ev.get("ev")
         if name == "play" and m.phase == PLAY and m.trick.number == 1 and m.trick.n == 0:
-            h = _start(m, out, dealt.get(m.hand_no))
+            h = _start(m, out, dealt.get(m.hand_no), limit)
         trick_no = m.trick.number if m.game is not None else 0
         try:
             derived = m.apply(ev)
@@ -92,6 +118,10 @@ def analyse(inputs):
             continue
         if h is not None and name == "play" and h.value.why is None:
             _after_play(m, h, ev, derived, trick_no)
+        if name == "play":
+            done += 1
+            if progress is not None:
+                progress(done, total)
         if h is not None and any(d.get("ev") in ("hand_end", "x-claim") for d in derived):
             _finish(h, any(d.get("ev") == "x-claim" for d in derived))
             h = None
@@ -137,7 +167,7 @@ def _code(game, printed):
     return game.inner[c] if game.inner is not None else c
 
 
-def _start(m, out, dealt):
+def _start(m, out, dealt, limit=0):
     """The hand's analysis begins at its first lead: solve the whole hand."""
     game = m.game
     hv = out[m.hand_no] = HandValue(m.hand_no)
@@ -155,7 +185,13 @@ def _start(m, out, dealt):
             hand[c >> 4] |= C.bit(c)
         holdings.append(hand)
     h = _Hand(hv, holdings)
-    v = solve_position(game, holdings, m.trick, 0)
+    h.limit = limit
+    h.deadline = time.monotonic() + limit if limit > 0 else None
+    try:
+        v = solve_position(game, holdings, m.trick, 0, h.seconds_left())
+    except TimeUp:
+        hv.why = CUT_SHORT % limit + ": no value for this hand"
+        return h
     if v is None:
         hv.why = "too large to solve here (no C core for this game)"
         return h
@@ -174,7 +210,11 @@ def _after_play(m, h, ev, derived, trick_no):
         if d.get("ev") == "trick" and d.get("winner") is not None:
             h.banked[game.team_of[d["winner"]]] += _trick_value(game, d, m)
     if m.phase == PLAY and m.hand_no == hv.hand:
-        rest = solve_position(game, h.holdings, m.trick, 0)
+        try:
+            rest = solve_position(game, h.holdings, m.trick, 0, h.seconds_left())
+        except TimeUp:
+            hv.why = CUT_SHORT % h.limit + ": the cards after trick %d are not weighed" % trick_no
+            return
         if rest is None:
             hv.why = "too large to solve here (no C core for this game)"
             return

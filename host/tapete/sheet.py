@@ -55,8 +55,9 @@ def text_html(text):
     return out
 
 
-def render(loaded, solve=True):
-    """The page (a str) for a source.Loaded match."""
+def render(loaded, solve=True, limit=0, progress=None):
+    """The page (a str) for a source.Loaded match; `limit` and `progress` go to
+    analysis.analyse (seconds a hand's double-dummy analysis may take, a callback)."""
     hist = History(loaded.events)
     m = hist.match
     game = m.game
@@ -66,7 +67,7 @@ def render(loaded, solve=True):
     seats = m.seats
     snap_teams = [[s for s in range(seats) if game.team_of[s] == t] for t in range(m.teams)]
     s = {"teams": snap_teams}
-    values = analyse([ev for _i, ev in hist._inputs()]) if solve else {}
+    values = analyse([ev for _i, ev in hist._inputs()], limit, progress) if solve else {}
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     totals = list(m.totals)
     title = "%s: %s" % (game.title if hasattr(game, "title") else game.name, _result_words(s, m, totals))
@@ -259,9 +260,9 @@ def _dd_html(v):
     return "\n".join(parts)
 
 
-def write(loaded, path, solve=True):
+def write(loaded, path, solve=True, limit=0, progress=None):
     """Write the page to `path`."""
-    page = render(loaded, solve)
+    page = render(loaded, solve, limit, progress)
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)
     return path

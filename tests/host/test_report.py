@@ -114,3 +114,21 @@ def test_report_from_the_database_and_one_line_errors(tmp_path):
         proc = subprocess.run(TAPETE + ["report"] + args, capture_output=True, text=True, timeout=60)
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
         assert words in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_a_time_limit_cuts_a_hand_short_and_says_so_with_progress_after_each_play(tmp_path):
+    import os
+    from tapete.history import History
+    log = os.path.join(os.path.dirname(__file__), "golden", "botifarra_match.jsonl")
+    with open(log) as f:
+        events = [json.loads(line) for line in f if line.strip()]
+    inputs = [ev for _i, ev in History(events)._inputs()]
+    seen = []
+    values = analysis.analyse(inputs, limit=0.01, progress=lambda done, total: seen.append((done, total)))
+    plays = sum(1 for ev in inputs if ev.get("ev") == "play")
+    assert seen == [(k, plays) for k in range(1, plays + 1)]
+    assert values and all("cut short by the time limit (0.01 s a hand)" in v.why for v in values.values())
+    proc = subprocess.run(TAPETE + ["report", log, "--time-limit", "soon", "--out", str(tmp_path / "x.html")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "not a number of seconds" in proc.stderr
+    assert not (tmp_path / "x.html").exists()
