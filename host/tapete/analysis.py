@@ -19,6 +19,7 @@ from .rules import cards as C
 from .rules import native, solver
 from .rules.errors import TableError
 from .rules.match import PLAY, Match
+from .rules.trick import Trick
 
 PY_BUDGET = 400000          # nodes for the pure-Python search (about a few seconds)
 CORE_BUDGET = 0             # the C core: no cap (a whole hand is its budget, DESIGN.md)
@@ -70,11 +71,14 @@ class HandValue:
         self.played = None      # [team 0, team 1]: the points the play actually made
         self.left = [0, 0]      # points each side left on the table
         self.costly = []        # (trick, seat, card, points given away), the costliest first
+        self.options = []       # (trick, seat, card, [(card it could have played, value), ...]):
+                                # per play with a choice, the hand's value for the player's side
+                                # after each legal card (the one played included), best first
         self.why = None         # why there is no value (hands not known, too large, ...)
 
     def as_dict(self):
         return {"hand": self.hand, "value": self.value, "played": self.played, "left": self.left,
-                "costly": self.costly, "why": self.why}
+                "costly": self.costly, "options": self.options, "why": self.why}
 
 
 class _Hand:
@@ -85,6 +89,7 @@ class _Hand:
         self.holdings = holdings
         self.banked = [0, 0]        # points of the tricks each side has won so far
         self.q = None               # team 0: banked + what the rest is worth
+        self.total = 0              # every point of the hand (cards, tricks, last trick)
         self.limit = 0              # seconds the hand may take (0: no limit)
         self.deadline = None        # time.monotonic() when they are spent
 
@@ -112,12 +117,15 @@ def analyse(inputs, limit=0, progress=None):
         if name == "play" and m.phase == PLAY and m.trick.number == 1 and m.trick.n == 0:
             h = _start(m, out, dealt.get(m.hand_no), limit)
         trick_no = m.trick.number if m.game is not None else 0
+        before = _before_play(m, h) if name == "play" and h is not None and h.value.why is None else None
         try:
             derived = m.apply(ev)
         except TableError:
             continue
         if h is not None and name == "play" and h.value.why is None:
             _after_play(m, h, ev, derived, trick_no)
+            if before is not None and h.value.why is None:
+                _options(m.game, h, ev, before, trick_no)
         if name == "play":
             done += 1
             if progress is not None:
@@ -197,6 +205,8 @@ def _start(m, out, dealt, limit=0):
         return h
     hv.value = [v, None]
     h.q = v
+    h.total = sum(game.points_of[c] for hand in holdings for c in C.cards_of(hand)) + \
+        m.hand_cards * game.trick_point + game.last_trick
     return h
 
 
@@ -230,6 +240,69 @@ def _after_play(m, h, ev, derived, trick_no):
         hv.costly.append((trick_no, seat, ev.get("card"), lost))
 
 
+def _before_play(m, h):
+    """What the position was before a play: (trick, holdings, banked), copies."""
+    if h.holdings is None or m.phase != PLAY or m.hand_no != h.value.hand:
+        return None
+    t = Trick(m.game)
+    t.copy_from(m.trick)
+    return t, [list(x) for x in h.holdings], list(h.banked)
+
+
+def _options(game, h, ev, before, trick_no):
+    """Every legal card the player could have played instead, with the hand's value
+    for the player's side after it (both sides perfect from there): h.value.options."""
+    trick, holdings, banked = before
+    seat = ev.get("seat")
+    played = _code(game, ev.get("card"))
+    cards = C.cards_of(game.legal(holdings[seat], trick))
+    if len(cards) < 2:
+        return
+    side = game.team_of[seat]
+    got = []
+    for c in cards:
+        if c == played:
+            q = h.q
+        else:
+            try:
+                q = _value_after(game, trick, holdings, banked, seat, c, h.seconds_left())
+            except TimeUp:
+                h.value.why = CUT_SHORT % h.limit + ": the cards after trick %d are not weighed" % trick_no
+                return
+            if q is None:
+                return
+        got.append((_printed(game, c), q if side == 0 else h.total - q))
+    got.sort(key=lambda x: -x[1])
+    h.value.options.append((trick_no, seat, ev.get("card"), got))
+
+
+def _value_after(game, trick, holdings, banked, seat, c, seconds):
+    """Team 0's banked points plus the rest's value after `seat` plays `c` there."""
+    t = Trick(game)
+    t.copy_from(trick)
+    hands = [list(x) for x in holdings]
+    hands[seat][c >> 4] &= ~C.bit(c)
+    banked = list(banked)
+    t.add(seat, c)
+    if t.n == game.seats:
+        left = any(any(x) for x in hands)
+        if not t.drawn:
+            won = game.trick_point + (0 if left else game.last_trick)
+            for x in t.cards[:t.n]:
+                won += game.points_of[x]
+            banked[game.team_of[t.winner]] += won
+        if not left:
+            return banked[0]
+        t.start(t.leader if t.drawn else t.winner)
+    rest = solve_position(game, hands, t, 0, seconds)
+    return None if rest is None else banked[0] + rest
+
+
+def _printed(game, c):
+    """The printed card of a card code of the hand."""
+    return C.name(game.outer[c] if game.outer is not None else c)
+
+
 def _trick_value(game, trick_ev, m):
     """What a completed trick is worth to its winner (card points, the trick's own
     point, the last trick's bonus), as the solver counts it."""
@@ -250,7 +323,9 @@ def _finish(h, claimed):
         hv.why = "ended by a claim: the value is given, the play after it was not made"
         hv.played = None
         return
-    total = h.banked[0] + h.banked[1]
-    hv.value[1] = total - hv.value[0]
+    hv.value[1] = h.total - hv.value[0]
+    if hv.why is not None:  # cut short: the tricks after the cut were not counted here
+        hv.costly.sort(key=lambda x: -x[3])
+        return
     hv.played = list(h.banked)
     hv.costly.sort(key=lambda x: -x[3])

@@ -257,6 +257,18 @@ def _dd_html(v):
     if v.costly:
         parts.append('<p class="note">costliest cards: %s</p>' % ", ".join(
             "trick %s, seat %s %s (%s)" % (t, seat, card_html(card), pts) for t, seat, card, pts in v.costly[:5]))
+    if v.options:
+        rows = []
+        for t, seat, card, got in v.options:
+            best = got[0][1]
+            cells = " ".join("%s%s&nbsp;%s%s" % ("<b>" if c == card else "", card_html(c), x, "</b>" if c == card else "")
+                             for c, x in got)
+            rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
+                t, seat, "best" if dict(got)[card] == best else "-%s" % (best - dict(got)[card]), cells))
+        parts.append('<details class="dd"><summary>every card the player could have played, with the '
+                     "hand's value for the player's side after it (%d plays with a choice)</summary>"
+                     '<table class="dd"><tr><th>trick</th><th>seat</th><th>played</th><th>values, best first '
+                     "(the card played in bold)</th></tr>%s</table></details>" % (len(v.options), "".join(rows)))
     return "\n".join(parts)
 
 
