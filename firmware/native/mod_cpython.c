@@ -179,13 +179,20 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
     const tc_game *g;
     PyObject *r = NULL;
     double seconds = 0;
-    if (host && n == 12) { /* the host's solve takes a time limit, in seconds, as a 12th argument */
+    long keep = 0;
+    /* the host's solve takes two more, optional: a time limit in seconds, and `keep`
+     * (1: the table's entries of the solves before, all of the same hand, team and
+     * measure, are kept: solve_host.h) */
+    if (host && (n == 12 || n == 13)) {
         seconds = PyFloat_AsDouble(args[11]);
         if (seconds == -1 && PyErr_Occurred()) {
             return NULL;
         }
         if (!(seconds >= 0)) {
             fail(TC_ERR_RANGE);
+            return NULL;
+        }
+        if (n == 13 && int_in(args[12], 0, 1, &keep) < 0) {
             return NULL;
         }
         n = 11;
@@ -197,11 +204,12 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
         int v;
         Py_BEGIN_ALLOW_THREADS
 #ifdef TAPETE_HOST_SOLVER
-        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, 0)
+        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, (int)keep, 0)
                  : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
 #else
         (void)host;
         (void)seconds;
+        (void)keep;
         v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
 #endif
         Py_END_ALLOW_THREADS
@@ -289,7 +297,7 @@ static PyMethodDef methods[] = {
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
-     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds]) -> value, "
+     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds[, keep]]) -> value, "
      "OUT_OF_BUDGET (the budget or the time limit ran out) or TOO_DEEP"},
     {"solve_core", (PyCFunction)(void (*)(void))solve_core, METH_FASTCALL,
      "solve_core(...) -> solve's answer by the small core's search (the one the Pico runs)"},

@@ -396,7 +396,7 @@ static int host_exact(host *h) {
 }
 
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, double seconds, long *nodes) {
+    int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes) {
     host h;
     if (nodes) {
         *nodes = 0;
@@ -406,7 +406,9 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     }
     host_init(&h, g, hands, t, team, measure, tt, budget);
     h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
-    tc_next_epoch(h.s.tt);
+    if (!keep) {
+        tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
+    }
     int v = host_exact(&h);
     if (nodes) {
         *nodes = h.s.nodes;

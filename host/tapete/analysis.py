@@ -33,12 +33,15 @@ class TimeUp(Exception):
     """The hand's time limit ran out while a position was solved."""
 
 
-def solve_position(game, hands, trick, team, seconds=0):
+def solve_position(game, hands, trick, team, seconds=0, keep=False):
     """The points `team` takes from this position on (the cards already on `trick`
     included) with every hand known and perfect play on both sides; None when it
     cannot be solved here (no C core for this game, and too large for Python).
     `hands`: per seat a hand-shaped list of 4 suit sets of card codes. `seconds` > 0
-    limits the C core's search (TimeUp past it)."""
+    limits the C core's search (TimeUp past it). `keep`: the C core keeps what it
+    learnt in the solves before, which must all have been of this hand and team
+    (the analysis solves a hand's plays one after the other so: each a part of the
+    last)."""
     global _table
     if native.core is not None and isinstance(game.hot, native.Native):
         if _table is None:
@@ -49,7 +52,7 @@ def solve_position(game, hands, trick, team, seconds=0):
         args = (game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits, flat, team,
                 native.core.POINTS, _table, CORE_BUDGET)
         try:
-            v = native.core.solve(*(args + ((seconds,) if seconds > 0 else ())))
+            v = native.core.solve(*(args + ((seconds, 1) if keep else (seconds,) if seconds > 0 else ())))
         except ValueError:
             return None
         if v == native.core.OUT_OF_BUDGET and seconds > 0:
@@ -221,7 +224,7 @@ def _after_play(m, h, ev, derived, trick_no):
             h.banked[game.team_of[d["winner"]]] += _trick_value(game, d, m)
     if m.phase == PLAY and m.hand_no == hv.hand:
         try:
-            rest = solve_position(game, h.holdings, m.trick, 0, h.seconds_left())
+            rest = solve_position(game, h.holdings, m.trick, 0, h.seconds_left(), keep=True)
         except TimeUp:
             hv.why = CUT_SHORT % h.limit + ": the cards after trick %d are not weighed" % trick_no
             return
@@ -294,7 +297,7 @@ def _value_after(game, trick, holdings, banked, seat, c, seconds):
         if not left:
             return banked[0]
         t.start(t.leader if t.drawn else t.winner)
-    rest = solve_position(game, hands, t, 0, seconds)
+    rest = solve_position(game, hands, t, 0, seconds, keep=True)
     return None if rest is None else banked[0] + rest
 
 
