@@ -11,10 +11,11 @@ setup(
         Extension(
             "tapete_core",
             sources=["firmware/native/" + f for f in (
-                "mod_cpython.c", "tapete_core.c", "solve.c", "moves.c", "tt.c", "claim.c")],
+                "mod_cpython.c", "tapete_core.c", "solve.c", "moves.c", "tt.c", "claim.c", "solve_host.c", "mod_hand.c")],
             depends=["firmware/native/" + f for f in (
-                "tapete_desc.h", "tapete_core.h", "solve.h", "search.h", "bits.h")],
+                "tapete_desc.h", "tapete_core.h", "solve.h", "search.h", "bits.h", "solve_host.h", "cpython_args.h")],
             include_dirs=["firmware/native"],
+            define_macros=[("TAPETE_HOST_SOLVER", "1")],  # the host solver: never in the Pico's module
             extra_compile_args=["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"],
         )
     ],

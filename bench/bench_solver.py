@@ -1,6 +1,6 @@
 """The solver against DDS, the bridge double-dummy solver, in one run (issue 8, item 7).
 
-    .venv/bin/python bench/bench_solver.py [--deals N] [--games malilla,tute,...] [--no-dds]
+    .venv/bin/python bench/bench_solver.py [--deals N] [--games malilla,tute,...] [--no-dds] [--core]
 
 For every trick game (and seat count) it solves N whole hands (default 30) exactly
 with the C core (`tapete_core.solve`: the value of the whole hand for the leader's
@@ -9,6 +9,11 @@ tricks where it does not), and N whole 13-trick bridge deals with DDS (PyPI
 `endplay`, `solve_board`: every card of the opening leader scored), the two
 alternating deal by deal so both see the same load. Per game it prints the medians
 and the worsts of both and the ratios tapete / DDS (the goal: both <= 1).
+
+`tapete_core.solve` is the host solver (firmware/native/solve_host.c); with `--core`
+each deal is also solved by `solve_core` (the small core's search, the Pico's, the
+host's before the host solver), values checked equal, and its figures printed
+after the ratios, so before and after compare in one run.
 
 The deals are random but fixed (seeded), so runs compare. The C core searches with
 a 32 MB transposition table, kept across deals as the table keeps its own (DDS
@@ -106,10 +111,10 @@ def dump_hand(name, seats, args, out):
                                            " ".join("%x" % m for m in masks)))
 
 
-def tapete_one(args):
+def tapete_one(args, solve=None):
     """Solve one whole hand: (seconds, value)."""
     t0 = time.perf_counter()
-    v = core.solve(*(args + (TABLE, 0)))
+    v = (solve or core.solve)(*(args + (TABLE, 0)))
     return time.perf_counter() - t0, v
 
 
@@ -131,7 +136,7 @@ def main():
                                                 "med x", "worst x"))
     for name, seats in chosen:
         rng = B.Rng(100 + seats)
-        mine, theirs = [], []
+        mine, theirs, small = [], [], []
         for _ in range(n):
             args = hand_of(name, seats, rng)
             if dump is not None:
@@ -140,6 +145,10 @@ def main():
             t, v = tapete_one(args)
             assert v >= 0, v
             mine.append(t)
+            if "--core" in sys.argv:
+                t, w = tapete_one(args, core.solve_core)
+                assert w == v, (name, seats, v, w)
+                small.append(t)
             if dds is not None:
                 theirs.append(dds.one())
         if dump is not None:
@@ -148,6 +157,8 @@ def main():
         if theirs:
             line += " %8.1fms %8.1fms %8.2f %8.2f" % (median(theirs) * 1e3, max(theirs) * 1e3,
                                                     median(mine) / median(theirs), max(mine) / max(theirs))
+        if small:
+            line += "   solve_core %8.1fms %8.1fms" % (median(small) * 1e3, max(small) * 1e3)
         print(line, flush=True)
     try:
         print("load average %.2f at the end" % os.getloadavg()[0])

@@ -3,6 +3,7 @@
 #                      (needs MPY_DIR: a MicroPython source tree; skips without it)
 #   make native-test   the core's C tests: host with sanitizers, then Cortex-M0 on QEMU
 #   make native-size   armv6m code size of the core at -Os (budget 8 KB)
+#   make solver-check  the host solver against the Python search, thousands per game
 
 NATIVE_DIR    := firmware/native
 NATMOD_ARCHS  ?= x64 armv6m armv7emsp
@@ -13,7 +14,10 @@ NATIVE_TEST   := $(NATIVE_DIR)/test/test_core.c
 ARM_CC        ?= arm-none-eabi-gcc
 ARM_FLAGS     := -mcpu=cortex-m0plus -mthumb -Os
 
-.PHONY: natmod native-test native-size
+.PHONY: natmod native-test native-size solver-check
+
+solver-check: $(STAMP)  ## prove the host solver: thousands of endings per game against the Python search (slow)
+	$(PY) -m tests.native.solver_check $(if $(POSITIONS),$(POSITIONS))
 
 natmod: $(STAMP)  ## build the C rule core as .mpy for x64, armv6m, armv7emsp (MPY_DIR=)
 ifeq ($(strip $(MPY_DIR)),)

@@ -5,142 +5,15 @@
 #include <Python.h>
 #include "tapete_core.h"
 #include "solve.h"
+#include "solve_host.h"
 
 #define API 2
 
-/* ---- arguments ----------------------------------------------------------- */
+#include "cpython_args.h"
 
-static int fail(int err) {
-    PyErr_SetString(err == TC_ERR_OUT ? PyExc_TypeError : PyExc_ValueError, tc_error_text(err));
-    return -1;
-}
-
-static int int_in(PyObject *o, long lo, long hi, long *v) {
-    *v = PyLong_AsLong(o);
-    if (*v == -1 && PyErr_Occurred()) {
-        return -1;
-    }
-    return (*v < lo || *v > hi) ? fail(TC_ERR_RANGE) : 0;
-}
-
-/* The buffers an argument list holds while the core reads them. */
-typedef struct {
-    Py_buffer desc, cards;
-    int held_desc, held_cards;
-} held;
-
-static void release(held *h) {
-    if (h->held_desc) {
-        PyBuffer_Release(&h->desc);
-    }
-    if (h->held_cards) {
-        PyBuffer_Release(&h->cards);
-    }
-    h->held_desc = h->held_cards = 0;
-}
-
-static const tc_game *game_in(PyObject *o, held *h) {
-    if (PyObject_GetBuffer(o, &h->desc, PyBUF_SIMPLE) < 0) {
-        return NULL;
-    }
-    h->held_desc = 1;
-    const tc_game *g = tc_check_game(h->desc.buf, (size_t)h->desc.len);
-    if (!g) {
-        fail(TC_ERR_DESC);
-    }
-    return g;
-}
-
-/* args: trump, leader, n, cards (bytes-like, n cards in play order), led_suits (or
- * NULL: none) */
-static int trick_in(const tc_game *g, PyObject *const *args, PyObject *led_arg, int max_n, tc_trick *t, held *h) {
-    long trump, leader, n, led = 0;
-    if (PyLong_Check(args[0]) == 0 || PyLong_Check(args[1]) == 0 || PyLong_Check(args[2]) == 0) {
-        PyErr_SetString(PyExc_TypeError, "tapete_core: trump, leader and n must be ints");
-        return -1;
-    }
-    trump = PyLong_AsLong(args[0]);
-    leader = PyLong_AsLong(args[1]);
-    n = PyLong_AsLong(args[2]);
-    if (led_arg && int_in(led_arg, 0, 15, &led) < 0) {
-        return -1;
-    }
-    if (PyErr_Occurred() || PyObject_GetBuffer(args[3], &h->cards, PyBUF_SIMPLE) < 0) {
-        return -1;
-    }
-    h->held_cards = 1;
-    int err = tc_check_trick(g, trump, leader, n, max_n, h->cards.buf, (size_t)h->cards.len, led);
-    if (err) {
-        return fail(err);
-    }
-    t->card = h->cards.buf;
-    t->trump = (uint8_t)trump;
-    t->leader = (uint8_t)leader;
-    t->n = (uint8_t)n;
-    t->led = (uint8_t)led;
-    return 0;
-}
-
-/* `count` hands of four suit sets, flat, into masks. */
-static int hands_in(PyObject *o, uint64_t *masks, Py_ssize_t count) {
-    PyObject *seq = PySequence_Fast(o, "tapete_core: suit sets must be a list");
-    if (!seq) {
-        return -1;
-    }
-    int rc = 0;
-    if (PySequence_Fast_GET_SIZE(seq) != 4 * count) {
-        rc = fail(TC_ERR_SETS);
-    }
-    for (Py_ssize_t k = 0; rc == 0 && k < count; k++) {
-        long s[4];
-        for (int i = 0; rc == 0 && i < 4; i++) {
-            PyObject *item = PySequence_Fast_GET_ITEM(seq, k * 4 + i);
-            s[i] = PyLong_AsLong(item);
-            if (s[i] == -1 && PyErr_Occurred()) {
-                rc = -1;
-            } else if (tc_check_set(s[i])) {
-                rc = fail(TC_ERR_SETS);
-            }
-        }
-        if (rc == 0) {
-            masks[k] = tc_mask((uint32_t)s[0], (uint32_t)s[1], (uint32_t)s[2], (uint32_t)s[3]);
-        }
-    }
-    Py_DECREF(seq);
-    return rc;
-}
-
-static int list_out(PyObject *o, Py_ssize_t need) {
-    if (!PyList_Check(o) || PyList_GET_SIZE(o) < need) {
-        return fail(TC_ERR_OUT);
-    }
-    return 0;
-}
-
-static int set_item(PyObject *list, Py_ssize_t i, long v) {
-    PyObject *x = PyLong_FromLong(v);
-    if (!x) {
-        return -1;
-    }
-    return PyList_SetItem(list, i, x); /* steals x */
-}
-
-static int sets_out(PyObject *list, Py_ssize_t at, uint64_t m) {
-    for (int s = 0; s < 4; s++) {
-        if (set_item(list, at + s, (long)tc_suit_set(m, s)) < 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int nargs(Py_ssize_t n, Py_ssize_t want, const char *name) {
-    if (n != want) {
-        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, want, n);
-        return -1;
-    }
-    return 0;
-}
+#ifdef TAPETE_HOST_SOLVER
+int tc_add_hand_type(PyObject *m); /* mod_hand.c: the door for bots (host builds only) */
+#endif
 
 /* A table over a caller's bytearray (its first 8 bytes keep the epoch), or None. */
 #ifdef TAPETE_HAVE_SOLVER
@@ -294,8 +167,9 @@ static PyObject *playouts(PyObject *self, PyObject *const *args, Py_ssize_t n) {
 #endif
 
 #ifdef TAPETE_HAVE_SOLVER
-static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
-    (void)self;
+/* solve and solve_core: one answer, two searches (the host's, and the small core's the
+ * Pico runs, kept here so tests compare them on positions too deep for Python). */
+static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const char *name) {
     held h = {0};
     tc_trick t;
     tc_table tt;
@@ -304,13 +178,40 @@ static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
     long team, measure, budget;
     const tc_game *g;
     PyObject *r = NULL;
-    if (nargs(n, 11, "solve") == 0 && (g = game_in(args[0], &h))
+    double seconds = 0;
+    long keep = 0;
+    /* the host's solve takes two more, optional: a time limit in seconds, and `keep`
+     * (1: the table's entries of the solves before, all of the same hand, team and
+     * measure, are kept: solve_host.h) */
+    if (host && (n == 12 || n == 13)) {
+        seconds = PyFloat_AsDouble(args[11]);
+        if (seconds == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (!(seconds >= 0)) {
+            fail(TC_ERR_RANGE);
+            return NULL;
+        }
+        if (n == 13 && int_in(args[12], 0, 1, &keep) < 0) {
+            return NULL;
+        }
+        n = 11;
+    }
+    if (nargs(n, 11, name) == 0 && (g = game_in(args[0], &h))
         && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
         && int_in(args[7], 0, TC_MAX_SEATS - 1, &team) == 0 && int_in(args[8], 0, 1, &measure) == 0
         && int_in(args[10], 0, 0x3FFFFFFF, &budget) == 0 && table_in(args[9], &tt, &ref) == 0) {
         int v;
         Py_BEGIN_ALLOW_THREADS
+#ifdef TAPETE_HOST_SOLVER
+        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, (int)keep, 0)
+                 : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
+#else
+        (void)host;
+        (void)seconds;
+        (void)keep;
         v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
+#endif
         Py_END_ALLOW_THREADS
         table_out(&ref, &tt);
         r = v == TC_BAD_POSITION ? (fail(TC_ERR_POSITION), NULL) : PyLong_FromLong(v);
@@ -318,6 +219,16 @@ static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
     table_out(&ref, &tt);
     release(&h);
     return r;
+}
+
+static PyObject *solve(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    return solve_with(args, n, 1, "solve");
+}
+
+static PyObject *solve_core(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    return solve_with(args, n, 0, "solve_core");
 }
 
 #ifdef TAPETE_HAVE_CLAIM
@@ -386,8 +297,10 @@ static PyMethodDef methods[] = {
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
-     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget) -> value, "
-     "OUT_OF_BUDGET or TOO_DEEP"},
+     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds[, keep]]) -> value, "
+     "OUT_OF_BUDGET (the budget or the time limit ran out) or TOO_DEEP"},
+    {"solve_core", (PyCFunction)(void (*)(void))solve_core, METH_FASTCALL,
+     "solve_core(...) -> solve's answer by the small core's search (the one the Pico runs)"},
 #ifdef TAPETE_HAVE_CLAIM
     {"claim", (PyCFunction)(void (*)(void))claim, METH_FASTCALL,
      "claim(game, trump, leader, n, cards, led_suits, hands, known, unseen, cant, team, measure, "
@@ -422,5 +335,11 @@ PyMODINIT_FUNC PyInit_tapete_core(void) {
         Py_DECREF(m);
         return NULL;
     }
+#ifdef TAPETE_HOST_SOLVER
+    if (tc_add_hand_type(m) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+#endif
     return m;
 }

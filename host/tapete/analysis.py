@@ -13,21 +13,35 @@ the table are the total of what its own cards gave away.
 is bound to it, else the rules' pure-Python search (`rules/solver.py`) under a
 node budget. The core's API is being generalized; only that function knows it.
 """
+import time
+
 from .rules import cards as C
 from .rules import native, solver
 from .rules.errors import TableError
 from .rules.match import PLAY, Match
+from .rules.trick import Trick
 
 PY_BUDGET = 400000          # nodes for the pure-Python search (about a few seconds)
 CORE_BUDGET = 0             # the C core: no cap (a whole hand is its budget, DESIGN.md)
 _table = None               # the core's transposition table, allocated once
 
 
-def solve_position(game, hands, trick, team):
+CUT_SHORT = "cut short by the time limit (%g s a hand)"
+
+
+class TimeUp(Exception):
+    """The hand's time limit ran out while a position was solved."""
+
+
+def solve_position(game, hands, trick, team, seconds=0, keep=False):
     """The points `team` takes from this position on (the cards already on `trick`
     included) with every hand known and perfect play on both sides; None when it
     cannot be solved here (no C core for this game, and too large for Python).
-    `hands`: per seat a hand-shaped list of 4 suit sets of card codes."""
+    `hands`: per seat a hand-shaped list of 4 suit sets of card codes. `seconds` > 0
+    limits the C core's search (TimeUp past it). `keep`: the C core keeps what it
+    learnt in the solves before, which must all have been of this hand and team
+    (the analysis solves a hand's plays one after the other so: each a part of the
+    last)."""
     global _table
     if native.core is not None and isinstance(game.hot, native.Native):
         if _table is None:
@@ -35,11 +49,14 @@ def solve_position(game, hands, trick, team):
         flat = []
         for h in hands:
             flat.extend(h)
+        args = (game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits, flat, team,
+                native.core.POINTS, _table, CORE_BUDGET)
         try:
-            v = native.core.solve(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards,
-                                  trick.led_suits, flat, team, native.core.POINTS, _table, CORE_BUDGET)
+            v = native.core.solve(*(args + ((seconds, 1) if keep else (seconds,) if seconds > 0 else ())))
         except ValueError:
             return None
+        if v == native.core.OUT_OF_BUDGET and seconds > 0:
+            raise TimeUp()
         return v if v >= 0 else None
     try:
         v, _line = solver.solve(game, hands, trick, team, solver.POINTS, PY_BUDGET)
@@ -57,11 +74,14 @@ class HandValue:
         self.played = None      # [team 0, team 1]: the points the play actually made
         self.left = [0, 0]      # points each side left on the table
         self.costly = []        # (trick, seat, card, points given away), the costliest first
+        self.options = []       # (trick, seat, card, [(card it could have played, value), ...]):
+                                # per play with a choice, the hand's value for the player's side
+                                # after each legal card (the one played included), best first
         self.why = None         # why there is no value (hands not known, too large, ...)
 
     def as_dict(self):
         return {"hand": self.hand, "value": self.value, "played": self.played, "left": self.left,
-                "costly": self.costly, "why": self.why}
+                "costly": self.costly, "options": self.options, "why": self.why}
 
 
 class _Hand:
@@ -72,26 +92,47 @@ class _Hand:
         self.holdings = holdings
         self.banked = [0, 0]        # points of the tricks each side has won so far
         self.q = None               # team 0: banked + what the rest is worth
+        self.total = 0              # every point of the hand (cards, tricks, last trick)
+        self.limit = 0              # seconds the hand may take (0: no limit)
+        self.deadline = None        # time.monotonic() when they are spent
+
+    def seconds_left(self):
+        """The time the next search may take: 0 for no limit, else what is left (a
+        spent limit still gives the search a moment, which then stops at once)."""
+        if self.deadline is None:
+            return 0
+        return max(self.deadline - time.monotonic(), 1e-6)
 
 
-def analyse(inputs):
+def analyse(inputs, limit=0, progress=None):
     """{hand number: HandValue} for a match's input events (History._inputs gives
-    them with any play an x-undo took back left out)."""
+    them with any play an x-undo took back left out). `limit` > 0: seconds of search
+    a hand may take; past them the hand's analysis stops there and says so (its
+    `why`). `progress(done, total)` is called after each play, counted over the match."""
     dealt = _dealt_by_hand(inputs)
     m = Match()
     out = {}
     h = None
+    total = sum(1 for ev in inputs if ev.get("ev") == "play")
+    done = 0
     for ev in inputs:
         name = ev.get("ev")
         if name == "play" and m.phase == PLAY and m.trick.number == 1 and m.trick.n == 0:
-            h = _start(m, out, dealt.get(m.hand_no))
+            h = _start(m, out, dealt.get(m.hand_no), limit)
         trick_no = m.trick.number if m.game is not None else 0
+        before = _before_play(m, h) if name == "play" and h is not None and h.value.why is None else None
         try:
             derived = m.apply(ev)
         except TableError:
             continue
         if h is not None and name == "play" and h.value.why is None:
             _after_play(m, h, ev, derived, trick_no)
+            if before is not None and h.value.why is None:
+                _options(m.game, h, ev, before, trick_no)
+        if name == "play":
+            done += 1
+            if progress is not None:
+                progress(done, total)
         if h is not None and any(d.get("ev") in ("hand_end", "x-claim") for d in derived):
             _finish(h, any(d.get("ev") == "x-claim" for d in derived))
             h = None
@@ -137,7 +178,7 @@ def _code(game, printed):
     return game.inner[c] if game.inner is not None else c
 
 
-def _start(m, out, dealt):
+def _start(m, out, dealt, limit=0):
     """The hand's analysis begins at its first lead: solve the whole hand."""
     game = m.game
     hv = out[m.hand_no] = HandValue(m.hand_no)
@@ -155,12 +196,20 @@ def _start(m, out, dealt):
             hand[c >> 4] |= C.bit(c)
         holdings.append(hand)
     h = _Hand(hv, holdings)
-    v = solve_position(game, holdings, m.trick, 0)
+    h.limit = limit
+    h.deadline = time.monotonic() + limit if limit > 0 else None
+    try:
+        v = solve_position(game, holdings, m.trick, 0, h.seconds_left())
+    except TimeUp:
+        hv.why = CUT_SHORT % limit + ": no value for this hand"
+        return h
     if v is None:
         hv.why = "too large to solve here (no C core for this game)"
         return h
     hv.value = [v, None]
     h.q = v
+    h.total = sum(game.points_of[c] for hand in holdings for c in C.cards_of(hand)) + \
+        m.hand_cards * game.trick_point + game.last_trick
     return h
 
 
@@ -174,7 +223,11 @@ def _after_play(m, h, ev, derived, trick_no):
         if d.get("ev") == "trick" and d.get("winner") is not None:
             h.banked[game.team_of[d["winner"]]] += _trick_value(game, d, m)
     if m.phase == PLAY and m.hand_no == hv.hand:
-        rest = solve_position(game, h.holdings, m.trick, 0)
+        try:
+            rest = solve_position(game, h.holdings, m.trick, 0, h.seconds_left(), keep=True)
+        except TimeUp:
+            hv.why = CUT_SHORT % h.limit + ": the cards after trick %d are not weighed" % trick_no
+            return
         if rest is None:
             hv.why = "too large to solve here (no C core for this game)"
             return
@@ -188,6 +241,69 @@ def _after_play(m, h, ev, derived, trick_no):
     if lost > 0:
         hv.left[side] += lost
         hv.costly.append((trick_no, seat, ev.get("card"), lost))
+
+
+def _before_play(m, h):
+    """What the position was before a play: (trick, holdings, banked), copies."""
+    if h.holdings is None or m.phase != PLAY or m.hand_no != h.value.hand:
+        return None
+    t = Trick(m.game)
+    t.copy_from(m.trick)
+    return t, [list(x) for x in h.holdings], list(h.banked)
+
+
+def _options(game, h, ev, before, trick_no):
+    """Every legal card the player could have played instead, with the hand's value
+    for the player's side after it (both sides perfect from there): h.value.options."""
+    trick, holdings, banked = before
+    seat = ev.get("seat")
+    played = _code(game, ev.get("card"))
+    cards = C.cards_of(game.legal(holdings[seat], trick))
+    if len(cards) < 2:
+        return
+    side = game.team_of[seat]
+    got = []
+    for c in cards:
+        if c == played:
+            q = h.q
+        else:
+            try:
+                q = _value_after(game, trick, holdings, banked, seat, c, h.seconds_left())
+            except TimeUp:
+                h.value.why = CUT_SHORT % h.limit + ": the cards after trick %d are not weighed" % trick_no
+                return
+            if q is None:
+                return
+        got.append((_printed(game, c), q if side == 0 else h.total - q))
+    got.sort(key=lambda x: -x[1])
+    h.value.options.append((trick_no, seat, ev.get("card"), got))
+
+
+def _value_after(game, trick, holdings, banked, seat, c, seconds):
+    """Team 0's banked points plus the rest's value after `seat` plays `c` there."""
+    t = Trick(game)
+    t.copy_from(trick)
+    hands = [list(x) for x in holdings]
+    hands[seat][c >> 4] &= ~C.bit(c)
+    banked = list(banked)
+    t.add(seat, c)
+    if t.n == game.seats:
+        left = any(any(x) for x in hands)
+        if not t.drawn:
+            won = game.trick_point + (0 if left else game.last_trick)
+            for x in t.cards[:t.n]:
+                won += game.points_of[x]
+            banked[game.team_of[t.winner]] += won
+        if not left:
+            return banked[0]
+        t.start(t.leader if t.drawn else t.winner)
+    rest = solve_position(game, hands, t, 0, seconds, keep=True)
+    return None if rest is None else banked[0] + rest
+
+
+def _printed(game, c):
+    """The printed card of a card code of the hand."""
+    return C.name(game.outer[c] if game.outer is not None else c)
 
 
 def _trick_value(game, trick_ev, m):
@@ -210,7 +326,9 @@ def _finish(h, claimed):
         hv.why = "ended by a claim: the value is given, the play after it was not made"
         hv.played = None
         return
-    total = h.banked[0] + h.banked[1]
-    hv.value[1] = total - hv.value[0]
+    hv.value[1] = h.total - hv.value[0]
+    if hv.why is not None:  # cut short: the tricks after the cut were not counted here
+        hv.costly.sort(key=lambda x: -x[3])
+        return
     hv.played = list(h.banked)
     hv.costly.sort(key=lambda x: -x[3])

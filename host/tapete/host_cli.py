@@ -11,6 +11,22 @@ from .errors import UsageError
 MATCH_HELP = ("a match: its id in the match database (see `tapete stats --list`), `last`, "
               "a log file (its last match), or FILE:N (its N-th match)")
 DB_HELP = "the match database (default: tapete.sqlite in the user's data folder)"
+# Seconds a hand's double-dummy analysis may take in `tapete report`: most hands of
+# every game but Botifarra are weighed in a few seconds (bench/bench_solver.py); a
+# long match should not keep the page waiting for minutes. --time-limit 0 lifts it.
+REPORT_LIMIT = 10.0
+
+
+def _seconds(text):
+    """--time-limit's value: seconds, 0 or more."""
+    import argparse
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1
+    if not v >= 0 or v == float("inf"):
+        raise argparse.ArgumentTypeError("%r is not a number of seconds (0 or more)" % text)
+    return v
 
 
 def cmd_stats(args):
@@ -25,9 +41,35 @@ def cmd_report(args):
     out = args.out or _default_report_path(loaded)
     if os.path.isdir(out):
         raise UsageError("--out %s is a folder; name the HTML file to write" % out)
-    sheet.write(loaded, out, solve=not args.no_solve)
+    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.no_solve else None
+    sheet.write(loaded, out, solve=not args.no_solve, limit=args.time_limit, progress=bar)
+    if bar is not None:
+        bar.close()
     print("tapete report: %s -> %s" % (loaded.label, out))
     return 0
+
+
+class ProgressBar:
+    """The report's progress on a terminal: one line redrawn, the plays weighed so far."""
+
+    WIDTH = 30
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.shown = None
+
+    def __call__(self, done, total):
+        filled = self.WIDTH * done // total if total else self.WIDTH
+        line = "double-dummy analysis [%s%s] %d/%d plays" % ("#" * filled, "." * (self.WIDTH - filled), done, total)
+        if line != self.shown:
+            self.stream.write("\r" + line)
+            self.stream.flush()
+            self.shown = line
+
+    def close(self):
+        if self.shown is not None:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def _default_report_path(loaded):
@@ -145,4 +187,7 @@ def register(sub):
     o.add_argument("--db", help=DB_HELP)
     o.add_argument("--out", help="the HTML file (default: match-ID.html, or the log's name .html)")
     o.add_argument("--no-solve", action="store_true", help="leave out the double-dummy analysis")
+    o.add_argument("--time-limit", type=_seconds, default=REPORT_LIMIT, metavar="SECONDS",
+                   help="seconds the double-dummy analysis of one hand may take; a hand cut short says "
+                   "so on the page (default %g; 0: no limit)" % REPORT_LIMIT)
     o.set_defaults(run=cmd_report)

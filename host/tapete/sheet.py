@@ -55,8 +55,9 @@ def text_html(text):
     return out
 
 
-def render(loaded, solve=True):
-    """The page (a str) for a source.Loaded match."""
+def render(loaded, solve=True, limit=0, progress=None):
+    """The page (a str) for a source.Loaded match; `limit` and `progress` go to
+    analysis.analyse (seconds a hand's double-dummy analysis may take, a callback)."""
     hist = History(loaded.events)
     m = hist.match
     game = m.game
@@ -66,7 +67,7 @@ def render(loaded, solve=True):
     seats = m.seats
     snap_teams = [[s for s in range(seats) if game.team_of[s] == t] for t in range(m.teams)]
     s = {"teams": snap_teams}
-    values = analyse([ev for _i, ev in hist._inputs()]) if solve else {}
+    values = analyse([ev for _i, ev in hist._inputs()], limit, progress) if solve else {}
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     totals = list(m.totals)
     title = "%s: %s" % (game.title if hasattr(game, "title") else game.name, _result_words(s, m, totals))
@@ -256,12 +257,24 @@ def _dd_html(v):
     if v.costly:
         parts.append('<p class="note">costliest cards: %s</p>' % ", ".join(
             "trick %s, seat %s %s (%s)" % (t, seat, card_html(card), pts) for t, seat, card, pts in v.costly[:5]))
+    if v.options:
+        rows = []
+        for t, seat, card, got in v.options:
+            best = got[0][1]
+            cells = " ".join("%s%s&nbsp;%s%s" % ("<b>" if c == card else "", card_html(c), x, "</b>" if c == card else "")
+                             for c, x in got)
+            rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
+                t, seat, "best" if dict(got)[card] == best else "-%s" % (best - dict(got)[card]), cells))
+        parts.append('<details class="dd"><summary>every card the player could have played, with the '
+                     "hand's value for the player's side after it (%d plays with a choice)</summary>"
+                     '<table class="dd"><tr><th>trick</th><th>seat</th><th>played</th><th>values, best first '
+                     "(the card played in bold)</th></tr>%s</table></details>" % (len(v.options), "".join(rows)))
     return "\n".join(parts)
 
 
-def write(loaded, path, solve=True):
+def write(loaded, path, solve=True, limit=0, progress=None):
     """Write the page to `path`."""
-    page = render(loaded, solve)
+    page = render(loaded, solve, limit, progress)
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)
     return path

@@ -32,7 +32,8 @@ def report(args):
 def test_the_report_of_a_simulated_match_holds_every_trick_violation_claim_score_and_plot(tmp_path):
     events = violating_match()
     write_log(tmp_path / "m.jsonl", events)
-    report([str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "m.html")])
+    # no time limit: the values below must be there however loaded the machine is
+    report([str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "m.html"), "--time-limit", "0"])
     page = (tmp_path / "m.html").read_text()
     text = html.unescape(re.sub(r"<[^>]+>", "", page))
     tricks = [e for e in events if e["ev"] == "trick"]
@@ -114,3 +115,41 @@ def test_report_from_the_database_and_one_line_errors(tmp_path):
         proc = subprocess.run(TAPETE + ["report"] + args, capture_output=True, text=True, timeout=60)
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
         assert words in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_a_time_limit_cuts_a_hand_short_and_says_so_with_progress_after_each_play(tmp_path):
+    import os
+    from tapete.history import History
+    log = os.path.join(os.path.dirname(__file__), "golden", "botifarra_match.jsonl")
+    with open(log) as f:
+        events = [json.loads(line) for line in f if line.strip()]
+    inputs = [ev for _i, ev in History(events)._inputs()]
+    seen = []
+    values = analysis.analyse(inputs, limit=0.01, progress=lambda done, total: seen.append((done, total)))
+    plays = sum(1 for ev in inputs if ev.get("ev") == "play")
+    assert seen == [(k, plays) for k in range(1, plays + 1)]
+    assert values and all("cut short by the time limit (0.01 s a hand)" in v.why for v in values.values())
+    proc = subprocess.run(TAPETE + ["report", log, "--time-limit", "soon", "--out", str(tmp_path / "x.html")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "not a number of seconds" in proc.stderr
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_every_card_the_player_could_have_played_is_valued_and_the_best_is_the_hands_value():
+    from tapete.history import History
+    events = controller_match("manille", 7, {"target": 30})
+    inputs = [ev for _i, ev in History(events)._inputs()]
+    deals = [i for i, ev in enumerate(inputs) if ev.get("ev") == "deal"]
+    inputs = inputs[:deals[1]]                      # the first hand alone: seconds
+    hv = analysis.analyse(inputs)[1]
+    assert hv.why is None and hv.value is not None and hv.options
+    first_trick, first_seat, _card, got = hv.options[0]
+    side = first_seat % 2
+    assert first_trick == 1 and got[0][1] == hv.value[side]
+    for trick, seat, card, got in hv.options:
+        values = dict(got)
+        assert card in values and len(got) >= 2 and [x for _c, x in got] == sorted(values.values(), reverse=True)
+    # the points a side left are what its cards gave away against the best card
+    for s in (0, 1):
+        gave = sum(got[0][1] - dict(got)[card] for _t, seat, card, got in hv.options if seat % 2 == s)
+        assert gave == hv.left[s]

@@ -112,6 +112,30 @@ def check_solver(core, name, positions, seed, max_tricks=3, table=None):
     return done
 
 
+def check_host_solver(core, name, positions, seed, max_tricks=6, table=None):
+    """solve (the host's search, CPython only) agrees with solve_core (the small
+    core's, itself proven against rules/solver.py by check_solver) on endings too deep
+    for the pure-Python search."""
+    rng = B.Rng(seed)
+    game = None
+    other = bytearray(len(table)) if table is not None else None
+    for k in range(positions):
+        if k % PER_GAME == 0:
+            game, trump = catalogue.make(name, rng)
+            desc = B.describe(core, game)
+            tricks = max(1, min(max_tricks, 36 // game.seats))
+        left = 1 + rng.below(tricks)
+        hands, trick, _ = B.random_position(game, rng, trump, left, rng.below(game.seats))
+        team = random_team(game, rng)
+        measure = core.TRICKS if rng.below(4) == 0 else core.POINTS
+        args = list(B.trick_args(trick)) + [B.flat(hands), team, measure]
+        got = core.solve(desc, *(args + [table, 0]))
+        want = core.solve_core(desc, *(args + [other, 0]))
+        assert got == want, "solve %d != solve_core %d (team %d, measure %d) at %s" % (
+            got, want, team, measure, where(game, hands, trick))
+    return positions
+
+
 def check_claims(core, name, positions, seed, table=None):
     """claim agrees with the pure-Python check_claim on endings of one or two tricks,
     and a refuting line is legal, finishes the hand and falls short."""

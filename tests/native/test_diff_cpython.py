@@ -93,6 +93,32 @@ def test_solver_agrees_on_small_endings(name):
 
 
 @pytest.mark.parametrize("name", catalogue.NAMES)
+def test_the_host_solver_agrees_with_the_small_core_on_deeper_endings(name):
+    assert D.check_host_solver(core, name, 300, seed=29, table=bytearray(1 << 18)) == 300
+
+
+@pytest.mark.parametrize("name", ("malilla", "botifarra", "tute", "manille", "envite", "truc"))
+def test_the_host_solver_keeps_its_table_through_the_plays_of_one_hand(name):
+    """solve(..., keep=1) along a hand (the report's analysis) = fresh solves."""
+    rng = B.Rng(31)
+    table = bytearray(1 << 18)
+    for _ in range(3):
+        game, trump = catalogue.make(name, rng)
+        desc = B.describe(core, game)
+        hands, trick, _ = B.random_position(game, rng, trump, min(game.hand_size, 5), 0)
+        team = D.random_team(game, rng)
+        first = True
+        while any(any(h) for h in hands):
+            args = list(B.trick_args(trick)) + [B.flat(hands), team, core.POINTS]
+            got = core.solve(desc, *(args + [table, 0, 0, 0 if first else 1]))
+            assert got == core.solve_core(desc, *(args + [None, 0])), D.where(game, hands, trick)
+            first = False
+            B.play(game, trick, hands, B.pick(rng, game.legal(hands[trick.to_play], trick)))
+            if trick.done():
+                trick.start(B.next_leader(trick))
+
+
+@pytest.mark.parametrize("name", catalogue.NAMES)
 def test_claims_agree(name):
     assert D.check_claims(core, name, 400, seed=37, table=bytearray(1 << 14)) == 400
 

@@ -1,0 +1,419 @@
+/* The host's solver: the exact value of the rest of a hand, as tc_solve gives it,
+ * with the techniques of the bridge double-dummy solvers (DDS, dum-dum) carried over
+ * to point-counting games. Compiled only into the CPython extension (setup.py
+ * defines TAPETE_HOST_SOLVER): the Pico keeps the small core of solve.c.
+ *
+ * What it adds to solve.c (whose play/unplay and rules it reuses):
+ * - a transposition table keyed by relative ranks: at a trick start, two positions
+ *   of one search whose cards, suit by suit and strongest first, have the same
+ *   owners and the same points (and the 7 where the seven duty singles it out) are
+ *   the same game, whatever cards have gone between them; each is stored under one
+ *   representative (rel_key). Every duty compares a card only with cards still in
+ *   play of its suit, so the order is all that matters (not in suitless games or
+ *   where ties draw, which keep the cards themselves);
+ * - the table's best lead kept by relative rank, so it guides every equivalent
+ *   position;
+ * - the last trick played out without a search, and bounds on what is still to
+ *   come (sure_lost: points the side can no longer stop the others from taking) tried
+ *   before the table;
+ * - null-window tests that halve the open interval (C*), sharing the table.
+ *
+ * The reference is rules/solver.py: tests/native compares the two on thousands of
+ * random positions of every game, and this search with solve.c's on deeper ones.
+ */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime: the time limit */
+#include "search.h"
+
+#if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
+
+#include <time.h>
+#include "solve_host.h"
+
+#define CLOCK_EVERY 4095 /* nodes between two looks at the clock, less one */
+
+typedef struct {
+    search s;
+    uint8_t owner[64];  /* seat holding each card when the search started */
+    uint8_t sig[64];    /* what makes two adjacent cards differ: points, the 7 */
+    uint8_t live[4][16]; /* per suit, the slots out at the start, strongest first */
+    uint8_t nlive[4];
+    uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
+    double deadline;    /* monotonic seconds when the search gives up; 0 none */
+} host;
+
+static double seconds_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The representative of the cards `out` (cards still in the hands at a trick start):
+ * per suit, each card in strength order replaced by the strongest card of the start
+ * that lies below the previous one and has the same owner and signature. Two sets
+ * get the same representative exactly when their sequences (owner, signature) are
+ * equal, suit by suit. */
+static uint64_t rel_key(const host *h, uint64_t out) {
+    uint64_t key = 0;
+    for (int su = 0; su < 4; su++) {
+        uint32_t o = tc_suit_set(out, su);
+        if (!o) {
+            continue;
+        }
+        const uint8_t *lv = h->live[su];
+        int n = h->nlive[su], k = 0;
+        uint32_t kb = 0;
+        for (int i = 0; i < n; i++) {
+            int f = lv[i];
+            if (!((o >> f) & 1)) {
+                continue;
+            }
+            int c = su * 16 + f;
+            while (k < n) {
+                int f2 = lv[k++], c2 = su * 16 + f2;
+                if (h->owner[c2] == h->owner[c] && h->sig[c2] == h->sig[c]) {
+                    kb |= (uint32_t)1 << f2;
+                    break;
+                }
+            }
+        }
+        key |= tc_suit_mask(kb, su);
+    }
+    return key;
+}
+
+/* A card as its rank among the cards out of its suit (suit << 4 | index), for the
+ * table's best lead; and back. */
+static int rel_of(const host *h, uint64_t out, int c) {
+    int su = TC_SUIT(c), idx = 0;
+    uint32_t o = tc_suit_set(out, su);
+    const uint8_t *lv = h->live[su];
+    for (int i = 0; i < h->nlive[su]; i++) {
+        int f = lv[i];
+        if (f == TC_SLOT(c)) {
+            return su << 4 | idx;
+        }
+        idx += (o >> f) & 1;
+    }
+    return TC_NO_CARD;
+}
+
+static int card_of(const host *h, uint64_t out, int rel) {
+    if (rel == TC_NO_CARD) {
+        return TC_NO_CARD;
+    }
+    int su = rel >> 4, idx = rel & 15;
+    uint32_t o = tc_suit_set(out, su);
+    const uint8_t *lv = h->live[su];
+    for (int i = 0; i < h->nlive[su]; i++) {
+        int f = lv[i];
+        if ((o >> f) & 1) {
+            if (idx-- == 0) {
+                return su * 16 + f;
+            }
+        }
+    }
+    return TC_NO_CARD;
+}
+
+/* The last trick: one card each, nothing to choose; what the side gains. */
+static int last_trick(host *h) {
+    search *s = &h->s;
+    int gain = 0, n = s->g->seats;
+    undo u[TC_MAX_SEATS];
+    uint8_t c[TC_MAX_SEATS];
+    for (int i = 0; i < n; i++) {
+        c[i] = (uint8_t)tc_ctz64(s->hand[s->to_play]);
+        gain += tc_play(s, c[i], &u[i]);
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        tc_unplay(s, c[i], &u[i]);
+    }
+    return gain;
+}
+
+/* Strength of the strongest card of suit `su` in `m` (0 when none). */
+static int top_strength(const host *h, uint64_t m, int su) {
+    uint32_t b = tc_suit_set(m, su);
+    if (!b) {
+        return 0;
+    }
+    const uint8_t *lv = h->live[su];
+    for (int i = 0; i < h->nlive[su]; i++) {
+        if ((b >> lv[i]) & 1) {
+            return h->s.g->strength[su * 16 + lv[i]];
+        }
+    }
+    return 0;
+}
+
+/* What one side (the searching side when `ours`, else the others) is sure to take
+ * from a trick start, whatever both sides play: a lower bound for the future value.
+ * - Its trumps above every trump of the others take their tricks wherever they fall
+ *   (only a card of their own side can beat them), with their points; one seat's
+ *   such cards lie in as many different tricks.
+ * - When it leads: the leader's cards of a plain suit above every card of every
+ *   other seat in it, led one after another, win while each seat holding trumps
+ *   still has to follow (follow duty), and a seat with no trumps can never take
+ *   them. The partners count as others: a partner who took the trick would lead
+ *   next, and the chain would break.
+ * Points the others must add to those tricks are not counted (they may have none).
+ * Not for suitless games or drawn tricks (solve.c's collapse flag is off there). */
+static int sure_of(const host *h, int ours, int leads) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    int trump = s->t.trump, leader = s->t.leader;
+    uint64_t theirs = 0;
+    int pts = 0, quick = 0, kmax = 0, klead = 0;
+    for (int p = 0; p < g->seats; p++) {
+        if ((g->team[p] == s->team) != ours) {
+            theirs |= s->hand[p];
+        }
+    }
+    if (trump < 4) {
+        int top = top_strength(h, theirs, trump);
+        for (int p = 0; p < g->seats; p++) {
+            if ((g->team[p] == s->team) != ours) {
+                continue;
+            }
+            int k = 0;
+            for (uint32_t b = tc_suit_set(s->hand[p], trump); b; b &= b - 1) {
+                int c = trump * 16 + tc_ctz32(b);
+                if (g->strength[c] > top) {
+                    k++;
+                    pts += g->points[c];
+                }
+            }
+            kmax = k > kmax ? k : kmax;
+            if (p == leader) {
+                klead = k;
+            }
+        }
+    }
+    if (leads && (tc_duties(g) & TC_FOLLOW)) {
+        uint64_t others = 0;
+        for (int p = 0; p < g->seats; p++) {
+            others |= p == leader ? 0 : s->hand[p];
+        }
+        for (int su = 0; su < 4; su++) {
+            uint32_t mine = tc_suit_set(s->hand[leader], su);
+            if (su == trump || !mine) {
+                continue;
+            }
+            int top = top_strength(h, others, su), cap = 16;
+            for (int p = 0; p < g->seats; p++) {
+                if (p != leader && trump < 4 && tc_suit_set(s->hand[p], trump)) {
+                    int len = tc_popcount32(tc_suit_set(s->hand[p], su));
+                    cap = len < cap ? len : cap;
+                }
+            }
+            const uint8_t *lv = h->live[su];
+            for (int i = 0; i < h->nlive[su] && cap > 0; i++) {
+                int c = su * 16 + lv[i];
+                if (g->strength[c] <= top) {
+                    break;
+                }
+                if ((mine >> lv[i]) & 1) {
+                    pts += g->points[c];
+                    quick++;
+                    cap--;
+                }
+            }
+        }
+    }
+    int tricks = quick + klead > kmax ? quick + klead : kmax;
+    if (s->measure == TC_TRICKS) {
+        return tricks;
+    }
+    return pts + tricks * g->trick_point;
+}
+
+/* Alpha-beta on the future value for the searching side (fail-soft), the table at
+ * trick starts keyed by relative ranks. */
+static int host_ab(host *h, int alpha, int beta) {
+    search *s = &h->s;
+    if (s->abort) {
+        return 0;
+    }
+    if (++s->nodes > s->budget && s->budget > 0) {
+        s->abort = 1;
+        return 0;
+    }
+    if (!(s->nodes & CLOCK_EVERY) && h->deadline > 0 && seconds_now() > h->deadline) {
+        s->abort = 1;
+        return 0;
+    }
+    const tc_game *g = s->g;
+    tc_trick *t = &s->t;
+    uint64_t cards = 0, key = 0;
+    unsigned meta = 0;
+    int hint = TC_NO_CARD;
+    tc_entry *e = 0;
+    if (t->n == 0) {
+        for (int p = 0; p < g->seats; p++) {
+            cards |= s->hand[p];
+        }
+        if (!cards) {
+            return 0;
+        }
+        int total = tc_total(s);
+        if (total <= alpha) {
+            return total;
+        }
+        if (beta <= 0) {
+            return 0;
+        }
+        if (!(s->hand[t->leader] & (s->hand[t->leader] - 1))) {
+            return last_trick(h);
+        }
+        if (h->relative) {
+            int lead = g->team[t->leader] == s->team;
+            int lo = sure_of(h, 1, lead);
+            if (lo >= beta) {
+                return lo;
+            }
+            int hi = total - sure_of(h, 0, !lead);
+            if (hi <= alpha) {
+                return hi;
+            }
+        }
+        key = h->relative ? rel_key(h, cards) : cards;
+        meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
+        e = tc_probe(s->tt, key, meta, 0);
+        if (e) {
+            if (e->lo >= beta) {
+                return e->lo;
+            }
+            if (e->hi <= alpha) {
+                return e->hi;
+            }
+            if (e->lo > alpha) {
+                alpha = e->lo;
+            }
+            if (e->hi < beta) {
+                beta = e->hi;
+            }
+            hint = h->relative ? card_of(h, cards, e->move) : e->move;
+        }
+    }
+    int a0 = alpha, b0 = beta;
+    uint8_t move[TC_MAX_HAND];
+    int nm = tc_moves(s, hint, move);
+    int maximize = g->team[s->to_play] == s->team;
+    int best = maximize ? -1 : 10000;
+    int bestmove = TC_NO_CARD;
+    for (int i = 0; i < nm && !s->abort; i++) {
+        int c = move[i];
+        undo u;
+        int gain = tc_play(s, c, &u);
+        int v = gain + host_ab(h, alpha - gain, beta - gain);
+        tc_unplay(s, c, &u);
+        if (maximize ? v > best : v < best) {
+            best = v;
+            bestmove = c;
+            if (maximize && best > alpha) {
+                alpha = best;
+            } else if (!maximize && best < beta) {
+                beta = best;
+            }
+        }
+        if (alpha >= beta) {
+            break;
+        }
+    }
+    if (t->n == 0 && !s->abort) {
+        e = tc_probe(s->tt, key, meta, 1);
+        if (e) {
+            int v = best < 0 ? 0 : best > 255 ? 255 : best;
+            if (best <= a0) {
+                if (v < e->hi) {
+                    e->hi = (uint8_t)v;
+                }
+            } else if (best >= b0) {
+                if (v > e->lo) {
+                    e->lo = (uint8_t)v;
+                }
+            } else {
+                e->lo = e->hi = (uint8_t)v;
+            }
+            e->move = (uint8_t)(h->relative ? rel_of(h, cards, bestmove) : bestmove);
+        }
+    }
+    return best;
+}
+
+static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc_trick *t,
+    int team, int measure, tc_table *tt, long budget) {
+    search *s = &h->s;
+    tc_search_init(s, g, hands, t, team, measure, tt, budget);
+    h->relative = s->collapse;
+    uint64_t out = 0;
+    for (int c = 0; c < 64; c++) {
+        h->owner[c] = 0xFF;
+        h->sig[c] = (uint8_t)(g->points[c] << 1
+            | (s->keyed_led && TC_SLOT(c) == TC_SEVEN_SLOT));
+        if (g->points[c] > 127) {
+            h->relative = 0; /* a signature must fit a byte */
+        }
+    }
+    for (int p = 0; p < g->seats; p++) {
+        out |= hands[p];
+        for (uint64_t m = hands[p]; m; m &= m - 1) {
+            h->owner[tc_ctz64(m)] = (uint8_t)p;
+        }
+    }
+    for (int su = 0; su < 4; su++) {
+        uint32_t o = tc_suit_set(out, su);
+        int k = 0;
+        for (int i = 0; i < s->count[su]; i++) {
+            int f = s->order[su][i];
+            if ((o >> f) & 1) {
+                h->live[su][k++] = (uint8_t)f;
+            }
+        }
+        h->nlive[su] = (uint8_t)k;
+    }
+}
+
+/* The exact value by null-window tests that halve the interval still open (C*, MTD
+ * by bisection): a fail-soft answer narrows it at once, and a point value (up to 255)
+ * needs about 8 tests where MTD(f)'s steps of one point need dozens; -1 when the
+ * budget ran out. */
+static int host_exact(host *h) {
+    int lo = 0, hi = tc_total(&h->s);
+    while (lo < hi) {
+        int beta = lo + ((hi - lo + 1) >> 1);
+        int v = host_ab(h, beta - 1, beta);
+        if (h->s.abort) {
+            return -1;
+        }
+        if (v < beta) {
+            hi = v;
+        } else {
+            lo = v;
+        }
+    }
+    return lo;
+}
+
+int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
+    int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes) {
+    host h;
+    if (nodes) {
+        *nodes = 0;
+    }
+    if (tc_check_position(g, hands, t, (1u << g->seats) - 1) < 0) {
+        return TC_BAD_POSITION;
+    }
+    host_init(&h, g, hands, t, team, measure, tt, budget);
+    h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
+    if (!keep) {
+        tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
+    }
+    int v = host_exact(&h);
+    if (nodes) {
+        *nodes = h.s.nodes;
+    }
+    return v < 0 ? TC_OUT_OF_BUDGET : v;
+}
+
+#endif

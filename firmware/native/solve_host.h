@@ -1,0 +1,20 @@
+/* The host's solver (solve_host.c): built only into the CPython extension, where
+ * setup.py defines TAPETE_HOST_SOLVER; the Pico's module keeps solve.c alone. */
+#ifndef TAPETE_SOLVE_HOST_H
+#define TAPETE_SOLVE_HOST_H
+
+#include "solve.h"
+
+#if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
+/* tc_solve's answer (same arguments, same values), found faster: see solve_host.c.
+ * `seconds` > 0 is a time limit besides the node budget: past it the answer is
+ * TC_OUT_OF_BUDGET, as when the budget runs out. `keep` != 0 searches with the
+ * table's entries of the searches before it: sound when they were all of the same
+ * hand (the same deal, trump and game), team and measure, whatever positions of it
+ * (an entry is a position's value, and a card's owner never changes within a hand);
+ * the report's analysis solves every play of a hand so. */
+int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
+    int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes);
+#endif
+
+#endif
