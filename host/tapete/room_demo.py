@@ -198,7 +198,7 @@ def main(argv=None):
     p.add_argument("--tables", type=int, default=4)
     p.add_argument("--matches", type=int, default=1, help="matches per table (default 1)")
     p.add_argument("--out", default="out/room")
-    p.add_argument("--pace", type=float, default=0.02, help="seconds between a table's lines")
+    p.add_argument("--pace", type=float, default=0.1, help="seconds between a table's lines (default 0.1: ten times a real table)")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     t = time.time()

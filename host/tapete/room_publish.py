@@ -81,3 +81,39 @@ class TablePublisher:
         for text in lines:
             self.resent += 1
             c.publish(self.topic, text, qos=1)
+
+
+class Tee:
+    """The recorder's match database, with every stored line also published: what
+    `tapete record PORT --mqtt URL` hands the recorder as its `db`."""
+
+    def __init__(self, db, publisher):
+        self.db = db
+        self.publisher = publisher
+        self.path = db.path
+
+    def add(self, ev):
+        self.db.add(ev)
+        if isinstance(ev.get("seq"), int):      # the recorder's own x-gap is no table line
+            self.publisher.publish(ev)
+
+    def close(self):
+        self.publisher.stop()
+        self.db.close()
+
+
+def publishing(db, url, password_file=None, ca=None):
+    """(Tee, publisher) for `tapete record --mqtt mqtts://TABLE@HOST:PORT/ROOM`: the
+    table is the address's user, its password from `password_file`, TLS under `ca`."""
+    from .room import RoomError
+    from .room_mqtt import Address, client, read_password
+    addr = Address(url)
+    if not addr.user or not addr.room:
+        raise RoomError("--mqtt %s: write mqtts://TABLE@HOST:PORT/ROOM (the table is the broker user)" % url)
+    if addr.tls and not ca:
+        raise RoomError("--mqtt %s: TLS needs the room's CA certificate: --mqtt-ca ca.crt" % url)
+    word = read_password(password_file) if password_file else None
+    pub = TablePublisher(addr.room, addr.user,
+                         lambda cid, clean: client(cid, addr.user, word, ca if addr.tls else None, clean))
+    pub.start(addr.host, addr.port)
+    return Tee(db, pub), pub

@@ -27,6 +27,7 @@ class RoomBoard:
         self.held = {}              # table -> first seq missing (a gap being asked), or None
         self.misboards = {}         # table -> [flag] (duplicate play, room_boards.py)
         self.names = {}             # table -> the match event's names (seats, teams)
+        self.cards = {}             # table -> its summary, made again only when it changed
         self.lock = threading.Lock()
         self.version = 0
         self.note = ""
@@ -44,6 +45,7 @@ class RoomBoard:
             if rnd is not None:
                 self.rounds[table] = rnd
             self.arrived[table] = time.time()
+            self.cards.pop(table, None)
             self.version += 1
         self.wake()
 
@@ -51,6 +53,7 @@ class RoomBoard:
         with self.lock:
             if self.held.get(table) != first:
                 self.held[table] = first
+                self.cards.pop(table, None)
                 self.version += 1
         self.wake()
 
@@ -70,10 +73,12 @@ class RoomBoard:
     def summary(self):
         """(version, JSON text) of the room at a glance."""
         with self.lock:
-            tables = [table_summary(name, self.views[name].state(), self.rounds.get(name),
-                                    self.arrived.get(name), self.held.get(name),
-                                    self.misboards.get(name), self.names.get(name))
-                      for name in sorted(self.views)]
+            for name in self.views:
+                if name not in self.cards:
+                    self.cards[name] = table_summary(
+                        name, self.views[name].state(), self.rounds.get(name), self.arrived.get(name),
+                        self.held.get(name), self.misboards.get(name), self.names.get(name))
+            tables = [self.cards[name] for name in sorted(self.views)]
             return self.version, json.dumps({"room": self.room, "tables": tables, "note": self.note})
 
     def table_state(self, table):
