@@ -85,20 +85,67 @@ def cmd_serve(args):
     if not db_path:
         raise UsageError("--db FILE: where the room's matches go")
     check_free(args.host, args.port)
+    boards = None
+    if args.boards:
+        from .room_boards import load_boards
+        boards = load_boards(args.boards)
     store = RoomStore(db_path)
     board = RoomBoard(room)
-    server = RoomServer(store, board, room, connect)
+    server = RoomServer(store, board, room, connect, boards=boards)
     server.start(host, port)
     board.say("subscribed to tapete/%s/+/log on %s:%d" % (room, host, port))
     print("tapete room: room %s from %s:%d into %s" % (room, host, port, store.path), file=sys.stderr, flush=True)
     try:
-        run_server(room_app(board, store.path), args.host, args.port, "tapete room: the board of room %s on" % room)
+        run_server(room_app(board, store.path, boards, args.scoring), args.host, args.port, "tapete room: the board of room %s on" % room)
     finally:
         server.stop()
         store.close()
         c = server.counts()
         print("tapete room: %d lines received twice (stored once), %d bad, %d lost, %d resends asked"
               % (c["received_twice"], c["bad"], c["lost"], c["resends"]), file=sys.stderr)
+    return 0
+
+
+def cmd_boards(args):
+    import json
+    from .room_boards import make_boards
+    from .rules import games
+    from .rules.errors import TableError
+    try:
+        games.get(args.game, {})
+    except TableError as err:
+        raise UsageError(str(err))
+    if args.count < 1:
+        raise UsageError("--count must be at least 1")
+    if os.path.exists(args.file):
+        raise UsageError("%s exists: a boards file is never overwritten (the session may be under way)"
+                         % args.file)
+    with open(args.file, "w", encoding="utf-8") as f:
+        for b in make_boards(args.game, args.count, args.seed):
+            f.write(json.dumps(b) + "\n")
+    print("tapete room: %d boards of %s in %s" % (args.count, args.game, args.file))
+    return 0
+
+
+def cmd_sheet(args):
+    from .room_boards import load_boards
+    from .room_duplicate import board_results, score, sheet_html
+    from .store import StoreError
+    if not os.path.exists(args.db):
+        raise StoreError("no room database at %s" % args.db)
+    boards = load_boards(args.boards)
+    results = score(board_results(args.db, args.room, boards), args.scoring)
+    rounds = sorted(set(r["round"] for r in results))
+    if args.round not in rounds:
+        raise UsageError("round %s has no board played in room %s (rounds with boards: %s)"
+                         % (args.round, args.room, ", ".join(map(str, rounds)) or "none"))
+    page = sheet_html(args.room, args.round, results, args.scoring)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(page)
+        print("tapete room: the results sheet of round %d in %s" % (args.round, args.out))
+    else:
+        sys.stdout.write(page)
     return 0
 
 
@@ -133,4 +180,22 @@ def register(sub):
     s.add_argument("--host", default="127.0.0.1", help="the board's address (0.0.0.0: the "
                    "club's network)")
     s.add_argument("--port", type=int, default=8780, help="the board's TCP port (default 8780)")
+    s.add_argument("--boards", help="duplicate play: the session's boards file (each hand "
+                   "checked against its board; results sheets at /sheet/ROUND)")
+    s.add_argument("--scoring", choices=("matchpoints", "total"), default="matchpoints",
+                   help="duplicate scoring (default matchpoints; docs/room.md)")
     s.set_defaults(run=cmd_serve)
+    d = rs.add_parser("boards", help="deal a duplicate session's boards into a boards file")
+    d.add_argument("file", help="the boards file to write (JSON Lines, PROTOCOL.md 1.2)")
+    d.add_argument("--game", default="botifarra", help="the game (default botifarra)")
+    d.add_argument("--count", type=int, default=8, help="how many boards (default 8)")
+    d.add_argument("--seed", type=int, default=1, help="the shuffle (default 1)")
+    d.set_defaults(run=cmd_boards)
+    h = rs.add_parser("sheet", help="the printable duplicate results sheet of a round (HTML)")
+    h.add_argument("db", help="the room database")
+    h.add_argument("--room", required=True)
+    h.add_argument("--boards", required=True, help="the session's boards file")
+    h.add_argument("--round", type=int, required=True)
+    h.add_argument("--scoring", choices=("matchpoints", "total"), default="matchpoints")
+    h.add_argument("--out", help="write the page here (default: standard output)")
+    h.set_defaults(run=cmd_sheet)

@@ -57,6 +57,14 @@ class RoomBoard:
                 self.version += 1
         self.wake()
 
+    def flag(self, table, text):
+        """A misboarded hand at `table` (duplicate play), shown on its card."""
+        with self.lock:
+            self.misboards.setdefault(table, []).append(text)
+            self.cards.pop(table, None)
+            self.version += 1
+        self.wake()
+
     def say(self, text):
         with self.lock:
             self.note = text
@@ -110,9 +118,12 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None):
 class RoomServer:
     """The room's subscriber: every table's log stored once, the board fed."""
 
-    def __init__(self, store, board, room, connect, on_stored=None, client_id=None):
-        """`connect(client_id, clean)` returns a configured paho client (room_mqtt.client)."""
+    def __init__(self, store, board, room, connect, on_stored=None, client_id=None, boards=None):
+        """`connect(client_id, clean)` returns a configured paho client (room_mqtt.client);
+        `boards` (room_boards.load_boards) checks each board's hand as it ends."""
         self.store = store
+        self.boards = boards
+        self.watches = {}           # table -> room_boards.HandWatch
         self.board = board
         self.room = room
         self.intakes = {}
@@ -139,6 +150,20 @@ class RoomServer:
             return
         for ev in self.store.store.events(w.match):
             self.board.feed(table, ev, w.round)
+            self._check_board(table, ev)
+
+    def _check_board(self, table, ev):
+        """A board's hand just ended: flag it on the room board when it was misboarded."""
+        if self.boards is None:
+            return
+        watch = self.watches.get(table)
+        if watch is None:
+            from .room_boards import HandWatch
+            watch = self.watches[table] = HandWatch(self.boards)
+        hand = watch.feed(ev)
+        if hand is not None and hand["misboard"]:
+            self.board.flag(table, "board %s (hand %s): %s" % (hand["board"], hand["hand"],
+                                                              "; ".join(hand["misboard"][:2])))
 
     def start(self, host, port, wait_s=10.0):
         self.client.connect_async(host, port, keepalive=20)
@@ -185,6 +210,7 @@ class RoomServer:
                 rnd = self.store.writer(self.room, table).round
                 for e in ready:
                     self.board.feed(table, e, rnd)
+                    self._check_board(table, e)
                 if self.on_stored is not None:
                     self.on_stored(table, ready)
             first = intake.gap()

@@ -100,8 +100,9 @@ def _push(source, board):
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def room_app(board, db_path):
-    """The Starlette app of the room board (GET only)."""
+def room_app(board, db_path, boards=None, scoring="matchpoints"):
+    """The Starlette app of the room board (GET only); with `boards`, the duplicate
+    results sheet of each round at /sheet/N."""
     from starlette.applications import Starlette
     from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Route
@@ -129,6 +130,18 @@ def room_app(board, db_path):
         name = request.path_params["name"]
         return _push(lambda: board.table_state(name), board)
 
+    async def sheet(request):
+        from .room_duplicate import board_results, score, sheet_html
+        if boards is None:
+            return HTMLResponse("<p>no boards file: start tapete room serve with --boards FILE</p>",
+                                status_code=404)
+        try:
+            rnd = int(request.path_params["round"])
+        except ValueError:
+            return HTMLResponse("<p>a round is a number</p>", status_code=404)
+        results = score(board_results(db_path, board.room, boards), scoring)
+        return HTMLResponse(sheet_html(board.room, rnd, results, scoring))
+
     def asset(name, kind):
         async def handler(request):
             return Response(_asset(name), media_type=kind)
@@ -136,6 +149,7 @@ def room_app(board, db_path):
 
     return Starlette(routes=[Route("/", page), Route("/state", state), Route("/events", events),
                              Route("/standings", standing),
+                             Route("/sheet/{round}", sheet),
                              Route("/room.css", asset("room.css", "text/css")),
                              Route("/room.js", asset("room.js", "text/javascript")),
                              Route("/room_table.css", asset("room_table.css", "text/css")),

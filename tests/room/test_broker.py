@@ -115,3 +115,25 @@ def test_lines_published_twice_or_out_of_order_are_stored_once_in_order(room, tm
     assert [e["seq"] for e in events] == list(range(len(lines)))
     assert pub.resent >= 1 and server.counts()["received_twice"] >= 2
     store.close()
+
+
+def test_a_misboarded_hand_is_flagged_on_the_room_board_as_it_ends(room, tmp_path):
+    from tapete.room_boards import make_boards
+    boards = make_boards("botifarra", 2, seed=4)
+    played = json.loads(json.dumps(boards))
+    h = played[1]["hands"]
+    h[2][3], h[3][3] = h[3][3], h[2][3]         # board 2: two cards in each other's pocket
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    board = RoomBoard("club")
+    server = RoomServer(store, board, "club", connector(room, "room"),
+                        boards=dict((b["board"], b) for b in boards)).start(room.info["host"], room.info["port"])
+    pub = TablePublisher("club", "t1", connector(room, "t1")).start(room.info["host"], room.info["port"])
+    lines = match_lines("botifarra", 5, options={"target": 9999}, boards=played)
+    for ev in lines:
+        pub.publish(ev)
+    assert wait_until(lambda: store.next_seq("club", "t1") == len(lines), 15)
+    pub.stop()
+    server.stop()
+    card = json.loads(board.summary()[1])["tables"][0]
+    assert len(card["misboards"]) == 1 and card["misboards"][0].startswith("board 2 (hand 2): seat ")
+    store.close()

@@ -20,8 +20,10 @@ DEMO_OPTIONS = {"malilla": {"target": 12}, "manille": {"target": 30}, "botifarra
                 "mus": {"target": 15}, "envite": {"games": 1}}
 
 
-def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200):
-    """The log lines (dicts, in order, seq from `first_seq`) of one whole random match."""
+def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200, boards=None):
+    """The log lines (dicts, in order, seq from `first_seq`) of one whole random match;
+    with `boards` (room_boards.load_boards's values, in order), one hand per board, each
+    dealt as its board says (duplicate play; the match then ends with its last board)."""
     rng = random.Random(seed)
     m = Match()
     seq = [first_seq]
@@ -46,14 +48,22 @@ def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200
         first["names"] = names
     apply(first)
     dealer = 0
-    for _ in range(max_hands):
+    for k in range(len(boards) if boards is not None else max_hands):
         if m.over:
             break
-        sizer = getattr(m.game, "random_deal_size", None)
-        size = sizer(m, rng) if sizer is not None else None
-        events, hands = playout.hand_events(m.game, dealer, rng, False, size)
-        for ev in events:
-            apply(ev)
+        if boards is not None:
+            board = boards[k]
+            dealer = board["dealer"]
+            hands = dict((seat, [C.parse(c) for c in cards]) for seat, cards in enumerate(board["hands"]))
+            apply({"ev": "deal", "dealer": dealer, "board": board["board"]})
+            if board.get("turnup"):
+                apply({"ev": "turnup", "card": board["turnup"]})
+        else:
+            sizer = getattr(m.game, "random_deal_size", None)
+            size = sizer(m, rng) if sizer is not None else None
+            events, hands = playout.hand_events(m.game, dealer, rng, False, size)
+            for ev in events:
+                apply(ev)
         while playout.in_hand(m) and not m.over:
             caller = getattr(m.game, "random_call", None)
             ev = caller(m, hands, rng) if caller is not None else None
