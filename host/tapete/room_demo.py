@@ -71,6 +71,55 @@ class BoardWatch(threading.Thread):
         return None
 
 
+class BoardWatchProcess:
+    """BoardWatch in a process of its own (python -m tapete.room_demo --watch URL), as a
+    browser is: the tables' threads in this process do not delay its reading. Its notes
+    ("table seq time" lines) are read back with `collect()`."""
+
+    def __init__(self, url, path):
+        self.path = path
+        self.out = open(path, "w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "tapete.room_demo", "--watch", url],
+                                     stdout=self.out, stderr=subprocess.DEVNULL)
+        self.shown = {}
+
+    def collect(self):
+        self.proc.terminate()
+        self.proc.wait(10)
+        self.out.close()
+        with open(self.path) as f:
+            for line in f:
+                table, seq, at = line.split()
+                self.shown.setdefault(table, []).append((int(seq), float(at)))
+
+    def shown_at(self, table, seq):
+        """When the board first showed the table at `seq` or later (None: never)."""
+        for s, at in self.shown.get(table, []):
+            if s >= seq:
+                return at
+        return None
+
+
+def watch_main(url):
+    """The watcher process: one line per table whose seq on the board went up."""
+    last = {}
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=60) as resp:
+                for raw in resp:
+                    if not raw.startswith(b"data: "):
+                        continue
+                    now = time.time()
+                    for t in json.loads(raw[6:])["tables"]:
+                        s = t.get("seq")
+                        if s is not None and s > last.get(t["table"], -1):
+                            last[t["table"]] = s
+                            sys.stdout.write("%s %d %.4f\n" % (t["table"], s, now))
+                    sys.stdout.flush()
+        except OSError:
+            time.sleep(0.2)
+
+
 def play_table(pub, table_index, matches, pace_s, sent, seed):
     """One simulated table: its matches one after another, a line every pace_s."""
     seq = 0
@@ -194,6 +243,8 @@ def summary_line(s):
 
 
 def main(argv=None):
+    if argv is None and sys.argv[1:2] == ["--watch"]:
+        return watch_main(sys.argv[2])
     p = argparse.ArgumentParser(prog="python -m tapete.room_demo", description=__doc__.split("\n\n")[0])
     p.add_argument("--tables", type=int, default=4)
     p.add_argument("--matches", type=int, default=1, help="matches per table (default 1)")

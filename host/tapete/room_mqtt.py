@@ -84,8 +84,9 @@ class Connected:
     def _disconnect(self, c, userdata, flags, reason, props=None):
         self.up = False
 
-    def wait(self, timeout=10.0):
+    def wait(self, timeout=10.0, where="the broker"):
         if not self.event.wait(timeout):
-            raise RoomError("no answer from the broker within %.0f s" % timeout)
+            raise RoomError("no answer from %s within %.0f s (is the broker running? `tapete room "
+                            "broker FOLDER` runs it)" % (where, timeout))
         if self.refused:
             raise RoomError("the broker refused the connection: %s" % self.refused)

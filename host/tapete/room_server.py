@@ -168,7 +168,7 @@ class RoomServer:
     def start(self, host, port, wait_s=10.0):
         self.client.connect_async(host, port, keepalive=20)
         self.client.loop_start()
-        self.connected.wait(wait_s)
+        self.connected.wait(wait_s, "the broker at %s:%d" % (host, port))
         self.asker.start()
         return self
 
