@@ -4,6 +4,8 @@
 #   /main.py         the boot entry (source: MicroPython only runs main.py)
 #   /lib/...         everything else as .mpy (rules/, drivers/, table/, reader, enrol,
 #                    board, board_pins) and the native rule core when it is built
+#   /lib/umqtt/      with ROOM=1 (a Pico W in a room, docs/room.md): micropython-umqtt.simple
+#                    by `mpremote mip` (from micropython-lib; never part of this repository)
 # Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py
 # (random play for tests), firmware/native/ (C sources).
 
@@ -33,9 +35,10 @@ firmware-mpy: $(DEPLOY_MPY)  ## compile the firmware for the Pico (mpy-cross -ma
 $(MPREMOTE): $(STAMP)
 	$(PY) -m pip install -q 'mpremote>=1.29'
 
-deploy: firmware-mpy $(MPREMOTE)  ## copy the firmware onto a Pico with mpremote (PORT=/dev/ttyACM0)
+deploy: firmware-mpy $(MPREMOTE)  ## copy the firmware onto a Pico with mpremote (PORT=/dev/ttyACM0; ROOM=1: the MQTT client too)
 	cd $(DEPLOY_DIR) && $(abspath $(MPREMOTE)) connect $(PORT) \
 	  fs cp -r lib : \
 	  + fs cp main.py :main.py \
+	  $(if $(ROOM),+ mip install umqtt.simple) \
 	  + reset
 	@echo "deployed; enrol the deck next (README: First-time steps for a new table)"

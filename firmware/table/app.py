@@ -165,6 +165,16 @@ class App:
                 self.board.frame(self.screen)
             await asyncio.sleep_ms(20)
 
+    def room_publisher(self):
+        """The MQTT publisher of a table in a room (room.json in flash), else None."""
+        try:
+            import os
+            os.stat((self.board.root.rstrip("/") + "/" if self.board.root else "") + "room.json")
+        except OSError:
+            return None         # no room: the MQTT client is never even imported
+        from .mqtt_pub import from_config
+        return from_config(self.link, self.board.root)
+
     async def idle(self):
         """Wait until the panel shows the last picture and the link has said all."""
         eink = self.board.eink
@@ -181,6 +191,10 @@ class App:
                  asyncio.create_task(self.link_task()),
                  asyncio.create_task(self.lights_task()),
                  asyncio.create_task(self.display_task())]
+        room = self.room_publisher()
+        if room is not None:
+            from .mqtt_pub import room_task
+            tasks.append(asyncio.create_task(room_task(room, self.board.ticks_ms)))
         if players is None:
             await asyncio.gather(*tasks)
             return

@@ -53,7 +53,8 @@ EXTRA_COMMANDS = []
 def _load_extras():
     if EXTRA_COMMANDS:
         return
-    for name in ("play_cli", "serial_cli", "sim_cli", "host_cli", "games_cli", "selftest_cli"):
+    for name in ("play_cli", "serial_cli", "sim_cli", "host_cli", "games_cli", "selftest_cli",
+                 "room_cli"):
         try:
             module = __import__("tapete." + name, fromlist=["register"])
         except ModuleNotFoundError as err:

@@ -191,6 +191,9 @@ def cmd_record(args):
 
     port = open_port(args.port, args.baud, on_problem=problem, reconnect_s=args.reconnect)
     db = _open_db(args)
+    if args.mqtt:       # a table without Wi-Fi in a room: every stored line also published
+        from .room_publish import publishing
+        db, _pub = publishing(db, args.mqtt, args.mqtt_password_file, args.mqtt_ca)
     print("tapete record: %s -> %s and %s%s" % (
         args.port, out, db.path, " (appending)" if os.path.exists(out) and os.path.getsize(out) else ""),
         file=sys.stderr, flush=True)
@@ -211,6 +214,8 @@ def cmd_record(args):
         rec = None
     finally:
         port.close()
+        if args.mqtt:
+            db.close()      # waits for the broker's acks
     if rec is not None:
         print("recorded %d events to %s and %s (%d resends asked, %d bad lines, %d lost)"
               % (rec.events, out, db.path, rec.resends, rec.bad_lines, rec.lost), file=sys.stderr)
@@ -303,6 +308,10 @@ def register(sub):
     p.add_argument("--until-end", action="store_true", help="stop when the match ends")
     p.add_argument("--reconnect", type=float, default=30.0,
                    help="seconds to wait for an unplugged port to come back (default 30)")
+    p.add_argument("--mqtt", metavar="URL", help="also publish every line to a room: "
+                   "mqtts://TABLE@HOST:PORT/ROOM (docs/room.md)")
+    p.add_argument("--mqtt-password-file", help="with --mqtt: the table's password, in a file")
+    p.add_argument("--mqtt-ca", help="with --mqtt: the room's CA certificate (ca.crt)")
     p.set_defaults(run=cmd_record)
     s = sub.add_parser("scoreboard", help="a text scoreboard of a log file or a live port",
                        description="Print the scoreboard of a log file, or follow a live port "

@@ -1,0 +1,194 @@
+"""A room under load: many tables on one broker for a while, the broker restarted once
+and one table cut off the network for a minute; nothing may be lost or duplicated.
+
+    .venv/bin/python bench/bench_room.py                      # 100 tables, 10 minutes
+    .venv/bin/python bench/bench_room.py --tables 20 --minutes 2 --cut 20
+
+Mosquitto with the room's TLS and ACL (tapete room init), the room server as its own
+process (tapete room serve), the tables in this process (sim/room_table.py's matches
+back to back, one line every --pace seconds each: a real table sends about one a
+second), and a client of the room board's event stream that notes when each line
+shows on the board (in a process of its own, as a browser is). Reported: event -> room board latency (p50, p95, max; the cut
+table's lines held back during its cut are reported apart: they are late on purpose),
+lines lost and duplicated, matches audited, the room server's CPU (seconds, and per
+cent of one core over the run) and memory (peak resident set, from /proc).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import threading
+import time
+
+from tapete.room_broker import Broker, init_room, password
+from tapete.room_demo import BoardWatchProcess, _wait_listening, free_port, percentile
+from tapete.rules.match import DERIVED
+from tapete.room_mqtt import client
+from tapete.room_publish import TablePublisher
+from tapete.sim.room_table import DEMO_GAMES, match_lines
+
+
+def proc_usage(pid):
+    """(CPU seconds, peak RSS in MB) of a process, from /proc."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    peak = 0
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                peak = int(line.split()[1]) / 1024.0
+    return cpu, peak
+
+
+class Table(threading.Thread):
+    """One table: matches back to back until `until`, a line every `pace` seconds.
+    While `cut` is set its lines are held (the table's network is down) and published
+    when it clears."""
+
+    def __init__(self, pub, index, until, pace, seed):
+        threading.Thread.__init__(self, daemon=True)
+        self.pub, self.index, self.until, self.pace, self.seed = pub, index, until, pace, seed
+        self.sent = []              # (seq, time made)
+        self.cut = threading.Event()
+        self.held = []
+        self.matches = 0
+
+    def run(self):
+        seq, k = 0, 0
+        while time.time() < self.until:
+            game = DEMO_GAMES[(self.index + k) % len(DEMO_GAMES)]
+            for ev in match_lines(game, self.seed * 7919 + self.index * 101 + k, seq,
+                                  names={"teams": ["%s-ns" % self.pub.table, "%s-ew" % self.pub.table]}):
+                if time.time() >= self.until and ev["ev"] not in DERIVED:
+                    break           # the evening ends mid-match (after a play's conclusions)
+                seq = ev["seq"] + 1
+                self.sent.append((ev["seq"], time.time()))
+                if self.cut.is_set():
+                    self.held.append(ev)
+                else:
+                    for old in self.held:
+                        self.pub.publish(old)
+                    self.held = []
+                    self.pub.publish(ev)
+                time.sleep(self.pace)
+            k += 1
+            self.matches += 1
+        for old in self.held:
+            self.pub.publish(old)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=100)
+    p.add_argument("--minutes", type=float, default=10.0)
+    p.add_argument("--pace", type=float, default=1.0, help="seconds between a table's lines")
+    p.add_argument("--cut", type=float, default=60.0, help="seconds one table is cut off")
+    p.add_argument("--down", type=float, default=5.0, help="seconds the broker stays down at its restart")
+    p.add_argument("--out", default="out/bench-room")
+    args = p.parse_args(argv)
+    from tapete.audit import audit_lines
+    from tapete.room_store import RoomStore
+    import shutil
+    shutil.rmtree(args.out, ignore_errors=True)
+    os.makedirs(args.out)
+    folder = os.path.join(args.out, "broker")
+    names = ["t%d" % (i + 1) for i in range(args.tables)]
+    info = init_room(folder, "bench", names, port=free_port())
+    broker = Broker(folder).start()
+    db_path = os.path.join(args.out, "room.sqlite")
+    web = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "tapete.cli", "room", "serve", folder, "--db", db_path,
+                               "--port", str(web)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    _wait_listening(web, server)
+    watch = BoardWatchProcess("http://127.0.0.1:%d/events" % web, os.path.join(args.out, "shown.txt"))
+    ca = os.path.join(folder, "ca.crt")
+    duration = args.minutes * 60.0
+    start = time.time()
+    until = start + duration
+    tables = []
+    for i, name in enumerate(names):
+        word = password(folder, name)
+        pub = TablePublisher("bench", name, lambda cid, clean, n=name, w=word: client(cid, n, w, ca, clean))
+        pub.start(info["host"], info["port"])
+        tables.append(Table(pub, i, until, args.pace, 1))
+    cpu0, _ = proc_usage(server.pid)
+    for t in tables:
+        t.start()
+        time.sleep(args.pace / max(1, len(tables)))     # the tables' lines spread over time
+    cut_table = tables[len(tables) // 3]
+    cut_at = start + duration * 0.25
+    restart_at = start + duration * 0.6
+    time.sleep(max(0, cut_at - time.time()))
+    cut_table.cut.set()
+    cut_window = (time.time(), time.time() + args.cut)
+    time.sleep(args.cut)
+    cut_table.cut.clear()
+    time.sleep(max(0, restart_at - time.time()))
+    t0 = time.time()
+    broker.stop()
+    time.sleep(args.down)
+    broker.start()
+    restart_s = time.time() - t0
+    restart_window = (t0, t0 + restart_s)
+    for t in tables:
+        t.join()
+    time.sleep(10)                  # the last lines onto the board
+    watch.collect()
+    cpu1, peak = proc_usage(server.pid)
+    run_s = time.time() - start
+    for t in tables:
+        t.pub.stop()
+    server.terminate()
+    server.communicate(timeout=30)
+    broker.stop()
+
+    store = RoomStore(db_path)
+    stored = set(store.db.execute("SELECT tbl, seq FROM room_lines").fetchall())
+    sent = sum(len(t.sent) for t in tables)
+    lost = sum(1 for t in tables for s, _ in t.sent if (t.pub.table, s) not in stored)
+    dup = store.db.execute(
+        "SELECT COALESCE(SUM(c - 1), 0) FROM (SELECT r.tbl, e.seq, COUNT(*) AS c FROM events e"
+        " JOIN room_matches r ON r.match = e.match WHERE e.seq IS NOT NULL GROUP BY r.tbl, e.seq) WHERE c > 1"
+    ).fetchone()[0]
+    matches = store.matches()
+    unclean = 0
+    for m in matches:
+        a = audit_lines(store.store.lines(m["match"]))
+        if a.get("errors") or a.get("disagreements"):
+            unclean += 1
+    store.close()
+    steady, held, around_restart = [], [], []
+    for t in tables:
+        for s, at in t.sent:
+            shown = watch.shown_at(t.pub.table, s)
+            if shown is None:
+                continue
+            ms = (shown - at) * 1000.0
+            if t is cut_table and cut_window[0] <= at <= cut_window[1]:
+                held.append(ms)
+            elif restart_window[0] - 1 <= at <= restart_window[1] + 5:
+                around_restart.append(ms)
+            else:
+                steady.append(ms)
+    every = steady + around_restart
+
+    def fig(values, p):
+        v = percentile(values, p)
+        return "-" if v is None else "%.0f" % v
+    print("bench_room: %d tables for %.1f min (pace %.2f s), %d lines sent, %d matches stored (%d finished)"
+          % (args.tables, run_s / 60.0, args.pace, sent, len(matches), sum(1 for m in matches if m["reason"])))
+    print("  lost %d, duplicated %d, matches not auditing clean %d" % (lost, dup, unclean))
+    print("  event -> room board latency ms: p50 %s, p95 %s, max %s (all lines but the cut table's held ones)"
+          % (fig(every, 50), fig(every, 95), fig(every, 100)))
+    print("  ... steady p95 %s; within 5 s of the broker restart (%.2f s down) p95 %s, max %s"
+          % (fig(steady, 95), restart_s, fig(around_restart, 95), fig(around_restart, 100)))
+    print("  the table cut off for %.0f s: %d lines held, shown %s s after they were made at most"
+          % (args.cut, len(held), "-" if not held else "%.0f" % (max(held) / 1000.0)))
+    print("  room server: %.1f s CPU over %.0f s (%.1f%% of one core), peak RSS %.0f MB"
+          % (cpu1 - cpu0, run_s, 100.0 * (cpu1 - cpu0) / run_s, peak))
+    return 0 if lost == 0 and dup == 0 and unclean == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""A room of tables on one MQTT broker (shared/PROTOCOL.md 1.2, "Rooms"): topic names,
+and each table's intake, which turns the lines a broker delivers into the table's log
+in `seq` order, each line once.
+
+Topics (`<room>` and `<table>`: letters, digits, `-` and `_`):
+  tapete/<room>/<table>/log      the table publishes each log line, unchanged, QoS 1
+  tapete/<room>/<table>/resend   the room asks the table again: {"cmd": "resend", "from": N}
+                                 (the serial link's own command, docs/serial.md)
+A table that no longer holds a line it is asked for says so on its log topic with
+`{"ev": "x-held", "oldest": O}` (no seq: it is not part of the log).
+
+QoS 1 means "at least once": a line can arrive twice (a publisher that did not see
+the broker's ack sends it again) and, across a reconnect, after a later one. The
+intake stores a line once (by its seq), holds lines that arrive early until the gap
+before them is filled, and asks the table for the gap again until it is.
+"""
+import json
+import re
+
+from .link import unseal
+
+NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+PREFIX = "tapete"
+REASK_S = 1.0           # a gap still open is asked again this often
+MAX_HELD = 5000         # lines held behind a gap before the oldest are dropped (asked again later)
+
+
+class RoomError(ValueError):
+    """A bad room or table name, a bad broker address (a user's mistake: exit 2)."""
+
+    exit_code = 2
+
+
+def check_name(name, what="table"):
+    """`name` when it is a valid room or table name, else RoomError quoting it."""
+    if not isinstance(name, str) or not NAME.match(name):
+        raise RoomError("%s name %r: use 1 to 64 letters, digits, '-' or '_'" % (what, name))
+    return name
+
+
+def log_topic(room, table):
+    return "%s/%s/%s/log" % (PREFIX, check_name(room, "room"), check_name(table))
+
+
+def resend_topic(room, table):
+    return "%s/%s/%s/resend" % (PREFIX, check_name(room, "room"), check_name(table))
+
+
+def parse_topic(topic):
+    """(room, table, kind) of a room topic, or None when it is not one."""
+    parts = topic.split("/")
+    if len(parts) != 4 or parts[0] != PREFIX:
+        return None
+    if not (NAME.match(parts[1]) and NAME.match(parts[2])):
+        return None
+    return parts[1], parts[2], parts[3]
+
+
+def parse_line(payload):
+    """(event dict, body text) of a published line, crc checked and stripped; or
+    (None, why) when it is not a table-log line."""
+    if isinstance(payload, bytes):
+        try:
+            payload = payload.decode("utf-8")
+        except UnicodeDecodeError:
+            return None, "not UTF-8"
+    body, status = unseal(payload)
+    if status < 0:
+        return None, "bad crc"
+    try:
+        ev = json.loads(body)
+    except ValueError:
+        return None, "not JSON"
+    if not isinstance(ev, dict) or not isinstance(ev.get("ev"), str):
+        return None, "not a table event"
+    return ev, body
+
+
+class TableIntake:
+    """One table's lines in, its log out in seq order.
+
+    `expected` is the next seq to store (None: nothing stored yet from this table).
+    `offer(ev, now)` returns the events now ready to store, in order; `ask(now)` the
+    seq to ask a resend from, or None (no gap open, or asked too recently).
+    """
+
+    def __init__(self, expected=None):
+        self.expected = expected
+        self.held = {}          # seq -> event, arrived past a gap
+        self.duplicates = 0
+        self.bad = 0
+        self.lost = 0           # seqs the table said it no longer held
+        self.asked_at = None
+        self.asked_from = None
+        self.resends = 0
+
+    def offer(self, ev, now=0.0):
+        """Take one parsed line; the events ready to store (possibly none)."""
+        seq = ev.get("seq")
+        if ev.get("ev") == "x-held":
+            return self._held_from(ev.get("oldest"))
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            self.bad += 1
+            return []
+        if self.expected is None:
+            if seq == 0 or ev.get("ev") == "match":
+                self.expected = seq         # a table's first line, or a match's start
+            else:
+                # Joined mid-match: keep it, and ask the table for what came before.
+                self.held[seq] = ev
+                return []
+        if seq < self.expected or seq in self.held:
+            self.duplicates += 1
+            return []
+        self.held[seq] = ev
+        if len(self.held) > MAX_HELD:
+            del self.held[max(self.held)]   # it will be asked for again with the gap
+        return self._ready()
+
+    def _held_from(self, oldest):
+        """The table no longer holds seqs before `oldest`: they are lost, the log goes on."""
+        if not isinstance(oldest, int):
+            self.bad += 1
+            return []
+        start = 0 if self.expected is None else self.expected
+        if oldest <= start:
+            return []
+        out = []
+        if self.expected is not None:
+            self.lost += oldest - start
+            out.append({"ev": "x-gap", "from": start, "to": oldest - 1})
+        for seq in [s for s in self.held if s < oldest]:
+            del self.held[seq]
+        self.expected = oldest
+        self.asked_from = None
+        return out + self._ready()
+
+    def _ready(self):
+        out = []
+        while self.expected in self.held:
+            out.append(self.held.pop(self.expected))
+            self.expected += 1
+        if not self.held:
+            self.asked_from = None
+        return out
+
+    def gap(self):
+        """The first seq missing before a held line, or None."""
+        if not self.held:
+            return None
+        return 0 if self.expected is None else self.expected
+
+    def ask(self, now):
+        """The seq to ask a resend from now (a gap open and not asked within REASK_S)."""
+        first = self.gap()
+        if first is None:
+            return None
+        if self.asked_at is not None and self.asked_from == first and now - self.asked_at < REASK_S:
+            return None
+        self.asked_from = first
+        self.asked_at = now
+        self.resends += 1
+        return first

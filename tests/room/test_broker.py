@@ -1,0 +1,139 @@
+"""The room's broker never runs open: a password per table, the ACL, TLS under the
+room's own CA; and lines published over it stored once, gaps asked again."""
+import json
+import os
+import ssl
+import subprocess
+import threading
+import time
+
+import pytest
+
+from tapete.room import RoomError
+from tapete.room_broker import password
+from tapete.room_mqtt import Connected, client
+from tapete.room_publish import TablePublisher
+from tapete.room_server import RoomBoard, RoomServer
+from tapete.room_store import RoomStore
+from tapete.sim.room_table import match_lines
+
+from room.broker import connector
+
+
+def listen(broker, user, topic):
+    """A subscriber as `user`; returns (client, list of (topic, payload) received)."""
+    got = []
+    c = connector(broker, user)("listen-" + user, True)
+    up = Connected(c)
+    up.on_up = lambda cl: cl.subscribe(topic, qos=1)
+    c.on_message = lambda cl, u, m: got.append((m.topic, m.payload.decode()))
+    c.on_subscribe = lambda *a: subscribed.set()
+    subscribed = threading.Event()
+    c.connect(broker.info["host"], broker.info["port"])
+    c.loop_start()
+    up.wait()
+    assert subscribed.wait(5)
+    return c, got
+
+
+def wait_until(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_the_acl_refuses_a_table_that_publishes_as_another(room):
+    sub, got = listen(room, "room", "tapete/club/+/log")
+    t2 = connector(room, "t2")("t2", True)
+    t2.connect(room.info["host"], room.info["port"])
+    t2.loop_start()
+    t2.publish("tapete/club/t1/log", '{"ev": "play", "seq": 0, "card": "AS", "seat": 0}', qos=1).wait_for_publish(5)
+    t2.publish("tapete/club/t2/log", '{"ev": "match", "seq": 0, "game": "truc"}', qos=1).wait_for_publish(5)
+    assert wait_until(lambda: got)
+    time.sleep(0.3)
+    assert got == [("tapete/club/t2/log", '{"ev": "match", "seq": 0, "game": "truc"}')]
+    t2.loop_stop()
+    sub.loop_stop()
+
+
+def test_a_table_cannot_read_another_tables_log_nor_ask_its_resends(room):
+    spy, got = listen(room, "t2", "tapete/club/t1/#")
+    t1 = connector(room, "t1")("t1", True)
+    t1.connect(room.info["host"], room.info["port"])
+    t1.loop_start()
+    t1.publish("tapete/club/t1/log", '{"ev": "match", "seq": 0, "game": "truc"}', qos=1).wait_for_publish(5)
+    time.sleep(0.5)
+    assert got == []
+    t1.loop_stop()
+    spy.loop_stop()
+
+
+def test_the_broker_refuses_a_wrong_password_and_anonymous_clients(room):
+    for user, word in (("t1", "not-its-password"), (None, None)):
+        c = client("intruder", user, word, os.path.join(room.folder, "ca.crt"))
+        up = Connected(c)
+        c.connect(room.info["host"], room.info["port"])
+        c.loop_start()
+        with pytest.raises(RoomError, match="refused"):
+            up.wait()
+        c.loop_stop()
+
+
+def test_the_broker_speaks_tls_only_under_the_rooms_own_ca(room):
+    word = password(room.folder, "t1")
+    plain = subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(room.info["port"]), "-u", "t1",
+                            "-P", word, "-t", "tapete/club/t1/log", "-m", "{}", "-q", "1"],
+                           capture_output=True, text=True, timeout=20)
+    assert plain.returncode != 0            # no TLS: no connection
+    c = client("t1", "t1", word, None)
+    c.tls_set(cert_reqs=ssl.CERT_REQUIRED)  # the system's CAs do not know the room's
+    with pytest.raises(ssl.SSLError):
+        c.connect(room.info["host"], room.info["port"])
+
+
+def test_lines_published_twice_or_out_of_order_are_stored_once_in_order(room, tmp_path):
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    board = RoomBoard("club")
+    server = RoomServer(store, board, "club", connector(room, "room")).start(room.info["host"], room.info["port"])
+    pub = TablePublisher("club", "t1", connector(room, "t1")).start(room.info["host"], room.info["port"])
+    lines = match_lines("truc", 7)
+    # the table's line 3 goes astray the first time; lines 5 and 6 go out twice
+    for ev in lines:
+        if ev["seq"] == 3:
+            pub.kept[3] = json.dumps(ev)            # held for a resend, never sent
+            continue
+        pub.publish(ev)
+        if ev["seq"] in (5, 6):
+            pub.publish(ev)
+    assert wait_until(lambda: store.next_seq("club", "t1") == len(lines), 15)
+    pub.stop()
+    server.stop()
+    events = store.store.events(store.matches()[0]["match"])
+    assert [e["seq"] for e in events] == list(range(len(lines)))
+    assert pub.resent >= 1 and server.counts()["received_twice"] >= 2
+    store.close()
+
+
+def test_a_misboarded_hand_is_flagged_on_the_room_board_as_it_ends(room, tmp_path):
+    from tapete.room_boards import make_boards
+    boards = make_boards("botifarra", 2, seed=4)
+    played = json.loads(json.dumps(boards))
+    h = played[1]["hands"]
+    h[2][3], h[3][3] = h[3][3], h[2][3]         # board 2: two cards in each other's pocket
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    board = RoomBoard("club")
+    server = RoomServer(store, board, "club", connector(room, "room"),
+                        boards=dict((b["board"], b) for b in boards)).start(room.info["host"], room.info["port"])
+    pub = TablePublisher("club", "t1", connector(room, "t1")).start(room.info["host"], room.info["port"])
+    lines = match_lines("botifarra", 5, options={"target": 9999}, boards=played)
+    for ev in lines:
+        pub.publish(ev)
+    assert wait_until(lambda: store.next_seq("club", "t1") == len(lines), 15)
+    pub.stop()
+    server.stop()
+    card = json.loads(board.summary()[1])["tables"][0]
+    assert len(card["misboards"]) == 1 and card["misboards"][0].startswith("board 2 (hand 2): seat ")
+    store.close()

@@ -1,0 +1,83 @@
+"""A table's lines into its log (room.TableIntake): each line once, in seq order, a gap
+asked for again (PROTOCOL.md 1.2, Rooms)."""
+import json
+
+import pytest
+
+from tapete.link import seal
+from tapete.room import RoomError, TableIntake, check_name, log_topic, parse_line, parse_topic
+
+
+def line(seq, ev="play"):
+    return {"ev": ev, "seq": seq}
+
+
+def seqs(events):
+    return [e.get("seq") for e in events]
+
+
+def test_a_line_received_twice_is_stored_once():
+    t = TableIntake()
+    assert seqs(t.offer(line(0, "match"))) == [0]
+    assert t.offer(line(0, "match")) == []
+    assert seqs(t.offer(line(1))) == [1]
+    assert t.offer(line(1)) == [] and t.duplicates == 2
+
+
+def test_a_line_after_a_gap_waits_for_the_gap_and_the_gap_is_asked_again():
+    t = TableIntake(expected=5)
+    assert t.offer(line(7)) == []
+    assert t.gap() == 5
+    assert t.ask(now=10.0) == 5
+    assert t.ask(now=10.2) is None          # asked a moment ago
+    assert t.ask(now=11.1) == 5             # still open: asked again
+    assert t.offer(line(6)) == []
+    assert seqs(t.offer(line(5))) == [5, 6, 7]
+    assert t.gap() is None and t.ask(now=20.0) is None
+
+
+def test_a_table_first_heard_mid_match_is_asked_from_its_start():
+    t = TableIntake()
+    assert t.offer(line(40)) == []
+    assert t.ask(now=0.0) == 0
+    # the table no longer holds what came before seq 38: the log starts there
+    assert seqs(t.offer({"ev": "x-held", "oldest": 38})) == []
+    assert t.offer(line(39)) == []
+    assert seqs(t.offer(line(38))) == [38, 39, 40]
+    assert t.lost == 0
+
+
+def test_lines_the_table_no_longer_holds_are_a_gap_event_and_the_log_goes_on():
+    t = TableIntake(expected=3)
+    t.offer(line(6))
+    out = t.offer({"ev": "x-held", "oldest": 5})
+    assert out[0] == {"ev": "x-gap", "from": 3, "to": 4}
+    assert t.lost == 2
+    assert seqs(t.offer(line(5))) == [5, 6]
+
+
+def test_a_line_without_a_whole_number_seq_is_refused_and_changes_nothing():
+    t = TableIntake(expected=2)
+    for bad in ({"ev": "play"}, {"ev": "play", "seq": "3"}, {"ev": "play", "seq": True}, {"ev": "play", "seq": -1}):
+        assert t.offer(bad) == []
+    assert t.bad == 4 and t.expected == 2 and t.gap() is None
+
+
+def test_a_published_line_may_carry_the_serial_crc_which_is_checked_and_stripped():
+    body = json.dumps({"ev": "play", "seat": 1, "card": "7H", "seq": 4})
+    ev, text = parse_line(seal(body).encode())
+    assert ev == {"ev": "play", "seat": 1, "card": "7H", "seq": 4} and text == body
+    damaged = seal(body).replace("7H", "7S")
+    assert parse_line(damaged) == (None, "bad crc")
+    assert parse_line(b"\xff\xfe") == (None, "not UTF-8")
+    assert parse_line("[1, 2]") == (None, "not a table event")
+
+
+def test_topics_are_named_by_room_and_table_and_bad_names_are_refused():
+    assert log_topic("club", "t-1") == "tapete/club/t-1/log"
+    assert parse_topic("tapete/club/t-1/log") == ("club", "t-1", "log")
+    assert parse_topic("tapete/club/+/log") is None
+    assert parse_topic("other/club/t1/log") is None
+    for bad in ("", "a b", "t/1", "+", "#", "é"):
+        with pytest.raises(RoomError):
+            check_name(bad)

@@ -1,0 +1,65 @@
+"""`tapete record PORT --mqtt URL`: a table without Wi-Fi publishes through the computer
+its USB goes to; every recorded line reaches the room once."""
+import json
+import os
+import subprocess
+import sys
+import time
+import tty
+
+from tapete.link import seal
+from tapete.room_server import RoomBoard, RoomServer
+from tapete.room_store import RoomStore
+from tapete.sim.room_table import match_lines
+
+from room.broker import connector
+
+TAPETE = [sys.executable, "-m", "tapete.cli"]
+
+
+def test_record_publishes_every_line_of_the_port_to_the_room(room, tmp_path):
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    server = RoomServer(store, RoomBoard("club"), "club", connector(room, "room"))
+    server.start(room.info["host"], room.info["port"])
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    os.close(slave)
+    url = "mqtts://t2@127.0.0.1:%d/club" % room.info["port"]
+    proc = subprocess.Popen(TAPETE + ["record", path, "--plain", "--out", str(tmp_path / "t2.jsonl"),
+                                      "--db", str(tmp_path / "t2.sqlite"), "--until-end", "--idle", "20",
+                                      "--mqtt", url, "--mqtt-ca", os.path.join(room.folder, "ca.crt"),
+                                      "--mqtt-password-file", os.path.join(room.folder, "secrets", "t2.pass")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = match_lines("tute", 4)
+    try:
+        time.sleep(1.5)
+        for ev in lines:
+            os.write(master, (seal(json.dumps(ev)) + "\n").encode())
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert proc.returncode == 0, err
+    deadline = time.time() + 20
+    while time.time() < deadline and store.next_seq("club", "t2") != len(lines):
+        time.sleep(0.05)
+    server.stop()
+    assert store.store.events(store.matches()[0]["match"]) == lines
+    store.close()
+
+
+def test_a_bad_mqtt_address_is_one_line(tmp_path):
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    for url, says in (("http://x/club", "mqtts://TABLE@HOST:PORT/ROOM"),
+                      ("mqtts://127.0.0.1:8883/club", "the table is the broker user"),
+                      ("mqtts://t1@127.0.0.1:8883/club", "--mqtt-ca")):
+        p = subprocess.run(TAPETE + ["record", path, "--plain", "--out", str(tmp_path / "x.jsonl"),
+                                     "--db", str(tmp_path / "x.sqlite"), "--mqtt", url],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+        assert says in p.stderr.strip().splitlines()[-1]
+    os.close(master)
+    os.close(slave)

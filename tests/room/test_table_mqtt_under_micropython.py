@@ -1,0 +1,85 @@
+"""The firmware's MQTT path (firmware/table/mqtt_pub.py) under the MicroPython unix
+port, whose sockets are real, against a real Mosquitto with the room's TLS and ACL:
+every line once in the room, through a broker that goes away mid-match."""
+import json
+import os
+import subprocess
+import time
+
+import pytest
+
+from mpy import micropython
+from room.broker import connector
+from room.umqtt_lib import install
+from tapete.room_broker import password
+from tapete.room_server import RoomBoard, RoomServer
+from tapete.room_store import RoomStore
+from tapete.sim.room_table import match_lines
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def table_process(room, tmp_path, lines, pace_ms=8):
+    lib = install()
+    if lib is None:
+        pytest.skip("micropython-umqtt.simple could not be fetched from PyPI (no network)")
+    log = tmp_path / "lines.jsonl"
+    log.write_text("".join(json.dumps(ev) + "\n" for ev in lines))
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with open(os.path.join(room.folder, "ca.crt")) as f:
+        ca = f.read()
+    # the table's room.json, as the organiser puts it on a Pico W's flash
+    (flash / "room.json").write_text(json.dumps({
+        "room": "club", "table": "t1", "host": "127.0.0.1", "port": room.info["port"],
+        "password": password(room.folder, "t1"), "ca": ca}))
+    cfg = {"lines": str(log), "pace_ms": pace_ms, "root": str(flash), "linger_ms": 1500, "retry_ms": 200}
+    (tmp_path / "cfg.json").write_text(json.dumps(cfg))
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(ROOT, "firmware"), lib, ".frozen"]))
+    return subprocess.Popen([micropython(), "-X", "heapsize=4M", os.path.join(HERE, "mpy_table_mqtt.py"),
+                             str(tmp_path / "cfg.json")], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def stored(store):
+    return store.next_seq("club", "t1") or 0
+
+
+def wait_until(predicate, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_a_pico_w_table_publishes_every_line_once_through_a_broker_that_goes_away(room, tmp_path):
+    lines = match_lines("botifarra", 3)
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    server = RoomServer(store, RoomBoard("club"), "club", connector(room, "room"))
+    server.start(room.info["host"], room.info["port"])
+    proc = table_process(room, tmp_path, lines)
+    try:
+        if not wait_until(lambda: stored(store) >= 40 or proc.poll() is not None, 60):
+            proc.kill()
+            raise AssertionError("nothing reached the room: %r" % (proc.communicate(),))
+        room.stop()                 # the club's Wi-Fi drops: the table plays on
+        time.sleep(1.5)
+        room.start()
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, out + err
+    assert wait_until(lambda: stored(store) == len(lines), 30), (stored(store), out)
+    server.stop()
+    events = store.store.events(store.matches()[0]["match"])
+    assert [e.get("seq") for e in events] == [e["seq"] for e in lines], ([e for e in events if "seq" not in e], out, server.counts())
+    assert events == lines                          # unchanged, the crc stripped
+    outboxed = int(out.split("outboxed ")[1].split(",")[0])
+    downs = int(out.split("downs ")[1])
+    assert downs >= 1 and outboxed > 0, out        # lines kept in flash while it was away
+    assert not os.path.exists(tmp_path / "flash" / "mqtt.jsonl")   # and published: the file is gone
+    store.close()
