@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 from .history import History, sort_cards
-from .view import TableView, card_text, describe_claim, describe_violation, text_lines
+from .view import TableView, card_text, describe_claim, describe_violation, spoken, text_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -51,7 +51,13 @@ class Replay:
     def step_dict(self, i):
         step = self.steps[i]
         d = step.as_dict()
-        d["view"] = step.view
+        d["view"] = dict(step.view, said=spoken(step.view))
+        st = step.view
+        d["said"] = {"played": [describe_violation(v, st) for v in step.played],
+                     "proven": [describe_violation(v, st) for v in step.proven],
+                     "claims": [describe_claim(c, st) for c in step.claims],
+                     "cards": dict((c, card_text(c, st)) for k in step.state.get("knowledge") or []
+                                   for c in (k.get("holds") or []) + (k.get("lacks") or []))}
         d["index"] = i
         return d
 
