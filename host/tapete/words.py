@@ -217,7 +217,7 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "auction": N_("auction"), "deck": N_("pack"), "last_trick_bonus": N_("last trick bonus"),
            "partner_exemption": N_("partner exemption"), "hands": N_("hands"), "captains": N_("captains"),
            "dummy": N_("dummy"), "games": N_("games"), "fold_bonus": N_("bonuses on a fold"),
-           "lone_stake": N_("one side declaring alone")}
+           "lone_stake": N_("a round declared by one side alone is worth")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40")}

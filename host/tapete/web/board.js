@@ -128,8 +128,9 @@ function drawBoard(root, s, opts) {
   const centre = el("div", {class: "centre"},
     el("div", {class: "trump", id: "trump", "data-suit": s.trump || ""},
        s.trump && s.trump !== "none" && spanish ? el("span", {class: "big"}, signEl(s.trump, true))
-       : el("span", {class: "big" + (s.trump === "H" || s.trump === "D" ? " red" : "")}, SUITS[s.trump] || (s.trump === "none" ? "–" : "?")),
-       el("span", {class: "word"}, (said.trump_label || _("trump")) + " " + (s.trump ? (said.trump || s.trump) : _("not yet")))),
+       : el("span", {class: "big" + (s.trump === "H" || s.trump === "D" ? " red" : "")}, SUITS[s.trump] || (s.trump === "none" || s.trumps === false ? "–" : "?")),
+       el("span", {class: "word"}, s.trumps === false ? said.trump
+                                   : (said.trump_label || _("trump")) + " " + (s.trump ? (said.trump || s.trump) : _("not yet")))),
     el("div", {class: "trickno", id: "trickno", "data-n": trick ? String(trick.n) : ""},
        fmt(_("hand %(hand)s"), {hand: s.hand}) + (trick ? " · " + fmt(_("trick %(n)s"), {n: trick.n}) : "")),
     s.turnup ? el("div", {class: "turnup"}, fmt(_("turn-up %(card)s"), {card: cardText(s.turnup, s)})) : null);
