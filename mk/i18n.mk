@@ -8,7 +8,7 @@ I18N_LANGS := es ca fr nl en
 LOCALE := host/tapete/locale
 
 i18n: $(STAMP)  ## extract the messages and merge them into each language's catalogue (host/tapete/locale)
-	$(VENV)/bin/pybabel extract -F $(LOCALE)/babel.cfg -k N_ -k NP_:1c,2 -k pgettext:1c,2 \
+	$(VENV)/bin/pybabel extract -F $(LOCALE)/babel.cfg -k N_ -k NP_:1c,2 -k pgettext:1c,2 -k say \
 	  --no-location --sort-output --omit-header -o $(LOCALE)/tapete.pot .
 	@for l in $(I18N_LANGS); do \
 	  if [ -f $(LOCALE)/$$l/LC_MESSAGES/tapete.po ]; then \

@@ -215,10 +215,10 @@ class FileFollower(Follower):
                 try:
                     f = open(self.path, "rb")
                     pos, rest = 0, b""
-                    self.board.say("following %s" % self.path)
+                    self.board.say(i18n._("following %s") % self.path)
                 except OSError:
                     if not said:
-                        self.board.say("waiting for %s to appear" % self.path)
+                        self.board.say(i18n._("waiting for %s to appear") % self.path)
                         said = True
                     self.stop.wait(FILE_POLL_S * 4)
                     continue
@@ -271,12 +271,12 @@ class DbFollower(Follower):
             while not self.stop.is_set():
                 want = self.pinned or store.last_match()
                 if want is None:
-                    self.board.waiting = "no match in the database yet"
-                    self.board.say("waiting for a match in %s" % store.path)
+                    self.board.waiting = i18n._("no match in the database yet")
+                    self.board.say(i18n._("waiting for a match in %s") % store.path)
                 elif want != current:
                     current, seen = want, -1
                     self.board.reset()
-                    self.board.say("match %d in %s" % (current, store.path))
+                    self.board.say(i18n._("match %d in %s") % (current, store.path))
                 if current is not None:
                     rows = store.db.execute("SELECT n, body FROM events WHERE match = ? AND n > ? ORDER BY n",
                                             (current, seen)).fetchall()

@@ -29,7 +29,7 @@ def messages_in_the_code():
     """{(context, msgid)} extracted as `make i18n` extracts them (mk/i18n.mk)."""
     with open(os.path.join(ROOT, "host", "tapete", "locale", "babel.cfg")) as f:
         method_map, options_map = parse_mapping_cfg(f)
-    keywords = dict(DEFAULT_KEYWORDS, N_=None, NP_=((1, "c"), 2), pgettext=((1, "c"), 2))
+    keywords = dict(DEFAULT_KEYWORDS, N_=None, NP_=((1, "c"), 2), pgettext=((1, "c"), 2), say=None)
     found = set()
     for _file, _line, msg, _comments, context in extract_from_dir(ROOT, method_map, options_map, keywords):
         found.add((context, msg))
