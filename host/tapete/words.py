@@ -236,3 +236,20 @@ def options_text(s):
             value = "+".join(str(v) for v in value)
         out.append("%s %s" % (label, value))
     return ", ".join(out)
+
+
+# The calls (PROTOCOL.md 1.1, each game's `calls`), said as the players say them.
+CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"), "bid": N_("bids"),
+         "pass": N_("passes"), "trump": N_("names trump"), "delegate": N_("leaves trump to the partner"),
+         "double": N_("doubles"), "declare": N_("declares"), "raise": N_("raises"), "accept": N_("accepts"),
+         "reject": N_("refuses"), "play": N_("plays the hand"), "fold": N_("folds"), "see": N_("sees"),
+         "ordago": N_("an órdago"), "truc": NP_("truc", "truc"), "retruc": NP_("truc", "retruc"),
+         "mus": NP_("mus", "mus"), "no-mus": NP_("mus", "no mus"), "discard": N_("discards"),
+         "pares": NP_("mus", "pares"), "juego": NP_("mus", "juego")}
+_GAME_CALLS = (NP_("botifarra", "names trump"), NP_("botifarra", "doubles"), NP_("envite", "raises"),
+               NP_("mus", "raises"), NP_("mus", "bids"), NP_("mus", "sees"), NP_("truc", "accepts"),
+               NP_("truc", "refuses"))
+
+
+def call_text(s, word):
+    return say(s, CALLS[word]) if word in CALLS else str(word)
