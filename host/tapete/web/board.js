@@ -163,7 +163,7 @@ function drawBoard(root, s, opts) {
     const row = el("div", {class: "lastcards"});
     for (let seat = 0; seat < n; seat++) {
       row.append(el("div", {class: "lastseat" + (seat === last.winner ? " won" : ""), "data-seat": String(seat), "data-card": lastCards[seat] || ""},
-                    el("span", {class: "who"}, "s" + seat), el("span", {class: "c " + ((lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat], s))));
+                    el("span", {class: "who"}, "s" + seat), el("span", {class: "c " + (!spanish && (lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat], s))));
     }
     lt.append(row);
     side.append(lt);
