@@ -10,5 +10,5 @@ docs-shots: $(STAMP)  ## the live board, terminal views, replay and report scree
 
 # The slow host tests (one hand of every game on the simulated table), not in `make test`.
 .PHONY: test-slow
-test-slow: $(STAMP)  ## one hand of every game on the simulated table, audited (slow, not in make test)
-	TAPETE_SLOW=1 $(PY) -m pytest -q tests/host/test_sim_games.py
+test-slow: $(STAMP)  ## one hand of every game on the simulated table, audited; every screen in every language (slow, not in make test)
+	TAPETE_SLOW=1 $(PY) -m pytest -q tests/host/test_sim_games.py tests/firmware/test_panel_words.py

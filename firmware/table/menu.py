@@ -7,6 +7,7 @@ enrolment module's take no heap during play.
 
 Buttons (short / held):
   idle, match over   menu or confirm: set up a match / hold confirm: enrol a deck;
+                     hold menu: the panel's next language (table/say.py), kept on flash;
                      undo: switch the suit signs (French, Spanish), saved with the deck
   setup              menu: next game / hold: next option preset; undo: next first
                      dealer / hold: check the deck; confirm: start
@@ -39,6 +40,9 @@ def button(t, button, long):
     if t.phase != P.SETUP:
         if button == _CONFIRM and long:
             start_enrol(t)
+        elif button == _MENU and long:          # the panel's language, kept on flash
+            from .say import choose_next
+            choose_next(t.root)
         elif button == _UNDO:
             toggle_signs(t)
         elif button == _CONFIRM or button == _MENU:

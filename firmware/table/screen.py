@@ -29,6 +29,7 @@ import framebuf
 
 from rules import cards as C
 from . import phases as P
+from .say import load as load_language, say
 
 INK = 0       # the panel RAM: 0 black, 1 white
 PAPER = 1
@@ -64,6 +65,61 @@ BIG = (
     b"\x0f\x00\x1e\x00\x3c\x00\x38\x00\x70\x00\x60\x00\xc0\x00\x00\x00"  # bastos
 )
 
+# Letters framebuf's 8x8 font lacks (it is ASCII): code point -> the ASCII letter and
+# its mark, drawn by `glyph` (á é í ó ú à è ò ï ü ñ ç and their capitals; l·l's dot).
+ACUTE, GRAVE, DIAERESIS, TILDE, CEDILLA, CIRCUMFLEX = 1, 2, 3, 4, 5, 6
+ACCENTED = {0xe1: "a\x01", 0xe9: "e\x01", 0xed: "i\x01", 0xf3: "o\x01", 0xfa: "u\x01",
+            0xe0: "a\x02", 0xe8: "e\x02", 0xf2: "o\x02", 0xef: "i\x03", 0xfc: "u\x03",
+            0xeb: "e\x03", 0xf1: "n\x04", 0xe7: "c\x05", 0xea: "e\x06", 0xe2: "a\x06",
+            0xf4: "o\x06", 0xee: "i\x06", 0xfb: "u\x06",
+            0xc1: "A\x01", 0xc9: "E\x01", 0xcd: "I\x01", 0xd3: "O\x01", 0xda: "U\x01",
+            0xc0: "A\x02", 0xc8: "E\x02", 0xd2: "O\x02", 0xcf: "I\x03", 0xdc: "U\x03",
+            0xcb: "E\x03", 0xd1: "N\x04", 0xc7: "C\x05", 0xca: "E\x06", 0xc2: "A\x06",
+            0xd4: "O\x06", 0xce: "I\x06", 0xdb: "U\x06"}
+# The marks: two rows over a small letter, one over a capital (bit 7 = the left column).
+MARK_SMALL = {ACUTE: b"\x08\x10", GRAVE: b"\x20\x10", DIAERESIS: b"\x00\x66", TILDE: b"\x34\x58",
+              CIRCUMFLEX: b"\x10\x28"}
+MARK_CAPITAL = {ACUTE: b"\x0c", GRAVE: b"\x30", DIAERESIS: b"\x66", TILDE: b"\x3c", CIRCUMFLEX: b"\x38"}
+MIDDLE_DOT = b"\x00\x00\x00\x18\x18\x00\x00\x00"
+UNKNOWN = b"\x7c\x44\x44\x44\x44\x44\x7c\x00"     # a letter we cannot draw: an empty box
+
+
+def glyph(cp):
+    """The 8x8 bitmap (MONO_HLSB, 8 bytes) of a letter beyond ASCII: framebuf's own
+    letter with its mark. A small letter's mark takes the two rows above its
+    x-height (an i loses its dot); a capital keeps its baseline and is drawn a
+    row or two shorter (repeated rows dropped) under a one-row mark, with a blank
+    row between where they would touch; the cedilla hangs in the last row."""
+    if cp == 0xb7:
+        return MIDDLE_DOT
+    spec = ACCENTED.get(cp)
+    if spec is None:
+        return UNKNOWN
+    g = bytearray(8)
+    framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB).text(spec[0], 0, 0, 1)
+    mark = ord(spec[1])
+    if mark == CEDILLA:
+        g[7] = 0x18
+    elif spec[0] >= "a":
+        m = MARK_SMALL[mark]
+        g[0], g[1] = m[0], m[1]
+    else:
+        over = MARK_CAPITAL[mark][0]
+        rows = [g[r] for r in range(7)]
+        t = rows[0]
+        gap = over & (t | t << 1 | t >> 1) != 0     # a mark touching the letter needs a blank row
+        want = 5 if gap else 6
+        r = len(rows) - 2
+        while len(rows) > want and r >= 0:      # drop repeated rows (stems), bottom up
+            if rows[r] == rows[r + 1]:
+                rows.pop(r)
+            r -= 1
+        while len(rows) > want:
+            rows.pop(1)
+        g = bytearray([over]) + (b"\x00" if gap else b"") + bytes(rows) + b"\x00"
+    return g
+
+
 def blit(fb, b, o, w, n, k, x, y, scale, c):
     """Draw the MONO_HLSB bitmap of w bytes by n rows at b[o:], rows k bytes apart,
     with its top left at (x, y), each pixel a scale x scale block in colour c: one
@@ -97,8 +153,15 @@ def team_label(seats, n):
         return "+".join(seat(s) for s in seats)
     for k in range(2):
         if list(seats) == list(range(k, n, 2)):
-            return ("EVEN", "ODD")[k]
+            return say("EVEN") if k == 0 else say("ODD")
     return seat(seats[0]) + "+..+" + seat(seats[-1])
+
+
+def reason_text(r):
+    """Why the match ended (rules: Match.end_reason), in the table's language."""
+    return {"target": say("TARGET REACHED"), "irregularity": say("IRREGULARITY"), "games": say("GAMES WON"),
+            "ordago": say("ORDAGO"), "hands": say("HANDS PLAYED"), "claim": say("CLAIM"),
+            "concede": say("CONCEDED")}.get(r, str(r or ""))
 
 
 class View:
@@ -156,6 +219,7 @@ class Screen:
         again into the panel's base RAM after a partial refresh, while the table
         plays on; every band and the base must show the same state."""
         self.frames += 1
+        load_language(getattr(table, "root", ""))     # once: the language kept on flash
         self.table = View(table)
         m = table.match
         self.snap = m.snapshot() if m.game is not None and P.in_match(table.phase) else {}
@@ -222,14 +286,22 @@ class Screen:
                 x += 8 * scale
                 i += 1
                 continue
+            if b[i] >= 0x80:    # a letter beyond ASCII (UTF-8: two bytes for Latin-1's)
+                k = 2 if b[i] < 0xe0 else 3 if b[i] < 0xf0 else 4
+                cp = ((b[i] & 0x1f) << 6 | (b[i + 1] & 0x3f)) if k == 2 and i + 1 < n else -1
+                blit(fb, glyph(cp), 0, 1, 8, 1, x, y, scale, c)
+                x += 8 * scale
+                i += k
+                continue
             j = i + 1
-            while j < n and j - i < LINE and b[j] >= 8:
+            while j < n and j - i < LINE and 8 <= b[j] < 0x80:
                 j += 1
+            run = b[i:j].decode()
             if scale == 1:
-                fb.text(s[i:j], x, y, c)
+                fb.text(run, x, y, c)
             else:
                 self._lfb.fill(0)
-                self._lfb.text(s[i:j], 0, 0, 1)
+                self._lfb.text(run, 0, 0, 1)
                 blit(fb, self._line, 0, j - i, 8, LINE, x, y, scale, c)
             x += 8 * scale * (j - i)
             i = j
@@ -294,9 +366,9 @@ class Screen:
         s = self.snap
         if not s:
             return
-        right = "HAND " + str(s["hand"])
+        right = say("HAND") + " " + str(s["hand"])
         if self.wide and s["dealer"] is not None:
-            right += "  DEALER " + seat(s["dealer"])
+            right += "  " + say("DEALER") + " " + seat(s["dealer"])
         y = self.title(str(s["game"]).upper(), right)
         if self.wide:
             y = self.facts(t, s, y)
@@ -315,7 +387,7 @@ class Screen:
     def trump_label(self, s):
         """The first main fact's name: TRUMP, or STAKE in the games without trumps
         (Truc, Mus), which show what the hand is played for instead."""
-        return "TRUMP" if s.get("trumps", True) else "STAKE"
+        return say("TRUMP") if s.get("trumps", True) else say("STAKE")
 
     def trump_of(self, s):
         """(suit 0..3 or -1, text when there is no sign to show)."""
@@ -327,29 +399,30 @@ class Screen:
         if tr is None:
             return -1, "?"
         i = C.SUITS.find(tr)
-        return (i, "") if i >= 0 else (-1, "NONE")
+        # Botifarra's hand without trumps is called botifarra, in every language.
+        return (i, "") if i >= 0 else (-1, "BOTIFARRA" if s.get("game") == "botifarra" else say("NO TRUMPS"))
 
     def turn_of(self, t, s):
         """(label, the big value, a line under it) for the third main fact."""
         phase = t.phase
         if phase == P.TURNUP:
-            return "TURN-UP", seat(s["dealer"]), "turns up"
+            return say("TURN-UP"), seat(s["dealer"]), say("turns up")
         if phase == P.COLLECT:
             last = s["last"]
-            return "TRICK TO", seat(last["winner"]) if last else "-", "collect it"
+            return say("TRICK TO"), seat(last["winner"]) if last else "-", say("collect it")
         if phase == P.HAND_END:
-            return "HAND END", "", "collect"
+            return say("HAND END"), "", say("collect")
         if phase == P.OVER:
             w = s["winner"]
             teams = s.get("teams") or []
             who = team_label(teams[w], s["seats"]) if w is not None and w < len(teams) else "-"
-            return "WINNER", who, str(s["reason"] or "")
+            return say("WINNER"), who, reason_text(s["reason"])
         asked = s["context"].get("awaiting")
         if asked:                   # a call is awaited: who must call or answer
             who = "+".join(seat(x) for x in asked) if len(asked) <= 2 else seat(asked[0]) + "+"
-            return ("TO CALL" if phase == P.CALLS else "ANSWER"), who, ""
+            return (say("TO CALL") if phase == P.CALLS else say("ANSWER")), who, ""
         turn = s["turn"]
-        return ("CALLS" if phase == P.CALLS else "TO PLAY"), seat(turn) if turn is not None else "-", ""
+        return (say("CALLS") if phase == P.CALLS else say("TO PLAY")), seat(turn) if turn is not None else "-", ""
 
     def teams_of(self, s):
         """(label, total) per team."""
@@ -366,9 +439,9 @@ class Screen:
         if not last or room < self.lh(1):
             return
         win = last["winner"]
-        head = "LAST TRICK " + str(last["n"])
+        head = say("LAST TRICK") + " " + str(last["n"])
         if self.wide:       # on a tall panel the winner's reversed cell says it
-            head += "  won by " + seat(win)
+            head += "  " + say("won by") + " " + seat(win)
         hs = self.fit(head, self.width - 4, self.body)
         self.text(head, 2, y, hs)
         y += self.lh(hs)
@@ -411,11 +484,11 @@ class Screen:
         else:
             self.centred(word, y + 40, 8 if len(word) == 1 else 3, cols[0], cols[1])
         if s.get("turnup"):
-            self.centred("up " + self.card(s["turnup"]), y + h - 18, 2, cols[0], cols[1])
+            self.centred(say("up") + " " + self.card(s["turnup"]), y + h - 18, 2, cols[0], cols[1])
         # Scores: per team a label, and the number big under it.
         x, w = cols[1] + 6, cols[2] - cols[1] - 10
         target = t.target
-        self.centred("TO " + str(target) if target else "SCORE", y, 2, cols[1] + 2, w + 8)
+        self.centred(say("TO") + " " + str(target) if target else say("SCORE"), y, 2, cols[1] + 2, w + 8)
         teams = self.teams_of(s)
         if len(teams) <= 2:
             for i in range(len(teams)):

@@ -3,14 +3,17 @@ must answer, Tute's declarations, Mus's round and bets...: Match.snapshot()
 ["context"]) in a framed region headed HAND, shown generically. Loaded only when a
 hand has a context: never for Malilla and Manille."""
 from .screen import PAPER, seat
+from .say import say
 from .screen_notes import words, wrap
 
 # Words of the hand context (Match.snapshot()["context"]); other keys show as they are.
-CONTEXT_WORDS = {"multiplier": "x", "stake": "STAKE ", "proposed": "RAISE TO ", "awaiting": "ANSWER ",
-                 "lying": "LYING ", "eleven": "ELEVEN ", "declarations": "", "round": "",
-                 "bets": "BETS ", "trump_by": "TRUMP BY ", "chooser": "TRUMP? ",
-                 "doubling": "DOUBLE? ", "games": "GAMES ", "hands": "HANDS ", "bid": "BID ",
-                 "ended": "ENDED "}
+# (This module is loaded for each picture and dropped after it: the words are the
+# table's language of the moment.)
+CONTEXT_WORDS = {"multiplier": "x", "stake": say("STAKE") + " ", "proposed": say("RAISE TO") + " ",
+                 "awaiting": say("ANSWER") + " ", "lying": say("LYING") + " ", "eleven": say("ELEVEN") + " ",
+                 "declarations": "", "round": "", "bets": say("BETS") + " ", "trump_by": say("TRUMP BY") + " ",
+                 "chooser": say("TRUMP?") + " ", "doubling": say("DOUBLE?") + " ", "games": say("GAMES") + " ",
+                 "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " "}
 SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
              "doubling", "eleven")
 
@@ -31,7 +34,9 @@ def region(self, s, y):
     h = len(lines) * self.lh(sc) + 14
     self.fb.rect(self.ox, y + self.oy, self.width, h, 0)
     self.rect(0, y, 36, 10)
-    self.text("HAND", 2, y + 1, 1, PAPER)
+    head = say("HAND")
+    self.rect(36, y, max(0, len(head) * 8 + 4 - 36), 10)
+    self.text(head, 2, y + 1, 1, PAPER)
     for i in range(len(lines)):
         self.text(lines[i], 6, y + 12 + i * self.lh(sc), sc)
     return y + h + 3
@@ -40,7 +45,7 @@ def region(self, s, y):
 def value(self, key, v):
     """A context value as words: seats as S<n>, card codes with their suit signs."""
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return say("yes") if v else say("no")
     if isinstance(v, int):
         return seat(v) if key in SEAT_KEYS else str(v)
     if isinstance(v, (list, tuple)):

@@ -5,11 +5,15 @@ dropped after each (Screen.release), so their code takes no heap during play.
 """
 from rules import cards as C
 from . import phases as P
+from .say import code, say
 from .screen import seat
 from .screen_notes import band, messages, para, wrap
 
-PACK_NAMES = {"spanish40": "SPANISH 40", "spanish48": "SPANISH 48", "piquet32": "PIQUET 32",
-              "french52": "FRENCH 52", "mexican40": "MEXICAN 40"}
+# Loaded for each picture and dropped after it: the words are the table's language now.
+PACK_NAMES = {"spanish40": say("SPANISH 40"), "spanish48": say("SPANISH 48"), "piquet32": say("PIQUET 32"),
+              "french52": say("FRENCH 52"), "mexican40": say("MEXICAN 40")}
+# Each language by its own name (the menu shows the one chosen).
+LANGUAGE_NAMES = {"en": "ENGLISH", "es": "ESPAÑOL", "ca": "CATALÀ", "fr": "FRANÇAIS", "nl": "NEDERLANDS"}
 
 SIGNS_SAMPLE = "\x01\x02\x03\x04"    # the four suit signs, French or Spanish
 
@@ -80,40 +84,58 @@ def idle(self, t):
     y += 8
     b = self.body
     if t.deck is None:
-        y += centred(self, "NO DECK ENROLLED", y, b)
+        y += centred(self, say("NO DECK ENROLLED"), y, b)
     else:
         name, count = t.deck
-        y += centred(self, PACK_NAMES.get(name, name.upper()) + ", " + str(count) + " TAGS",
+        y += centred(self, PACK_NAMES.get(name, name.upper()) + ", " + str(count) + " " + say("TAGS"),
                      y, b)
-        y += centred(self, "SIGNS " + SIGNS_SAMPLE, y, b)
-    foot(self, t, y + 4, ["menu: new match", "hold confirm: enrol", "undo: suit signs"])
+        y += centred(self, say("SIGNS") + " " + SIGNS_SAMPLE, y, b)
+    y += centred(self, say("LANGUAGE") + " " + LANGUAGE_NAMES[code()], y, b)
+    foot(self, t, y + 4, [say("menu: new match"), say("hold confirm: enrol"), say("undo: suit signs"),
+                          say("hold menu: language")])
 
 
 def setup(self, t):
     from .menu import presets      # loaded in setup, dropped when a match starts
-    y = self.title("NEW MATCH", SIGNS_SAMPLE)
+    y = self.title(say("NEW MATCH"), SIGNS_SAMPLE)
     y += centred(self, t.game_name.upper(), y, self.fact) + 2
     opts = presets(t.game_name)[t.preset]
-    words = [k.replace("_", " ") + ": " + str(opts[k]).lower() for k in opts] or ["as written"]
+    words = [option_text(k, opts[k]) for k in opts] or [say("as written")]
     b = self.body
     for w in words:
         y += centred(self, w, y, b)
     y += 4
-    y += centred(self, "DEALER", y, b)
+    y += centred(self, say("DEALER"), y, b)
     y += centred(self, seat(t.first_dealer), y, self.fact) + 2
-    foot(self, t, y, ["menu: game", "hold menu: options", "undo: dealer",
-                     "hold undo: check deck", "confirm: start"])
+    foot(self, t, y, [say("menu: game"), say("hold menu: options"), say("undo: dealer"),
+                     say("hold undo: check deck"), say("confirm: start")])
+
+
+def option_text(key, value):
+    """An option of the preset in words (rules' registry names: firmware/rules/options.py)."""
+    name = {"direction": say("direction"), "irregularity": say("a proven foul"), "target": say("target"),
+            "auction": say("auction"), "deck": say("pack"), "last_trick_bonus": say("last trick bonus"),
+            "partner_exemption": say("partner exemption"), "hands": say("hands"), "games": say("games"),
+            "fold_bonus": say("bonuses on a fold"), "lone_stake": say("a round declared by one side alone is worth"),
+            "captains": say("captains"), "dummy": say("dummy")}.get(key, key.replace("_", " "))
+    if value is True or value is False:
+        value = say("yes") if value else say("no")
+    else:
+        value = {"cw": say("clockwise"), "ccw": say("anticlockwise"), "game": say("loses the game"),
+                 "report": say("is reported"), "piquet32": say("piquet 32"), "spanish40": say("Spanish 40"),
+                 "mexican40": say("Mexican 40")}.get(value, str(value).lower())
+    return name + ": " + value
 
 
 def enrol(self, view):
     """Enrolment: the pack, the next card or control tag, how far."""
     kind, pack, pos, total, code = view
-    y = self.title("ENROL", SIGNS_SAMPLE)
+    y = self.title(say("ENROL"), SIGNS_SAMPLE)
     b = self.body
     y += centred(self, PACK_NAMES.get(pack, pack.upper()), y, b) + 2
-    y += centred(self, "NEXT", y, b)
+    y += centred(self, say("NEXT"), y, b)
     if code < 0:
-        what = "DONE"
+        what = say("DONE")
     elif code >= 64:
         import deck as D
         what = D.CONTROLS[code - D.CONTROL_BASE]
@@ -121,25 +143,25 @@ def enrol(self, view):
         what = self.card(C.name(code))
     y += centred(self, what, y, 8 if self.wide else 4)
     y += centred(self, str(pos) + " / " + str(total), y, b + 1) + 2
-    lines = ["lay it on any reader", "undo: back", "confirm: save"]
+    lines = [say("lay it on any reader"), say("undo: back"), say("confirm: save")]
     if pos == 0:
-        lines = ["menu: other pack", "hold menu: signs"] + lines
+        lines = [say("menu: other pack"), say("hold menu: signs")] + lines
     foot(self, self.table, y, lines)
 
 
 def check(self, view):
     """The deck check: the game, how many of its cards were seen, which are missing."""
     kind, game, seen, total, missing, foreign = view
-    y = self.title("DECK CHECK")
+    y = self.title(say("DECK CHECK"))
     b = self.body
     y += centred(self, game.upper(), y, b) + 2
     y += centred(self, str(seen) + " / " + str(total), y, self.fact) + 2
-    top = hints(self, ["cards on any reader", "confirm: done"])
+    top = hints(self, [say("cards on any reader"), say("confirm: done")])
     texts = []
     if foreign:
-        texts.append(str(foreign) + " tag(s) not enrolled")
+        texts.append(str(foreign) + " " + say("tag(s) not enrolled"))
     if missing:
-        texts.append("missing: " + " ".join(self.card(C.name(c)) for c in missing))
+        texts.append(say("missing:") + " " + " ".join(self.card(C.name(c)) for c in missing))
     elif seen == total:
-        texts.append("every card seen")
+        texts.append(say("every card seen"))
     para(self, texts, 2, y, self.width - 4, top - y - 2, b)

@@ -3,6 +3,7 @@ black band, a violation with its proof, and the wrapping of long texts. Loaded b
 screen.Screen for a picture that needs it and dropped after (Screen.release)."""
 from rules import cards as C
 from . import phases as P
+from .say import say
 from .screen import INK, PAPER, seat
 
 
@@ -84,13 +85,13 @@ def messages(self, t):
     in play on one line when there are more than two."""
     out = []
     if t.phase == P.IDLE and t.deck is None and "enrol a deck" not in t.message:
-        out.append("enrol a deck")
+        out.append(say("enrol a deck"))
     if t.message:
         out.append(words(self, t.message))
     faults = t.problems
     playing = P.in_match(t.phase)
     if len(faults) > 2 and playing:
-        return out + ["reader faults: " + " ".join(seat(f[0]) for f in faults)]
+        return out + [say("reader faults:") + " " + " ".join(seat(f[0]) for f in faults)]
     for s, text in faults:
         # "seat 2: no MFRC522 answers (...): check ..." -> "S2 no MFRC522 answers"
         if text.startswith("seat") and ": " in text:
@@ -112,16 +113,25 @@ def notes(self, t, y):
     return y
 
 
+def rule_text(r):
+    """A broken rule (rules/duties.py RULE_WORDS) as the panel names it."""
+    return {"revoke": say("revoke"), "must-beat": say("must-beat"), "seven-discard": say("seven-discard"),
+            "must-trump": say("must-trump"), "must-overtrump": say("must-overtrump"),
+            "low-card": say("low-card"), "trawl": say("trawl"), "out-of-turn": say("out-of-turn"),
+            "unknown-card": say("unknown-card"), "duplicate-card": say("duplicate-card"),
+            "not-in-hand": say("not-in-hand"), "false-declaration": say("false-declaration")}.get(r, r)
+
+
 def violation(self, v, y):
     """A framed box: who, which rule, the card, and the later card that proves it."""
     h = self.height - y
     self.rect(0, y, self.width, h)
     self.rect(2, y + 2, self.width - 4, h - 4, PAPER)
-    head = "FOUL " + seat(v["seat"]) + " " + v["rule"]
-    lines = [head, self.card(v["card"]) + " in trick " + str(v["trick"])]
+    head = say("FOUL") + " " + seat(v["seat"]) + " " + rule_text(v["rule"])
+    lines = [head, self.card(v["card"]) + " " + say("in trick") + " " + str(v["trick"])]
     proof = v.get("proof")
     if proof:       # the card played, then the later card that proves it
-        lines.append("proven by " + self.card(proof["card"]) + " in trick " + str(proof["trick"]))
+        lines.append(say("proven by") + " " + self.card(proof["card"]) + " " + say("in trick") + " " + str(proof["trick"]))
     elif v.get("proven") == "at-play":
-        lines.append("at play")
+        lines.append(say("at play"))
     para(self, lines, 6, y + 5, self.width - 12, h - 8, self.body + 1 if self.wide else self.body)

@@ -29,6 +29,10 @@ def build_parser():
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="tapete", description="tapete: the electronic card table")
     parser.add_argument("--version", action="version", version="tapete " + __version__)
+    parser.add_argument("--lang", metavar="LANG", default=None,
+                        help="the language of what players read: es, ca, fr, nl or en (default: "
+                        "TAPETE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG, else en); the "
+                        "browser's board follows each browser's own language")
     sub = parser.add_subparsers(dest="command", required=True)
     audit = sub.add_parser("audit", help="replay a table log through the rules and report",
                            description="Replay a table log through the rules and report every "
@@ -67,7 +71,13 @@ def _load_extras():
 def main(argv=None):
     """Entry point of the `tapete` console command."""
     _load_extras()
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from . import i18n
+    try:
+        i18n.set_language(args.lang or i18n.from_environment())
+    except ValueError as err:
+        parser.error(str(err))
     try:
         return args.run(args) or 0
     except BrokenPipeError:

@@ -12,6 +12,7 @@ trick the offending card was played in) and at the proof.
 A play taken back with the table's undo (`x-undo`) is dropped, as the controller
 drops it: the rules state is rebuilt without it.
 """
+from .i18n import _
 from .rules import cards as C
 from .rules.errors import TableError
 from .rules.match import PLAY, Match
@@ -40,12 +41,14 @@ class Step:
 
     def title(self):
         if self.kind == "deal":
-            return "hand %d: dealt" % self.hand
+            return _("hand %(hand)s: dealt") % {"hand": self.hand}
         if self.kind == "trick":
-            return "hand %d, trick %d" % (self.hand, self.trick)
+            return _("hand %(hand)s, trick %(trick)s") % {"hand": self.hand, "trick": self.trick}
         if self.kind == "claim":
-            return "hand %d: %s" % (self.hand, self.claims[0].get("call") if self.claims else "claim")
-        return "hand %d: end" % self.hand
+            call = self.claims[0].get("call") if self.claims else "claim"
+            return _("hand %(hand)s: %(call)s") % {"hand": self.hand,
+                                                  "call": _("concession") if call == "concede" else _("claim")}
+        return _("hand %(hand)s: end") % {"hand": self.hand}
 
     def as_dict(self):
         """JSON for the browser replay."""

@@ -18,7 +18,8 @@ import sys
 import tempfile
 
 from .history import History, sort_cards
-from .view import TableView, card_text, describe_claim, describe_violation, text_lines
+from .i18n import _
+from .view import TableView, card_text, describe_claim, describe_violation, ending_text, seat_text, spoken, text_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -51,7 +52,13 @@ class Replay:
     def step_dict(self, i):
         step = self.steps[i]
         d = step.as_dict()
-        d["view"] = step.view
+        d["view"] = dict(step.view, said=spoken(step.view))
+        st = step.view
+        d["said"] = {"played": [describe_violation(v, st) for v in step.played],
+                     "proven": [describe_violation(v, st) for v in step.proven],
+                     "claims": [describe_claim(c, st) for c in step.claims],
+                     "cards": dict((c, card_text(c, st)) for k in step.state.get("knowledge") or []
+                                   for c in (k.get("holds") or []) + (k.get("lacks") or []))}
         d["index"] = i
         return d
 
@@ -106,14 +113,15 @@ def knowledge_lines(state, game=None):
     out = []
     for seat, k in enumerate(state.get("knowledge") or []):
         if k.get("known"):
-            out.append("seat %d: hand known: %s" % (seat, " ".join(card_text(c) for c in sort_cards(k["holds"], game))))
+            out.append(_("%(seat)s: hand known: %(cards)s") % {"seat": seat_text(seat), "cards": " ".join(
+                card_text(c, state) for c in sort_cards(k["holds"], game))})
             continue
-        holds = " ".join(card_text(c) for c in sort_cards(k.get("holds") or [], game))
+        holds = " ".join(card_text(c, state) for c in sort_cards(k.get("holds") or [], game))
         lacks = k.get("lacks") or []
-        line = "seat %d: " % seat
-        line += ("holds %s; " % holds) if holds else ""
-        line += ("cannot hold %d card(s): %s" % (len(lacks), " ".join(card_text(c) for c in sort_cards(lacks, game)))
-                 if lacks else "nothing known")
+        line = seat_text(seat) + ": "
+        line += (_("holds %(cards)s; ") % {"cards": holds}) if holds else ""
+        line += (_("cannot hold %(n)s card(s): %(cards)s") % {"n": len(lacks), "cards": " ".join(
+            card_text(c, state) for c in sort_cards(lacks, game))} if lacks else _("nothing known"))
         out.append(line)
     return out
 
@@ -121,17 +129,19 @@ def knowledge_lines(state, game=None):
 def step_notes(step):
     """Violations at their play and at their proof, claims with their ruling."""
     out = []
+    st = step.view
     for v in step.played:
-        out.append("PLAYED HERE, later proven: " + describe_violation(v))
+        out.append(_("PLAYED HERE, later proven:") + " " + describe_violation(v, st))
     for v in step.proven:
-        out.append("PROVEN HERE: " + describe_violation(v))
+        out.append(_("PROVEN HERE:") + " " + describe_violation(v, st))
     for c in step.claims:
-        out.append("CLAIM: " + describe_claim(c))
+        out.append(_("CLAIM:") + " " + describe_claim(c, st))
     if step.hand_end:
         e = step.hand_end
-        out.append("hand %s over: points %s, score %s, totals %s%s" % (
-            e.get("hand"), "/".join(map(str, e.get("points") or [])), "/".join(map(str, e.get("score") or [])),
-            "/".join(map(str, e.get("totals") or [])), " (ended: %s)" % e["ended"] if e.get("ended") else ""))
+        out.append(_("hand %(hand)s over: points %(points)s, score %(score)s, totals %(totals)s") % {
+            "hand": e.get("hand"), "points": "/".join(map(str, e.get("points") or [])),
+            "score": "/".join(map(str, e.get("score") or [])), "totals": "/".join(map(str, e.get("totals") or []))}
+            + (" (%s %s)" % (_("hand ended by"), ending_text(st, e["ended"])) if e.get("ended") else ""))
     return out
 
 
@@ -139,10 +149,11 @@ def plain(replay, out=sys.stdout, keep=False):
     game = replay.history.match.game
     n = len(replay.steps)
     for i, step in enumerate(replay.steps):
-        out.write("== step %d/%d: %s (seq %s)\n" % (i + 1, n, step.title(), step.seq))
+        out.write("== " + _("step %(n)s/%(steps)s: %(title)s (seq %(seq)s)") % {
+            "n": i + 1, "steps": n, "title": step.title(), "seq": step.seq} + "\n")
         for line in text_lines(step.view):
             out.write("  " + line + "\n")
-        out.write("  what the table knew:\n")
+        out.write("  " + _("what the table knew") + ":\n")
         for line in knowledge_lines(step.state, game):
             out.write("    " + line + "\n")
         for line in step_notes(step):

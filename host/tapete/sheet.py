@@ -11,7 +11,9 @@ import io
 
 from .analysis import analyse
 from .history import History, sort_cards
-from .view import SUIT_WORDS, describe_claim, describe_violation, team_name
+from .i18n import _, language
+from .view import describe_claim, describe_violation, ending_text, team_name
+from .words import call_text, card_text, context_items, game_name, options_text, seat_text, spanish_pack, trump_label, trump_text
 
 RED = ("H", "D")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -38,10 +40,13 @@ def esc(x):
     return html.escape(str(x), quote=True)
 
 
-def card_html(name):
-    """A card with its suit sign, hearts and diamonds in red."""
+def card_html(name, s=None):
+    """A card with its suit sign, hearts and diamonds in red; a Spanish pack's card as
+    printed, with its suit's name (words.card_text)."""
     if not name:
         return ""
+    if spanish_pack(s):
+        return '<span class="card">%s</span>' % esc(card_text(name, s))
     suit = name[-1]
     cls = "card red" if suit in RED else "card"
     return '<span class="%s">%s%s</span>' % (cls, esc(name[:-1]), SYMBOLS.get(suit, esc(suit)))
@@ -66,45 +71,45 @@ def render(loaded, solve=True, limit=0, progress=None):
         raise UsageError("%s holds no match event: nothing to report" % loaded.label)
     seats = m.seats
     snap_teams = [[s for s in range(seats) if game.team_of[s] == t] for t in range(m.teams)]
-    s = {"teams": snap_teams}
+    s = {"teams": snap_teams, "game": game.name, "options": dict(getattr(game, "options", None) or {})}
     values = analyse([ev for _i, ev in hist._inputs()], limit, progress) if solve else {}
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     totals = list(m.totals)
-    title = "%s: %s" % (game.title if hasattr(game, "title") else game.name, _result_words(s, m, totals))
-    opts = ", ".join("%s=%s" % kv for kv in sorted((getattr(game, "options", None) or {}).items()))
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+    title = "%s: %s" % (game_name(s), _result_words(s, m, totals))
+    opts = options_text(s)
+    out = ["<!DOCTYPE html>", '<html lang="%s"><head><meta charset="utf-8">' % language(),
            "<title>%s</title><style>%s</style></head><body>" % (esc(title), CSS),
            "<h1>%s</h1>" % esc(title),
            '<p class="meta">%s<br>%s%s</p>' % (
-               esc(loaded.label), esc(", ".join("%s: seats %s" % (
-                   "team %d" % t if m.teams == 2 else "seat %d" % t, "+".join(map(str, snap_teams[t])))
-                   for t in range(m.teams))),
-               ("<br>options: " + esc(opts)) if opts else "")]
-    out.append('<section id="score"><h2>Running score</h2>%s</section>' % score_plot(hist, game))
-    out.append(_summary_table(hist, values, m))
+               esc(loaded.label), esc(", ".join(team_name(s, t) for t in range(m.teams))),
+               ("<br>" + esc(_("options: ") + opts)) if opts else "")]
+    out.append('<section id="score"><h2>%s</h2>%s</section>' % (esc(_("Running score")), score_plot(hist, game)))
+    out.append(_summary_table(hist, values, m, s))
     for h in hist.hands:
         out.append(_hand_html(hist, h, values.get(h["hand"]), game, seats, s))
     if end is not None:
         w = end.get("winner")
-        out.append('<h2 id="result">Result</h2><p>%s, totals %s (%s)</p>' % (
-            esc(team_name(s, w) + " wins" if w is not None else "no winner"),
-            esc(" / ".join(map(str, end.get("totals") or []))), esc(end.get("reason"))))
+        out.append('<h2 id="result">%s</h2><p>%s</p>' % (esc(_("Result")), esc(_("%(who)s, totals %(totals)s (%(reason)s)") % {
+            "who": _("%(team)s wins") % {"team": team_name(s, w)} if w is not None else _("no winner"),
+            "totals": " / ".join(map(str, end.get("totals") or [])), "reason": ending_text(s, end.get("reason"))})))
     else:
-        out.append('<h2 id="result">Result</h2><p>the log ends before the match does; totals %s</p>'
-                   % esc(" / ".join(map(str, totals))))
+        out.append('<h2 id="result">%s</h2><p>%s</p>' % (esc(_("Result")), esc(
+            _("the log ends before the match does; totals %(totals)s") % {"totals": " / ".join(map(str, totals))})))
     if hist.errors:
-        out.append('<h2>Events the rules refused</h2><ul>%s</ul>' % "".join(
-            "<li>event %d: %s</li>" % (n, esc(msg)) for n, msg in hist.errors))
-    out.append('<p class="note">Made by tapete report. Double-dummy values: every card known, '
-               "both sides playing perfectly, from the first lead; points left on the table: what a "
-               "side's own cards gave away against that perfect line.</p></body></html>")
+        out.append('<h2>%s</h2><ul>%s</ul>' % (esc(_("Events the rules refused")), "".join(
+            "<li>%s</li>" % esc(_("event %(n)s: %(why)s") % {"n": n, "why": msg}) for n, msg in hist.errors)))
+    out.append('<p class="note">%s</p></body></html>' % esc(_(
+        "Made by tapete report. Double-dummy values: every card known, both sides playing perfectly, "
+        "from the first lead; points left on the table: what a side's own cards gave away against "
+        "that perfect line.")))
     return "\n".join(out)
 
 
 def _result_words(s, m, totals):
     if m.winner is not None:
-        return "%s wins, %s" % (team_name(s, m.winner), " to ".join(map(str, totals)))
-    return "match not finished, %s" % " to ".join(map(str, totals))
+        return _("%(team)s wins, %(score)s") % {"team": team_name(s, m.winner),
+                                              "score": _(" to ").join(map(str, totals))}
+    return _("match not finished, %(score)s") % {"score": _(" to ").join(map(str, totals))}
 
 
 def score_plot(hist, game):
@@ -124,14 +129,14 @@ def score_plot(hist, game):
     fig = Figure(figsize=(7, 2.6), dpi=100)
     ax = fig.add_subplot(1, 1, 1)
     for t in range(teams):
-        ax.plot(xs, ys[t], marker="o", label=("team %d" % t if teams == 2 else "seat %d" % t))
+        ax.plot(xs, ys[t], marker="o", label=(_("team %(team)s") % {"team": t} if teams == 2 else seat_text(t)))
     target = (getattr(game, "options", None) or {}).get("target")
     if isinstance(target, int):
         ax.axhline(target, color="#888", linestyle="--", linewidth=1)
-        ax.annotate("target %d" % target, (0, target), textcoords="offset points", xytext=(2, 3),
+        ax.annotate(_("target %(points)s") % {"points": target}, (0, target), textcoords="offset points", xytext=(2, 3),
                     fontsize=8, color="#555")
-    ax.set_xlabel("hand")
-    ax.set_ylabel("total")
+    ax.set_xlabel(_("hand"))
+    ax.set_ylabel(_("total"))
     ax.set_xticks(xs)
     ax.legend(loc="upper left", fontsize=8)
     ax.grid(True, alpha=.3)
@@ -142,7 +147,7 @@ def score_plot(hist, game):
     return svg[svg.index("<svg"):]
 
 
-def _summary_table(hist, values, m):
+def _summary_table(hist, values, m, s=None):
     rows = []
     for h in hist.hands:
         e = h["end"] or {}
@@ -153,34 +158,38 @@ def _summary_table(hist, values, m):
             left = " / ".join(map(str, v.left)) if v.played is not None else ""
         rows.append("<tr><td><a href='#hand-%d'>%d</a></td><td>%s</td><td>%s</td><td>%s</td>"
                     "<td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                        h["hand"], h["hand"], esc(SUIT_WORDS.get(h["trump"], h["trump"] or "?")),
+                        h["hand"], h["hand"], esc(trump_text(dict(s or {}, trump=h["trump"]))),
                         esc(" / ".join(map(str, e.get("points") or []))),
                         esc(" / ".join(map(str, e.get("score") or []))),
                         esc(" / ".join(map(str, e.get("totals") or []))), esc(dd), esc(left)))
-    return ('<section id="hands"><h2>Hands</h2><table class="dd"><tr><th>hand</th><th>trump</th>'
-            "<th>points</th><th>score</th><th>totals</th><th>double-dummy value</th>"
-            "<th>left on the table</th></tr>%s</table></section>" % "".join(rows))
+    heads = (_("hand"), trump_label(s or {}), _("points"), _("score"), _("totals"), _("double-dummy value"),
+             _("left on the table"))
+    return ('<section id="hands"><h2>%s</h2><table class="dd"><tr>%s</tr>%s</table></section>' % (
+        esc(_("Hands")), "".join("<th>%s</th>" % esc(x) for x in heads), "".join(rows)))
 
 
 def _hand_html(hist, h, value, game, seats, s):
     n = h["hand"]
-    head = "Hand %d: dealer seat %s, trump %s" % (n, h["dealer"], SUIT_WORDS.get(h["trump"], h["trump"] or "?"))
+    head = _("Hand %(hand)s: dealer seat %(dealer)s, %(trump_label)s %(trump)s") % {
+        "hand": n, "dealer": h["dealer"], "trump_label": trump_label(s), "trump": trump_text(dict(s, trump=h["trump"]))}
     out = ['<section class="hand" id="hand-%d"><h2>%s%s</h2>' % (
-        n, esc(head), (" (turn-up %s)" % card_html(h["turnup"])) if h["turnup"] else "")]
+        n, esc(head), (" (%s)" % (esc(_("turn-up %(card)s") % {"card": "\x00"}).replace("\x00", card_html(h["turnup"], s))))
+        if h["turnup"] else "")]
     dealt = hist.dealt(h)
     rows = []
     for seat in range(seats):
         cards = dealt.get(seat)
-        shown = (" ".join(card_html(c) for c in sort_cards(cards, game)) if cards
-                 else '<span class="note">not all known (the hand ended early)</span>')
-        rows.append("<tr><th>seat %d</th><td>%s</td></tr>" % (seat, shown))
-    out.append('<table class="dealt"><tr><th colspan="2">hands as dealt%s</th></tr>%s</table>' % (
-        "" if h["shown"] else " (from the cards played)", "".join(rows)))
+        shown = (" ".join(card_html(c, s) for c in sort_cards(cards, game)) if cards
+                 else '<span class="note">%s</span>' % esc(_("not all known (the hand ended early)")))
+        rows.append("<tr><th>%s</th><td>%s</td></tr>" % (esc(seat_text(seat)), shown))
+    out.append('<table class="dealt"><tr><th colspan="2">%s</th></tr>%s</table>' % (
+        esc(_("hands as dealt") if h["shown"] else _("hands as dealt (from the cards played)")), "".join(rows)))
     if h["calls"]:
-        out.append('<p class="calls">calls: %s</p>' % "; ".join(
-            "seat %s %s%s" % (esc(c.get("seat")), esc(c.get("call")), _call_extra(c)) for c in h["calls"]))
+        out.append('<p class="calls">%s %s</p>' % (esc(_("calls:")), "; ".join(
+            "%s %s%s" % (esc(seat_text(c.get("seat"))), esc(call_text(s, c.get("call"))), _call_extra(c, s))
+            for c in h["calls"])))
     bad = set((v.get("trick"), v.get("seat")) for v in h["violations"])
-    head_row = "".join("<th>seat %d</th>" % x for x in range(seats))
+    head_row = "".join("<th>%s</th>" % esc(seat_text(x)) for x in range(seats))
     rows = []
     for t in h["tricks"]:
         by = {}
@@ -195,26 +204,27 @@ def _hand_html(hist, h, value, game, seats, s):
                 cls.append("win")
             if (t.get("n"), x) in bad:
                 cls.append("bad")
-            cells.append('<td class="%s">%s</td>' % (" ".join(cls), card_html(by.get(x))))
+            cells.append('<td class="%s">%s</td>' % (" ".join(cls), card_html(by.get(x), s)))
         rows.append('<tr class="trick"><td>%s</td><td>%s</td>%s<td>%s</td></tr>' % (
             t.get("n"), t.get("leader"), "".join(cells),
-            "seat %s" % t.get("winner") if t.get("winner") is not None else "drawn"))
-    out.append('<table class="tricks"><tr><th>trick</th><th>lead</th>%s<th>winner</th></tr>%s</table>'
-               % (head_row, "".join(rows)))
+            esc(seat_text(t.get("winner")) if t.get("winner") is not None else _("drawn"))))
+    out.append('<table class="tricks"><tr><th>%s</th><th>%s</th>%s<th>%s</th></tr>%s</table>'
+               % (esc(_("trick")), esc(_("lead")), head_row, esc(_("winner")), "".join(rows)))
     for v in h["violations"]:
-        out.append('<p class="violation">VIOLATION %s</p>' % text_html(describe_violation(v)))
+        out.append('<p class="violation">%s %s</p>' % (esc(_("VIOLATION")), text_html(describe_violation(v, s))))
     for c in h["claims"]:
-        out.append('<p class="claim">%s</p>' % text_html(describe_claim(c)))
+        out.append('<p class="claim">%s</p>' % text_html(describe_claim(c, s)))
     e = h["end"]
     if e is not None:
-        out.append("<p class='end'>points %s, score %s, totals %s%s</p>" % (
-            esc(" / ".join(map(str, e.get("points") or []))), esc(" / ".join(map(str, e.get("score") or []))),
-            esc(" / ".join(map(str, e.get("totals") or []))),
-            esc(" (ended: %s)" % e["ended"]) if e.get("ended") else ""))
+        out.append("<p class='end'>%s</p>" % esc(_("points %(points)s, score %(score)s, totals %(totals)s") % {
+            "points": " / ".join(map(str, e.get("points") or [])), "score": " / ".join(map(str, e.get("score") or [])),
+            "totals": " / ".join(map(str, e.get("totals") or []))}
+            + (" (%s %s)" % (_("hand ended by"), ending_text(s, e["ended"])) if e.get("ended") else "")))
     ctx = dict((k, v) for k, v in (h["context"] or {}).items() if k != "ended")
-    if ctx:
-        out.append("<p class='context'>%s</p>" % esc("; ".join("%s: %s" % kv for kv in sorted(ctx.items()))))
-    out.append(_dd_html(value))
+    if ctx:   # the hand's context in words (words.context_items), never its keys
+        out.append("<p class='context'>%s</p>" % esc("; ".join(
+            "%s: %s" % (label, value) for _key, label, value in context_items(dict(s, context=ctx)))))
+    out.append(_dd_html(value, s))
     out.append("</section>")
     return "\n".join(out)
 
@@ -227,44 +237,50 @@ def _order(t, game, seats):
     return order
 
 
-def _call_extra(c):
+def _call_extra(c, s=None):
     """A call's other keys; cards with their suit signs."""
     parts = []
     for k, v in sorted(c.items()):
         if k in ("ev", "seat", "call", "seq", "t"):
             continue
         if k == "cards" and isinstance(v, list):
-            parts.append("showing " + " ".join(card_html(str(x)) for x in v))
+            parts.append(esc(_("showing")) + " " + " ".join(card_html(str(x), s) for x in v))
+        elif k == "suit":       # the trump named: its word (Botifarra's botifarra for none)
+            parts.append(esc(trump_text(dict(s or {}, trump=v))))
+        elif k in ("amount", "stake"):
+            parts.append(esc(v))
         else:
-            parts.append("%s=%s" % (esc(k), esc(v)))
+            parts.append("%s %s" % (esc(k.replace("_", " ")), esc(v)))
     return (" " + ", ".join(parts)) if parts else ""
 
 
-def _dd_html(v):
+def _dd_html(v, s=None):
     if v is None:
-        return '<p class="dd note">double-dummy: the hand was not played</p>'
+        return '<p class="dd note">%s</p>' % esc(_("double-dummy: the hand was not played"))
     if v.value is None:
-        return '<p class="dd note">double-dummy: %s</p>' % esc(v.why)
-    parts = ['<table class="dd"><tr><th></th><th>team 0</th><th>team 1</th></tr>']
-    parts.append("<tr><th>double-dummy value</th><td>%s</td><td>%s</td></tr>" % tuple(
-        "-" if x is None else x for x in v.value))
+        return '<p class="dd note">%s %s</p>' % (esc(_("double-dummy:")), esc(v.why))
+    parts = ['<table class="dd"><tr><th></th><th>%s</th><th>%s</th></tr>' % (
+        esc(_("team %(team)s") % {"team": 0}), esc(_("team %(team)s") % {"team": 1}))]
+    parts.append("<tr><th>%s</th><td>%s</td><td>%s</td></tr>" % ((esc(_("double-dummy value")),) + tuple(
+        "-" if x is None else x for x in v.value)))
     if v.played is not None:
-        parts.append("<tr><th>made in play</th><td>%s</td><td>%s</td></tr>" % tuple(v.played))
-        parts.append("<tr><th>left on the table</th><td>%s</td><td>%s</td></tr>" % tuple(v.left))
+        parts.append("<tr><th>%s</th><td>%s</td><td>%s</td></tr>" % ((esc(_("made in play")),) + tuple(v.played)))
+        parts.append("<tr><th>%s</th><td>%s</td><td>%s</td></tr>" % ((esc(_("left on the table")),) + tuple(v.left)))
     parts.append("</table>")
     if v.why:
         parts.append('<p class="note">%s</p>' % esc(v.why))
     if v.costly:
-        parts.append('<p class="note">costliest cards: %s</p>' % ", ".join(
-            "trick %s, seat %s %s (%s)" % (t, seat, card_html(card), pts) for t, seat, card, pts in v.costly[:5]))
+        parts.append('<p class="note">%s %s</p>' % (esc(_("costliest cards:")), ", ".join(
+            "%s, %s %s (%s)" % (esc(_("trick %(n)s") % {"n": t}), esc(seat_text(seat)), card_html(card, s), pts)
+            for t, seat, card, pts in v.costly[:5])))
     if v.options:
         rows = []
         for t, seat, card, got in v.options:
             best = got[0][1]
-            cells = " ".join("%s%s&nbsp;%s%s" % ("<b>" if c == card else "", card_html(c), x, "</b>" if c == card else "")
+            cells = " ".join("%s%s&nbsp;%s%s" % ("<b>" if c == card else "", card_html(c, s), x, "</b>" if c == card else "")
                              for c, x in got)
             rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                t, seat, "best" if dict(got)[card] == best else "-%s" % (best - dict(got)[card]), cells))
+                t, esc(seat_text(seat)), "best" if dict(got)[card] == best else "-%s" % (best - dict(got)[card]), cells))
         parts.append('<details class="dd"><summary>every card the player could have played, with the '
                      "hand's value for the player's side after it (%d plays with a choice)</summary>"
                      '<table class="dd"><tr><th>trick</th><th>seat</th><th>played</th><th>values, best first '

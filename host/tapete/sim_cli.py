@@ -212,7 +212,8 @@ def _side(emitted, end, w):
     seats = next((e.get("seats") for e in emitted if e.get("ev") == "match"), None) or 4
     teams = len(end.get("totals") or [0, 0])
     if teams == seats:
-        return "seat %d" % w
+        from .words import seat_text
+        return seat_text(w)
     return team_name({"teams": [list(range(t, seats, teams)) for t in range(teams)]}, w)
 
 
@@ -287,9 +288,10 @@ def _record_here(args, proc, new, driven, frames, path, first_line):
         if args.verbose:
             print(json.dumps(ev), flush=True)
         elif ev.get("ev") == "hand_end" and not args.quiet:
-            print("hand %s: points %s, score %s, totals %s" % (
-                ev["hand"], "/".join(map(str, ev["points"])), "/".join(map(str, ev["score"])),
-                "/".join(map(str, ev["totals"]))), flush=True)
+            from .i18n import _
+            print(_("hand %(hand)s: points %(points)s, score %(score)s, totals %(totals)s") % {
+                "hand": ev["hand"], "points": "/".join(map(str, ev["points"])),
+                "score": "/".join(map(str, ev["score"])), "totals": "/".join(map(str, ev["totals"]))}, flush=True)
 
     def reply(obj):
         if obj.get("reply") == "boot" and obj.get("phase") == "idle" and not args.start:
@@ -329,22 +331,28 @@ def _record_here(args, proc, new, driven, frames, path, first_line):
 def _summary(args, path, emitted, results, rec, problems, frames, out_dir, driven, first_line=1):
     """What this run played, and its audit: `results`, the audit of each match this run
     wrote (the file may hold earlier ones, with --append)."""
-    from .view import describe_violation, team_name
+    from .i18n import _
+    from .view import describe_violation, ending_text
     end = [e for e in emitted if e.get("ev") == "match_end"]
     hands = [e for e in emitted if e.get("ev") == "hand_end"]
     violations = [e for e in emitted if e.get("ev") == "violation"]
     game = next((e.get("game") for e in emitted if e.get("ev") == "match"), "?")
     n_frames = len([f for f in os.listdir(frames) if f.endswith(".png")]) if os.path.isdir(frames) else 0
+    from .words import game_name
+    s = {"game": game, "options": next((e.get("options") for e in emitted if e.get("ev") == "match"), None) or {}}
     print()
     if end:
         w = end[-1].get("winner")
-        print("%s, seed %d: %s after %d hand(s), totals %s (%s)" % (
-            game, args.seed, _side(emitted, end[-1], w) + " wins" if w is not None else "no winner",
-            len(hands), "/".join(map(str, end[-1]["totals"])), end[-1].get("reason")))
+        print(_("%(game)s, seed %(seed)s: %(who)s after %(hands)s hand(s), totals %(totals)s (%(reason)s)") % {
+            "game": game_name(s), "seed": args.seed,
+            "who": _("%(team)s wins") % {"team": _side(emitted, end[-1], w)} if w is not None else _("no winner"),
+            "hands": len(hands), "totals": "/".join(map(str, end[-1]["totals"])),
+            "reason": ending_text(s, end[-1].get("reason"))})
     else:
-        print("%s, seed %d: the match did not end (%d hands)" % (game, args.seed, len(hands)))
+        print(_("%(game)s, seed %(seed)s: the match did not end (%(hands)s hands)") % {
+            "game": game_name(s), "seed": args.seed, "hands": len(hands)})
     for v in violations:
-        print("violation: " + describe_violation(v))
+        print(_("violation:") + " " + describe_violation(v, s))
     after = ", after the %d line(s) it held" % (first_line - 1) if first_line > 1 else ""
     print("log: %s (%d events%s); frames: %s (%d PNG, the last one the final panel)"
           % (path, len(emitted), after, frames, n_frames))

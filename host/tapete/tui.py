@@ -16,8 +16,9 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Static
 
-from .view import (TableView, card_text, context_items, describe_claim, describe_violation,
-                   team_name, trick_by_seat, trump_text)
+from .i18n import _
+from .view import (TableView, card_text, context_items, describe_claim, describe_result, describe_violation,
+                   game_name, options_text, seat_text, team_name, trick_by_seat, trump_label, trump_text)
 
 def places(n):
     """Where each of `n` seats sits, seen from above, as (row, column) in a square grid
@@ -43,7 +44,7 @@ def places(n):
 def table_picture(s, title="tapete"):
     """A rich renderable of the state `s` (view.TableView.state())."""
     if not s.get("game"):
-        return Panel(Text("no match yet: waiting for the table"), title=title)
+        return Panel(Text(_("no match yet: waiting for the table")), title=title)
     seats = s.get("seats") or 4
     trick = s.get("trick") or {}
     by = trick_by_seat(trick, seats)
@@ -52,60 +53,59 @@ def table_picture(s, title="tapete"):
         by = trick_by_seat(s["last"], seats)
     size, where = places(seats)
     grid = Table.grid(expand=False, padding=(0, 3 if size == 3 else 1))
-    for _ in range(size):
+    for _column in range(size):
         grid.add_column(justify="center", min_width=14 if size == 3 else 9)
-    cells = [[Text("") for _ in range(size)] for _ in range(size)]
+    cells = [[Text("") for _c in range(size)] for _r in range(size)]
     for seat in range(seats):
         r, c = where[seat]
         t = Text()
         mark = "▶ " if s.get("turn") == seat else "  "
-        t.append(mark + "seat %d" % seat, style="bold reverse" if s.get("turn") == seat else "bold")
+        t.append(mark + seat_text(seat), style="bold reverse" if s.get("turn") == seat else "bold")
         won = from_last and s["last"].get("winner") == seat
-        t.append("\n" + (card_text(by.get(seat)) or "··") + (" *" if won else ""),
+        t.append("\n" + (card_text(by.get(seat), s) or "··") + (" *" if won else ""),
                  style="dim" if from_last and not won else "bold")
         cells[r][c] = t
     centre = Text()
-    centre.append("trick %s\n" % trick.get("n", "-"))
-    centre.append("trump " + trump_text(s), style="bold")
+    centre.append(_("trick %(n)s") % {"n": trick.get("n", "-")} + "\n")
+    centre.append(trump_label(s) + " " + trump_text(s), style="bold")
     cells[size // 2][size // 2] = centre
     for row in cells:
         grid.add_row(*row)
     info = Table.grid(padding=(0, 1))
     info.add_column(style="bold")
     info.add_column()
-    opts = ", ".join("%s=%s" % kv for kv in sorted((s.get("options") or {}).items()))
-    info.add_row("game", "%s%s" % (s["game"], "  (" + opts + ")" if opts else ""))
-    info.add_row("hand", "%s   dealer seat %s" % (s.get("hand"), s.get("dealer")))
-    info.add_row("trump", trump_text(s) + ("   turn-up " + card_text(s["turnup"]) if s.get("turnup") else ""))
-    for key, value in context_items(s):
-        info.add_row(key, value)
+    opts = options_text(s)
+    info.add_row(_("game"), "%s%s" % (game_name(s), "  (" + opts + ")" if opts else ""))
+    info.add_row(_("hand"), _("%(hand)s   dealer seat %(dealer)s") % {"hand": s.get("hand"), "dealer": s.get("dealer")})
+    info.add_row(trump_label(s), trump_text(s) + ("   " + _("turn-up %(card)s") % {"card": card_text(s["turnup"], s)}
+                                                 if s.get("turnup") else ""))
+    for _key, label, value in context_items(s):
+        info.add_row(label, value)
     totals = s.get("totals") or []
     for t in range(len(totals)):
-        info.add_row("score", "%s: %s" % (team_name(s, t), totals[t]))
-    info.add_row("to play", "seat %s" % s["turn"] if s.get("turn") is not None else "-")
+        info.add_row(_("score"), "%s: %s" % (team_name(s, t), totals[t]))
+    info.add_row(_("to play"), seat_text(s["turn"]) if s.get("turn") is not None else "-")
     last = s.get("last")
     if last:
         lb = trick_by_seat(last, seats)
-        info.add_row("last trick", "%s: %s   won by seat %s" % (
-            last["n"], "  ".join("s%d %s" % (x, card_text(lb.get(x))) for x in range(seats)), last["winner"]))
+        won = (_("won by seat %(seat)s") % {"seat": last["winner"]} if last["winner"] is not None else _("drawn"))
+        info.add_row(_("last trick"), "%s: %s   %s" % (
+            last["n"], "  ".join("s%d %s" % (x, card_text(lb.get(x), s)) for x in range(seats)), won))
     for h in s.get("hand_results", [])[-1:]:
-        info.add_row("last hand", "%s: points %s, score %s" % (
-            h.get("hand"), "/".join(map(str, h.get("points") or [])), "/".join(map(str, h.get("score") or []))))
+        info.add_row(_("last hand"), _("%(hand)s: points %(points)s, score %(score)s") % {
+            "hand": h.get("hand"), "points": "/".join(map(str, h.get("points") or [])),
+            "score": "/".join(map(str, h.get("score") or []))})
     body = Table.grid()
     body.add_column()
     body.add_row(grid)
     body.add_row(Text(""))
     body.add_row(info)
     for v in s.get("violations", [])[-3:]:
-        body.add_row(Text("VIOLATION " + describe_violation(v), style="bold red"))
+        body.add_row(Text(_("VIOLATION") + " " + describe_violation(v, s), style="bold red"))
     for c in s.get("claims", [])[-2:]:
-        body.add_row(Text("CLAIM " + describe_claim(c), style="bold yellow"))
-    r = s.get("result")
-    if r:
-        w = r.get("winner")
-        body.add_row(Text("MATCH OVER: %s, totals %s (%s)" % (
-            team_name(s, w) + " wins" if w is not None else "no winner",
-            "/".join(map(str, r.get("totals") or [])), r.get("reason")), style="bold green"))
+        body.add_row(Text(_("CLAIM") + " " + describe_claim(c, s), style="bold yellow"))
+    if s.get("result"):
+        body.add_row(Text(describe_result(s), style="bold green"))
     return Panel(body, title=title, width=84)
 
 

@@ -8,8 +8,11 @@ trick, the totals and the hand's context (stake, multiplier, ... whatever the ga
 keeps); the controller's derived events add what only it says: violations with
 their proofs, claims with their rulings, each hand's result, the match's end.
 """
+from .i18n import _
 from .rules.errors import TableError
 from .rules.match import DERIVED, Match
+from .words import (card_text, context_items, declaration_text, game_name, options_text, rule_text,  # noqa: F401 (views import them here)
+                    seat_text, spanish_pack, team_name, trump_label, trump_text)
 
 KEEP_VIOLATIONS = 8
 
@@ -97,70 +100,59 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trump"}
 
 
-def card_text(code):
-    """'7H' -> '7♥'."""
-    if not code:
-        return ""
-    return code[:-1] + SUIT_SYMBOLS.get(code[-1], code[-1])
+def cards_text(codes, s=None):
+    return " ".join(card_text(c, s) for c in codes or [])
 
 
-def trump_text(s):
-    t = s.get("trump")
-    if t is None:
-        return "?"
-    return (SUIT_SYMBOLS.get(t, "") + " " + SUIT_WORDS.get(t, t)).strip()
-
-
-def context_items(s):
-    """The hand's context (stake, multiplier, ...) as (name, text) pairs, generically."""
-    out = []
-    for key in sorted(s.get("context") or {}):
-        value = s["context"][key]
-        if isinstance(value, (list, tuple)):
-            value = ", ".join(str(v) for v in value)
-        elif isinstance(value, dict):
-            value = ", ".join("%s=%s" % kv for kv in sorted(value.items()))
-        out.append((key, str(value)))
-    return out
-
-
-def team_name(s, team):
-    teams = s.get("teams") or [[0, 2], [1, 3]]
-    return "team %d (seats %s)" % (team, "+".join(str(x) for x in teams[team]))
-
-
-def describe_violation(v):
+def describe_violation(v, s=None):
     """'seat 2 played 5♣ in trick 3: revoke, proven in trick 6 by 4♣' ."""
     if v.get("card") is None and v.get("declaration"):
         # a word, not a card: Mus's "I have pares" disproved by the hand shown
-        said = "has" if v.get("said") else "has not"
-        return "seat %s said it %s %s in hand %s: %s, proven by its hand shown at the %s (%s)" % (
-            v.get("seat"), said, v["declaration"], v.get("hand"), v.get("rule"),
-            v.get("proven") or "showdown", " ".join(card_text(c) for c in v.get("cards") or []))
-    text = "seat %s played %s in trick %s: %s" % (v.get("seat"), card_text(v.get("card")),
-                                                  v.get("trick"), v.get("rule"))
+        text = (_("seat %(seat)s said it has %(what)s in hand %(hand)s") if v.get("said")
+                else _("seat %(seat)s said it has not %(what)s in hand %(hand)s")) % {
+            "seat": v.get("seat"), "what": declaration_text(s, v["declaration"]), "hand": v.get("hand")}
+        return text + ": " + _("%(rule)s, proven by its hand shown at the showdown (%(cards)s)") % {
+            "rule": rule_text(s, v.get("rule")), "cards": cards_text(v.get("cards"), s)}
+    text = _("seat %(seat)s played %(card)s in trick %(trick)s: %(rule)s") % {
+        "seat": v.get("seat"), "card": card_text(v.get("card"), s), "trick": v.get("trick"), "rule": rule_text(s, v.get("rule"))}
     proof = v.get("proof")
     if v.get("proven") == "at-play" or not proof:
-        text += ", certain at the play"
+        text += ", " + _("certain at the play")
     elif proof.get("shown"):
-        text += ", proven by the cards shown in trick %s" % proof.get("trick")
+        text += ", " + _("proven by the cards shown in trick %(trick)s") % {"trick": proof.get("trick")}
     else:
-        text += ", proven in trick %s by %s" % (proof.get("trick"), card_text(proof.get("card")))
+        text += ", " + _("proven in trick %(trick)s by %(card)s") % {"trick": proof.get("trick"),
+                                                                  "card": card_text(proof.get("card"), s)}
     if v.get("revises"):
-        text += " (named at the hand's end; the proof alone said %s)" % v["revises"]
+        text += " " + _("(named at the hand's end; the proof alone said %(rule)s)") % {"rule": rule_text(s, v["revises"])}
     elif v.get("possible") and len(v["possible"]) > 1:
-        text += " (the proof leaves possible: %s)" % ", ".join(v["possible"])
+        text += " " + _("(the proof leaves possible: %(rules)s)") % {"rules": ", ".join(rule_text(s, r) for r in v["possible"])}
     return text
 
 
-def describe_claim(c):
+def describe_claim(c, s=None):
     if c.get("call") == "concede":
-        return "seat %s conceded the last %s trick(s)" % (c.get("seat"), c.get("tricks"))
-    ruling = {True: "sound", False: "REFUSED", None: "too large to settle"}[c.get("sound")]
-    text = "seat %s claimed the last %s trick(s): %s" % (c.get("seat"), c.get("tricks"), ruling)
+        return _("seat %(seat)s conceded the last %(tricks)s trick(s)") % {"seat": c.get("seat"), "tricks": c.get("tricks")}
+    ruling = {True: _("sound"), False: _("REFUSED"), None: _("too large to settle")}[c.get("sound")]
+    text = _("seat %(seat)s claimed the last %(tricks)s trick(s): %(ruling)s") % {
+        "seat": c.get("seat"), "tricks": c.get("tricks"), "ruling": ruling}
     if c.get("sound") is False and c.get("line"):
-        text += " (defeated by the line %s)" % " ".join(card_text(x) for x in c["line"])
+        text += " " + _("(defeated by the line %(cards)s)") % {"cards": cards_text(c["line"], s)}
     return text
+
+
+def describe_result(s):
+    """'MATCH OVER: team 0 (seats 0+2) wins (target), totals 101/64'."""
+    r = s.get("result") or {}
+    w = r.get("winner")
+    who = _("%(team)s wins") % {"team": team_name(s, w)} if w is not None else _("no winner")
+    return _("MATCH OVER: %(who)s (%(reason)s), totals %(totals)s") % {
+        "who": who, "reason": ending_text(s, r.get("reason")), "totals": " / ".join(map(str, r.get("totals") or []))}
+
+
+def ending_text(s, reason):
+    from .words import ENDINGS, say
+    return say(s, ENDINGS[reason]) if reason in ENDINGS else str(reason)
 
 
 def trick_by_seat(trick, seats):
@@ -170,47 +162,76 @@ def trick_by_seat(trick, seats):
     return dict((seat, card) for seat, card in trick["cards"])
 
 
+def spoken(s):
+    """What the board and the replay show in words, said in the current language
+    (i18n.using): the browser draws these as they are and never words a key itself."""
+    if not s.get("game"):
+        return {}
+    last = s.get("last")
+    cards = set()
+    for t in (s.get("trick"), last):
+        for _seat, code in (t or {}).get("cards", []):
+            cards.add(code)
+    if s.get("turnup"):
+        cards.add(s["turnup"])
+    for d in (s.get("context") or {}).get("declarations") or []:
+        cards.update(d.get("cards") or [])
+    for k in s.get("knowledge") or []:
+        cards.update(k.get("holds") or [])
+        cards.update(k.get("lacks") or [])
+    return {"game": game_name(s), "options": options_text(s),
+            "trump_label": trump_label(s), "trump": trump_text(s),
+            "spanish": spanish_pack(s),
+            "cards": dict((c, card_text(c, s)) for c in cards),
+            "teams": [team_name(s, t) for t in range(len(s.get("totals") or []))],
+            "context": [[k, label, text] for k, label, text in context_items(s)],
+            "violations": [describe_violation(v, s) for v in s.get("violations") or []],
+            "claims": [describe_claim(c, s) for c in s.get("claims") or []],
+            "result": describe_result(s) if s.get("result") else None}
+
+
 def text_lines(s):
     """The state as lines of plain text (the terminal view and `--plain` share it)."""
     seats = s.get("seats") or 4
     lines = []
     if not s.get("game"):
-        return ["no match yet (waiting for the table)"]
-    opts = ", ".join("%s=%s" % kv for kv in sorted((s.get("options") or {}).items()))
-    lines.append("%s%s   hand %s   dealer seat %s" % (s["game"], "  (" + opts + ")" if opts else "",
-                                                       s.get("hand"), s.get("dealer")))
-    turnup = "  (turn-up %s)" % card_text(s["turnup"]) if s.get("turnup") else ""
-    lines.append("trump: %s%s" % (trump_text(s), turnup))
-    for key, value in context_items(s):
-        lines.append("%s: %s" % (key, value))
+        return [_("no match yet (waiting for the table)")]
+    opts = options_text(s)
+    lines.append(_("%(game)s%(options)s   hand %(hand)s   dealer seat %(dealer)s") % {
+        "game": game_name(s), "options": "  (" + opts + ")" if opts else "", "hand": s.get("hand"),
+        "dealer": s.get("dealer")})
+    turnup = "  (" + _("turn-up %(card)s") % {"card": card_text(s["turnup"], s)} + ")" if s.get("turnup") else ""
+    lines.append("%s: %s%s" % (trump_label(s), trump_text(s), turnup))
+    for _key, label, value in context_items(s):
+        lines.append("%s: %s" % (label, value))
     totals = s.get("totals") or []
-    lines.append("score: " + "   ".join("%s %s" % (team_name(s, t), totals[t]) for t in range(len(totals))))
+    lines.append(_("score: ") + "   ".join("%s %s" % (team_name(s, t), totals[t]) for t in range(len(totals))))
     if s.get("turn") is not None:
-        lines.append("to play: seat %s" % s["turn"])
+        lines.append(_("to play: seat %(seat)s") % {"seat": s["turn"]})
     trick = s.get("trick")
     if trick:
         by = trick_by_seat(trick, seats)
-        lines.append("trick %s: " % trick["n"] + "  ".join(
-            "seat %d %s" % (seat, card_text(by.get(seat)) or "--") for seat in range(seats)))
+        lines.append(_("trick %(n)s: ") % {"n": trick["n"]} + "  ".join(
+            "%s %s" % (seat_text(seat), card_text(by.get(seat), s) or "--") for seat in range(seats)))
     last = s.get("last")
     if last:
         by = trick_by_seat(last, seats)
-        lines.append("last trick %s: " % last["n"] + "  ".join(
-            "seat %d %s%s" % (seat, card_text(by.get(seat)), "*" if seat == last["winner"] else "")
-            for seat in range(seats)) + "   won by seat %s" % last["winner"])
+        won = (_("won by seat %(seat)s") % {"seat": last["winner"]} if last["winner"] is not None
+               else _("drawn"))
+        lines.append(_("last trick %(n)s: ") % {"n": last["n"]} + "  ".join(
+            "%s %s%s" % (seat_text(seat), card_text(by.get(seat), s), "*" if seat == last["winner"] else "")
+            for seat in range(seats)) + "   " + won)
     for h in s.get("hand_results", [])[-1:]:
-        lines.append("hand %s: points %s, score %s" % (h.get("hand"), "/".join(map(str, h.get("points") or [])),
-                                                       "/".join(map(str, h.get("score") or []))))
+        lines.append(_("hand %(hand)s: points %(points)s, score %(score)s") % {
+            "hand": h.get("hand"), "points": "/".join(map(str, h.get("points") or [])),
+            "score": "/".join(map(str, h.get("score") or []))})
     for v in s.get("violations", [])[-3:]:
-        lines.append("VIOLATION " + describe_violation(v))
+        lines.append(_("VIOLATION") + " " + describe_violation(v, s))
     for c in s.get("claims", [])[-2:]:
-        lines.append("CLAIM " + describe_claim(c))
+        lines.append(_("CLAIM") + " " + describe_claim(c, s))
     for g in s.get("gaps", []):
-        lines.append("LOST seq %s..%s (left the controller's ring)" % (g.get("from"), g.get("to")))
-    r = s.get("result")
-    if r:
-        w = r.get("winner")
-        lines.append("MATCH OVER: %s (%s), totals %s" % (
-            team_name(s, w) + " wins" if w is not None else "no winner", r.get("reason"),
-            "/".join(map(str, r.get("totals") or []))))
+        lines.append(_("LOST seq %(first)s..%(last)s (left the controller's ring)") % {
+            "first": g.get("from"), "last": g.get("to")})
+    if s.get("result"):
+        lines.append(describe_result(s))
     return lines

@@ -23,8 +23,9 @@ import sys
 import threading
 import time
 
+from . import i18n
 from .errors import UsageError
-from .view import TableView
+from .view import TableView, spoken
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
 FILE_POLL_S = 0.05
@@ -65,10 +66,13 @@ class Board:
             self.version += 1
         self._wake()
 
-    def message(self):
-        """(version, JSON text) of the current picture."""
+    def message(self, lang=None):
+        """(version, JSON text) of the current picture, its words in `lang`."""
         with self.lock:
-            msg = {"state": self.view.state(), "source": self.source, "note": self.note,
+            state = self.view.state()
+            with i18n.using(lang):
+                state["said"] = spoken(state)
+            msg = {"state": state, "source": self.source, "note": self.note,
                    "down": self.down, "waiting": self.waiting}
             return self.version, json.dumps(msg)
 
@@ -83,6 +87,18 @@ class Board:
 def _asset(name):
     with open(os.path.join(HERE, name), encoding="utf-8") as f:
         return f.read()
+
+
+def request_language(request):
+    """The page's language: ?lang=es|ca|fr|nl|en, else the browser's Accept-Language."""
+    return i18n.choose(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
+def _page(name, lang):
+    """A page in `lang`: its <html lang>, and the catalogue the page's script reads (WORDS)."""
+    words = json.dumps(i18n.words(lang), ensure_ascii=False).replace("</", "<\\/")
+    head = '<script>const LANG = "%s"; const WORDS = %s;</script>' % (lang, words)
+    return _asset(name).replace('<html lang="en"', '<html lang="%s"' % lang).replace("<!-- words -->", head)
 
 
 def _static_routes():
@@ -104,13 +120,14 @@ def board_app(board):
     from starlette.routing import Route
 
     async def page(request):
-        return HTMLResponse(_asset("board.html"))
+        return HTMLResponse(_page("board.html", request_language(request)))
 
     async def state(request):
-        return Response(board.message()[1], media_type="application/json")
+        return Response(board.message(request_language(request))[1], media_type="application/json")
 
     async def events(request):
         wake = asyncio.Event()
+        lang = request_language(request)
         board.loop = asyncio.get_running_loop()
         board.wakers.add(wake)
 
@@ -118,7 +135,7 @@ def board_app(board):
             sent = -1
             try:
                 while True:
-                    version, text = board.message()
+                    version, text = board.message(lang)
                     if version != sent:
                         sent = version
                         yield "data: %s\n\n" % text
@@ -139,17 +156,25 @@ def board_app(board):
 def replay_app(replay, start=0):
     """The Starlette app of `tapete replay --web`: the page, every step, the panels."""
     from starlette.applications import Starlette
-    from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+    from starlette.responses import FileResponse, HTMLResponse, Response
     from starlette.routing import Route
-    steps = {"steps": [replay.step_dict(i) for i in range(len(replay.steps))], "start": start,
-             "label": replay.loaded.label, "panel_note": replay.panel_note}
+    said = {}
+
+    def steps_in(lang):
+        """Every step, its words in `lang` (made once per language asked for)."""
+        if lang not in said:
+            with i18n.using(lang):
+                said[lang] = json.dumps({"steps": [replay.step_dict(i) for i in range(len(replay.steps))],
+                                         "start": start, "label": replay.loaded.label,
+                                         "panel_note": replay.panel_note})
+        return said[lang]
     panels = dict((os.path.basename(s.panel), s.panel) for s in replay.steps if s.panel)
 
     async def page(request):
-        return HTMLResponse(_asset("replay.html"))
+        return HTMLResponse(_page("replay.html", request_language(request)))
 
     async def all_steps(request):
-        return JSONResponse(steps)
+        return Response(steps_in(request_language(request)), media_type="application/json")
 
     async def panel(request):
         path = panels.get(request.path_params["name"])
@@ -190,10 +215,10 @@ class FileFollower(Follower):
                 try:
                     f = open(self.path, "rb")
                     pos, rest = 0, b""
-                    self.board.say("following %s" % self.path)
+                    self.board.say(i18n._("following %s") % self.path)
                 except OSError:
                     if not said:
-                        self.board.say("waiting for %s to appear" % self.path)
+                        self.board.say(i18n._("waiting for %s to appear") % self.path)
                         said = True
                     self.stop.wait(FILE_POLL_S * 4)
                     continue
@@ -246,12 +271,12 @@ class DbFollower(Follower):
             while not self.stop.is_set():
                 want = self.pinned or store.last_match()
                 if want is None:
-                    self.board.waiting = "no match in the database yet"
-                    self.board.say("waiting for a match in %s" % store.path)
+                    self.board.waiting = i18n._("no match in the database yet")
+                    self.board.say(i18n._("waiting for a match in %s") % store.path)
                 elif want != current:
                     current, seen = want, -1
                     self.board.reset()
-                    self.board.say("match %d in %s" % (current, store.path))
+                    self.board.say(i18n._("match %d in %s") % (current, store.path))
                 if current is not None:
                     rows = store.db.execute("SELECT n, body FROM events WHERE match = ? AND n > ? ORDER BY n",
                                             (current, seen)).fetchall()

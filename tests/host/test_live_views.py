@@ -88,7 +88,7 @@ def test_the_live_view_of_tapete_record_in_a_terminal(tmp_path):
         plays = [e for e in events[:first_play + 2] if e["ev"] == "play"]
         shown = [p["card"][:-1] + "♣♠♥♦"["CSHD".index(p["card"][-1])] for p in plays]
         # the trick as it forms, each card at its seat
-        text = term.wait_for("malilla", "trump", "clubs", "trick 1", *shown)
+        text = term.wait_for("Malilla", "trump", "clubs", "trick 1", *shown)
         m = Match()
         for ev in sent:
             if ev["ev"] in ("match", "deal", "turnup", "play"):

@@ -134,7 +134,7 @@ def test_scoreboard_stays_live_through_silence():
         while time.time() < deadline and b"trump" not in got:
             time.sleep(0.1)
             got += proc.stdout.read() or b""
-        assert b"malilla" in got and b"hearts" in got
+        assert b"Malilla" in got and b"hearts" in got
         assert proc.poll() is None
     finally:
         proc.terminate()

@@ -51,7 +51,7 @@ def test_the_report_of_a_simulated_match_holds_every_trick_violation_claim_score
     claim = next(e for e in events if e["ev"] == "x-claim")
     assert "seat %d claimed the last %d trick(s): sound" % (claim["seat"], claim["tricks"]) in text
     end = events[-1]
-    assert "totals %s (target)" % " / ".join(map(str, end["totals"])) in text
+    assert "totals %s (the target reached)" % " / ".join(map(str, end["totals"])) in text   # the reason in words
     assert "team 0 (seats 0+2) wins" in text
     # The running-score plot: inline SVG drawn by matplotlib, one line per team.
     svg = page[page.index("<svg"):page.index("</svg>")]

@@ -2,7 +2,7 @@
 one PNG (runs under MicroPython: the firmware's own drawing code). `make screens`
 writes docs/screens-<panel>.png with it (and compresses them).
 
-    micropython tests/table/contact_sheet.py 4.2 out.png [columns]
+    micropython tests/table/contact_sheet.py 4.2 out.png [columns] [lang=ca]
 
 Each screen is drawn at its real pixel size inside a 1-pixel frame (the panel's
 edge), with its number and name under it.
@@ -52,6 +52,11 @@ def sheet(panel, columns):
 
 
 def main(argv):
+    # lang=xx (es, ca, fr, nl): the panel's words in that language (table/say.py)
+    langs = [a[5:] for a in argv if a.startswith("lang=")]
+    argv = [a for a in argv if not a.startswith("lang=")]
+    from table import say
+    say.use(langs[0] if langs else "en")
     panel = argv[1] if len(argv) > 1 else "4.2"
     out = argv[2] if len(argv) > 2 else "screens-%s.png" % panel
     columns = int(argv[3]) if len(argv) > 3 else (6 if panel == "4.2" else 10)

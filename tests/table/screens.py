@@ -156,7 +156,11 @@ def catalogue():
         for i in range(len(presets(game))):
             t = Table(P.SETUP, deck=enrolled("french52"))
             t.game_name, t.preset, t.first_dealer = game, i, i % 4
-            words = [k.replace("_", " ") for k in presets(game)[i]] or ["as written"]
+            # each option by its name in words (never the registry's key), and its value
+            from table.screen_menu import option_text
+            opts = presets(game)[i]
+            words = [option_text(k, opts[k]) for k in opts] or ["as written"]
+            assert all("_" not in w for w in words), words
             out.append(("setup %s %d" % (game, i), t, [game.upper(), "S%d" % (i % 4)] + words))
     # Setup after a refused start (the deck lacks the game's cards) and a deck check.
     t = Table(P.SETUP, deck=enrolled("piquet32"))
@@ -236,7 +240,7 @@ def catalogue():
     out.append(_game("message, long", m, P.PLAY, [long_msg], message=long_msg))
     # No trump; later games' hand context; tables of 3 to 12 seats.
     out.append(_game("no trump", snap("botifarra", 4, [[0, 2], [1, 3]], [12, 30], "none",
-                                      last_n=4), P.PLAY, ["NONE", "TO PLAY"]))
+                                      last_n=4), P.PLAY, ["BOTIFARRA", "TO PLAY"]))
     # Later games, in real matches: what their calls settled, and who must answer.
     for name, seats, options, stop, want in CONTEXTS:
         m = moment(name, seats, options, stop)

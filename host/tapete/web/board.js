@@ -4,7 +4,25 @@
 "use strict";
 
 const SUITS = {S: "♠", H: "♥", D: "♦", C: "♣"};
-const SUIT_WORDS = {S: "spades", H: "hearts", D: "diamonds", C: "clubs", none: "no trump"};
+// The Spanish suits have no letters in Unicode: drawn signs, in the four-colour pack's
+// colours (oros gold, copas red, espadas blue, bastos green).
+const SPANISH_SIGNS = {
+  D: '<svg viewBox="0 0 20 20" class="sign oros"><circle cx="10" cy="10" r="8.5" fill="#e0a800" stroke="#7a5200" stroke-width="1.4"/><circle cx="10" cy="10" r="4" fill="none" stroke="#7a5200" stroke-width="1.4"/></svg>',
+  H: '<svg viewBox="0 0 20 20" class="sign copas"><path d="M3 3h14c0 5-3 8-5.5 8.6V15H15v2H5v-2h3.5v-3.4C6 11 3 8 3 3z" fill="#c0141c"/></svg>',
+  S: '<svg viewBox="0 0 20 20" class="sign espadas"><path d="M10 1l2 3v9h3v1.6h-3.4V17l1 1.5H7.4l1-1.5v-2.4H5V13h3V4z" fill="#1f4fb0"/></svg>',
+  C: '<svg viewBox="0 0 20 20" class="sign bastos"><path d="M7 2.5c2.5-1.5 6.5-.5 6.5 2.5 0 1.5-1 2-1.3 3.5L11.8 18H8.2L7.6 8.5C6.5 7 5 5 7 2.5z" fill="#2c7a2c"/><circle cx="9" cy="6" r="1" fill="#9fd49f"/><circle cx="10.6" cy="11" r=".9" fill="#9fd49f"/></svg>',
+};
+// The number printed on a Spanish card (words.py SPANISH_FACES).
+const SPANISH_FACES = {A: "1", J: "10", Q: "11", K: "12"};
+
+// The page's catalogue (web.py puts LANG and WORDS in the page): a message in the
+// page's language, or the English msgid when the page has none.
+function _(msgid) {
+  return (typeof WORDS !== "undefined" && WORDS[msgid]) || msgid;
+}
+function fmt(text, args) {
+  return text.replace(/%\((\w+)\)s/g, (m, k) => (k in args ? String(args[k]) : m));
+}
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -19,17 +37,29 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
-function cardText(code) {
+function signEl(suit, spanish) {
+  const span = el("span", {class: "suit"});
+  if (spanish && SPANISH_SIGNS[suit]) span.innerHTML = SPANISH_SIGNS[suit];
+  else span.textContent = SUITS[suit] || suit;
+  return span;
+}
+
+// A card in words, as the server said it for this state (Spanish: "12 oros").
+function cardText(code, s) {
   if (!code) return "";
+  const said = s && s.said && s.said.cards;
+  if (said && said[code]) return said[code];
   return code.slice(0, -1) + (SUITS[code.slice(-1)] || code.slice(-1));
 }
 
-function cardEl(code, extra) {
+function cardEl(code, extra, spanish) {
   if (!code) return el("div", {class: "card empty" + (extra ? " " + extra : "")}, "");
   const suit = code.slice(-1);
-  const red = suit === "H" || suit === "D";
-  return el("div", {class: "card" + (red ? " red" : "") + (extra ? " " + extra : ""), "data-card": code},
-            el("span", {class: "rank"}, code.slice(0, -1)), el("span", {class: "suit"}, SUITS[suit] || suit));
+  const red = !spanish && (suit === "H" || suit === "D");
+  const face = code.slice(0, -1);
+  return el("div", {class: "card" + (red ? " red" : "") + (spanish ? " spanish" : "") + (extra ? " " + extra : ""),
+                    "data-card": code},
+            el("span", {class: "rank"}, spanish ? (SPANISH_FACES[face] || face) : face), signEl(suit, spanish));
 }
 
 function teamOf(state, seat) {
@@ -39,40 +69,19 @@ function teamOf(state, seat) {
 }
 
 function teamName(state, t) {
+  if (state.said && state.said.teams && state.said.teams[t]) return state.said.teams[t];
   const teams = state.teams || [[0, 2], [1, 3]];
-  if (teams.length > 2 || (teams[t] && teams[t].length === 1)) return "seat " + teams[t].join("+");
-  return "team " + t + " (seats " + (teams[t] || []).join("+") + ")";
+  return fmt(_("team %(team)s (seats %(seats)s)"), {team: t, seats: (teams[t] || []).join("+")});
+}
+
+function seatText(seat) {
+  return fmt(_("seat %(seat)s"), {seat: seat});
 }
 
 function byseat(trick) {
   const out = {};
   if (trick) for (const [seat, card] of trick.cards) out[seat] = card;
   return out;
-}
-
-function describeViolation(v) {
-  let text = "seat " + v.seat + " played " + cardText(v.card) + " in trick " + v.trick + ": " + v.rule;
-  const p = v.proof;
-  if (v.proven === "at-play" || !p) text += ", certain at the play";
-  else if (p.shown) text += ", proven by the cards shown in trick " + p.trick;
-  else text += ", proven in trick " + p.trick + " by " + cardText(p.card);
-  if (v.revises) text += " (named at the hand's end; the proof alone said " + v.revises + ")";
-  else if (v.possible && v.possible.length > 1) text += " (the proof leaves possible: " + v.possible.join(", ") + ")";
-  return text;
-}
-
-function describeClaim(c) {
-  if (c.call === "concede") return "seat " + c.seat + " conceded the last " + c.tricks + " trick(s)";
-  const ruling = c.sound === true ? "sound" : c.sound === false ? "REFUSED" : "too large to settle";
-  let text = "seat " + c.seat + " claimed the last " + c.tricks + " trick(s): " + ruling;
-  if (c.sound === false && c.line) text += " (defeated by the line " + c.line.map(cardText).join(" ") + ")";
-  return text;
-}
-
-function contextValue(v) {
-  if (Array.isArray(v)) return v.map(x => typeof x === "object" ? JSON.stringify(x) : String(x)).join(", ");
-  if (v && typeof v === "object") return Object.entries(v).map(([k, x]) => k + "=" + x).join(", ");
-  return String(v);
 }
 
 // Seat s of n sits at angle s/n of a turn, clockwise seen from above, seat 0 nearest
@@ -88,10 +97,12 @@ function drawBoard(root, s, opts) {
   root.setAttribute("data-seq", s.seq === null || s.seq === undefined ? "" : String(s.seq));
   root.setAttribute("data-events", String(s.events || 0));
   if (!s.game) {
-    root.append(el("div", {class: "waiting", id: "waiting"}, opts.waiting || "no match yet: waiting for the table"));
+    root.append(el("div", {class: "waiting", id: "waiting"}, opts.waiting || _("no match yet: waiting for the table")));
     return;
   }
   const n = s.seats || 4;
+  const said = s.said || {};
+  const spanish = !!said.spanish;
   const trick = s.trick;
   const cards = byseat(trick);
   const last = s.last;
@@ -110,65 +121,69 @@ function drawBoard(root, s, opts) {
     const box = el("div", {class: "seat team" + team + (turn ? " turn" : "") + (s.dealer === seat ? " dealer" : ""),
                            id: "seat-" + seat, "data-card": cards[seat] || "", "data-turn": turn ? "1" : "0",
                            style: "left:" + p.x + "%;top:" + p.y + "%"},
-                   el("div", {class: "name"}, "seat " + seat + (s.dealer === seat ? " · dealer" : "")),
-                   cardEl(card, cls + (bad ? " bad" : "")));
+                   el("div", {class: "name"}, seatText(seat) + (s.dealer === seat ? " · " + _("dealer") : "")),
+                   cardEl(card, cls + (bad ? " bad" : ""), spanish));
     felt.append(box);
   }
   const centre = el("div", {class: "centre"},
     el("div", {class: "trump", id: "trump", "data-suit": s.trump || ""},
-       el("span", {class: "big" + (s.trump === "H" || s.trump === "D" ? " red" : "")}, SUITS[s.trump] || (s.trump === "none" ? "–" : "?")),
-       el("span", {class: "word"}, "trump " + (SUIT_WORDS[s.trump] || "not yet"))),
+       s.trump && s.trump !== "none" && spanish ? el("span", {class: "big"}, signEl(s.trump, true))
+       : el("span", {class: "big" + (s.trump === "H" || s.trump === "D" ? " red" : "")}, SUITS[s.trump] || (s.trump === "none" || s.trumps === false ? "–" : "?")),
+       el("span", {class: "word"}, s.trumps === false ? said.trump
+                                   : (said.trump_label || _("trump")) + " " + (s.trump ? (said.trump || s.trump) : _("not yet")))),
     el("div", {class: "trickno", id: "trickno", "data-n": trick ? String(trick.n) : ""},
-       "hand " + s.hand + (trick ? " · trick " + trick.n : "")),
-    s.turnup ? el("div", {class: "turnup"}, "turn-up ", cardText(s.turnup)) : null);
+       fmt(_("hand %(hand)s"), {hand: s.hand}) + (trick ? " · " + fmt(_("trick %(n)s"), {n: trick.n}) : "")),
+    s.turnup ? el("div", {class: "turnup"}, fmt(_("turn-up %(card)s"), {card: cardText(s.turnup, s)})) : null);
   felt.append(centre);
   root.append(felt);
 
   const side = el("div", {class: "side"});
-  const opt = Object.entries(s.options || {}).map(([k, v]) => k + "=" + v).join(", ");
-  side.append(el("div", {class: "game", id: "game"}, s.game, opt ? el("span", {class: "opts"}, " " + opt) : null));
+  const opt = said.options || "";
+  side.append(el("div", {class: "game", id: "game"}, said.game || s.game, opt ? el("span", {class: "opts"}, " " + opt) : null));
   const scores = el("div", {class: "scores", id: "scores"});
   (s.totals || []).forEach((t, i) => scores.append(
     el("div", {class: "score team" + i, id: "score-" + i, "data-total": String(t)},
        el("span", {class: "who"}, teamName(s, i)), el("span", {class: "pts"}, String(t)))));
   side.append(scores);
   side.append(el("div", {class: "turnline", id: "turn", "data-seat": s.turn === null || s.turn === undefined ? "" : String(s.turn)},
-                 s.turn !== null && s.turn !== undefined ? "to play: seat " + s.turn
-                 : (s.awaiting && s.awaiting.length ? "waiting for seat " + s.awaiting.join(", ") : (s.over ? "match over" : "–"))));
-  const ctx = s.context || {};
-  const keys = Object.keys(ctx).sort();
-  if (keys.length) {
+                 s.turn !== null && s.turn !== undefined ? fmt(_("to play: seat %(seat)s"), {seat: s.turn})
+                 : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(seatText).join(", ")
+                    : (s.over ? _("match over") : "–"))));
+  // The hand's context in words (view.spoken): a label and a value per key.
+  const ctx = said.context || [];
+  if (ctx.length) {
     const box = el("dl", {class: "context", id: "context"});
-    for (const k of keys) {
-      box.append(el("dt", {}, k), el("dd", {"data-key": k}, contextValue(ctx[k])));
-    }
+    for (const [k, label, value] of ctx) box.append(el("dt", {}, label), el("dd", {"data-key": k}, value));
     side.append(box);
   }
   if (last) {
     const lt = el("div", {class: "last", id: "last", "data-n": String(last.n), "data-winner": String(last.winner)},
-                  el("div", {class: "label"}, "last trick " + last.n + (last.winner !== null ? " · won by seat " + last.winner : " · drawn")));
+                  el("div", {class: "label"}, fmt(_("last trick %(n)s"), {n: last.n}) + " · " +
+                     (last.winner !== null ? fmt(_("won by seat %(seat)s"), {seat: last.winner}) : _("drawn"))));
     const row = el("div", {class: "lastcards"});
     for (let seat = 0; seat < n; seat++) {
       row.append(el("div", {class: "lastseat" + (seat === last.winner ? " won" : ""), "data-seat": String(seat), "data-card": lastCards[seat] || ""},
-                    el("span", {class: "who"}, "s" + seat), el("span", {class: "c " + ((lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat]))));
+                    el("span", {class: "who"}, "s" + seat), el("span", {class: "c " + (!spanish && (lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat], s))));
     }
     lt.append(row);
     side.append(lt);
   }
   const res = (s.hand_results || []).slice(-1)[0];
-  if (res) side.append(el("div", {class: "handres", id: "handres"}, "hand " + res.hand + ": points " + (res.points || []).join(" / ") + ", score " + (res.score || []).join(" / ")));
+  if (res) side.append(el("div", {class: "handres", id: "handres"},
+    fmt(_("hand %(hand)s: points %(points)s, score %(score)s"), {hand: res.hand, points: (res.points || []).join(" / "),
+                                                                score: (res.score || []).join(" / ")})));
   const vs = s.violations || [];
   if (vs.length) {
     const box = el("div", {class: "violations", id: "violations"});
-    for (const v of vs.slice(-3)) box.append(el("div", {class: "violation"}, "VIOLATION ", describeViolation(v)));
+    const texts = (said.violations || []).slice(-3);
+    for (const t of texts) box.append(el("div", {class: "violation"}, _("VIOLATION") + " ", t));
     side.append(box);
   }
-  for (const c of (s.claims || []).slice(-2)) side.append(el("div", {class: "claim"}, "CLAIM ", describeClaim(c)));
-  for (const g of (s.gaps || [])) side.append(el("div", {class: "gap"}, "LOST seq " + g.from + ".." + g.to + " (left the controller's ring)"));
+  for (const t of (said.claims || []).slice(-2)) side.append(el("div", {class: "claim"}, _("CLAIM") + " ", t));
+  for (const g of (s.gaps || [])) side.append(el("div", {class: "gap"}, fmt(_("LOST seq %(first)s..%(last)s (left the controller's ring)"),
+                                                                      {first: g.from, last: g.to})));
   if (s.result) {
-    const w = s.result.winner;
-    side.append(el("div", {class: "result", id: "result"}, "MATCH OVER: " + (w !== null ? teamName(s, w) + " wins" : "no winner") +
-                   ", totals " + (s.result.totals || []).join(" / ") + " (" + s.result.reason + ")"));
+    side.append(el("div", {class: "result", id: "result"}, said.result));
   }
   root.append(side);
 }

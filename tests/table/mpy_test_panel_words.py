@@ -1,0 +1,53 @@
+"""The panel's languages (runs under MicroPython): every word of every table drawable
+in the panel's font, and the language chosen on the menu kept on flash. Every
+screen in every language on every panel: mpy_test_panel_languages.py (slow)."""
+import os
+import sys
+
+for _p in sys.path:     # firmware/'s `table` before tests/table (as screens.py does)
+    if _p.endswith("firmware"):
+        sys.path.insert(0, _p)
+        break
+
+from table import say  # noqa: E402
+from table.screen import UNKNOWN, glyph  # noqa: E402
+
+LANGS = ("es", "ca", "fr", "nl")
+
+
+def test_every_word_has_its_letters():
+    bad = []
+    for lang in LANGS:
+        say.use(lang)
+        for line in say._words.split(b"\n"):
+            if not line:
+                continue
+            english, word = line.decode().split("\t")
+            assert say.say(english) == word, (lang, english, word)
+            for ch in word:
+                if ord(ch) >= 128 and glyph(ord(ch)) is UNKNOWN:
+                    bad.append("%s %r: %r has no glyph" % (lang, english, ch))
+    say.use("en")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_language_is_kept_on_flash():
+    root = "/tmp/tapete-lang-%d" % os.getpid() if hasattr(os, "getpid") else "/tmp/tapete-lang"
+    try:
+        os.mkdir(root)
+    except OSError:
+        pass
+    say.use("en")
+    assert say.choose_next(root) == "es" and say.say("TRUMP") == "TRIUNFO"
+    assert say.choose_next(root) == "ca" and say.say("TRUMP") == "TRUMFO"
+    say._code = None        # a restart: the flash is read again
+    say._words = None
+    say.load(root)
+    assert say.code() == "ca" and say.say("HAND") == "MÀ"
+    with open(root + "/lang", "w") as f:
+        f.write("xx")       # a bad file: English, nothing lost
+    say._code = None
+    say.load(root)
+    assert say.code() == "en" and say.say("TRUMP") == "TRUMP"
+    os.remove(root + "/lang")
+    os.rmdir(root)
