@@ -45,7 +45,7 @@ class Replay:
 
     def _events(self):
         m = None
-        undone = []
+        undone = []  # type: list[int]
         for text in self.journal.lines():
             try:
                 ev = json.loads(text)
@@ -68,7 +68,7 @@ class Replay:
                 # The undone play's derived lines were sent before this one and are
                 # already behind us; the state after it is rebuilt as the table did.
                 from .restore import rebuild
-                undone.append(ev.get("undo"))
+                undone.append(ev["undo"])
                 m = None
                 m = rebuild(self.journal, seq, undone)
                 yield seq, text
