@@ -111,6 +111,7 @@ class Audit:
         self.finished = False
         self.gaps = []              # events missing from the log: {line, from, to, hands}
         self.blind = None           # while a gap's hand goes on: what the controller said
+        self.resumed = False        # judging again after a gap: the hand number to check
 
     # -- feeding ------------------------------------------------------------------------
     def feed_lines(self, lines):
@@ -151,6 +152,8 @@ class Audit:
         if "seq" in event:
             self.check_seq(number, event)
         if self.blind is not None and self.blind_event(number, event):
+            return
+        if self.resumed and name in DERIVED_ALL and self.check_resumed(number, event):
             return
         extension = type(name) is str and name.startswith("x-")
         if self.ended_at is not None and not extension:
@@ -469,8 +472,12 @@ class Audit:
     # The audit marks that hand (and any hand wholly inside the gap) `incomplete`,
     # takes what the controller said about it as it is (tricks, violations, scores:
     # nothing recomputed, nothing invented), and judges again from the next `deal`,
-    # from the totals the controller gave last. A match that ends inside a gap has the
-    # controller's winner and totals.
+    # from the totals the controller gave last (a hand whose starting totals are in
+    # the gap is not judged either). A match that ends inside a gap has the
+    # controller's winner and totals. The rules take up the match from its hand
+    # number, dealer and totals only: state a game keeps beyond them (Envite's
+    # series of games, today on the game description) is not restored.
+    # Only derived events missing (the rules have them) touch no hand.
     def gap_line(self, number, event):
         """An `x-gap` line: the recorder's word for the events it could not have."""
         first, last = event.get("from"), event.get("to")
@@ -484,31 +491,49 @@ class Audit:
 
     def open_gap(self, number, first, last):
         """Events `first`..`last` (seqs) are missing before line `number`."""
-        if self.match.game is None or self.match.over:
-            self.gaps.append({"line": number, "from": first, "to": last, "hands": []})
+        gap = {"line": number, "from": first, "to": last, "hands": []}
+        self.gaps.append(gap)
+        if self.blind is None and self.pending and last - first < len(self.pending):
+            # Only derived events are missing (the controller numbers them right
+            # after their input): the rules have them; nothing else is unknown.
+            del self.pending[:last - first + 1]
             return
         self.pending = []           # what the rules expected may be in the gap
-        hands = []
-        if self.hands and self.hands[-1].get("points") is None:
+        if self.match.game is None or (self.match.over and self.blind is None):
+            return
+        finished = not self.hands or self.hands[-1].get("points") is not None
+        if not finished:
             self.hands[-1]["incomplete"] = True
-            hands.append(self.hands[-1]["hand"])
-        self.gaps.append({"line": number, "from": first, "to": last, "hands": hands})
+            gap["hands"].append(self.hands[-1]["hand"])
         if self.blind is None:
-            self.blind = {"hand": self.match.hand_no, "totals": None}
+            # known: the audit's totals are the controller's (no hand ended unseen)
+            self.blind = {"hand": self.match.hand_no, "totals": None, "known": finished}
+        else:
+            self.blind["known"] = False
 
     def blind_event(self, number, event):
         """An event while the gap's hand goes on; True when it is dealt with here."""
         name = event.get("ev")
+        blind = self.blind
         if name in DERIVED_ALL:
             hand = event.get("hand")
             if isinstance(hand, int) and hand > (self.hands[-1]["hand"] if self.hands else 0):
                 self._unknown_hand(hand)
             if self.hands or name == "match_end":
                 self.record(number, event, False)
-            if isinstance(hand, int):
-                self.blind["hand"] = max(self.blind["hand"], hand)
+            if isinstance(hand, int) and hand > blind["hand"]:
+                blind["hand"] = hand
+                blind["known"] = False      # a hand ended in the gap: its score unseen
             if name == "hand_end" and isinstance(event.get("totals"), list):
-                self.blind["totals"] = list(event["totals"])
+                blind["totals"] = list(event["totals"])
+                blind["known"] = True
+            return True
+        if name == "deal" and not blind["known"]:
+            # The totals this hand starts from are unknown: it is not judged either.
+            self._unknown_hand(blind["hand"] + 1)
+            self.hands[-1]["dealer"] = event.get("dealer")
+            blind["hand"] += 1
+            blind["known"] = False
             return True
         if name == "deal":
             return not self.resync(number, event)
@@ -528,16 +553,34 @@ class Audit:
     def resync(self, number, event):
         """The first `deal` after a gap: the rules take up the match again between
         hands, at the hand number and totals the controller gave. True when they do."""
-        resume = {"ev": "x-resync", "hand": self.blind["hand"], "totals": self.blind["totals"],
+        blind = self.blind
+        resume = {"ev": "x-resync", "hand": blind["hand"], "totals": blind["totals"],
                   "dealer": event.get("dealer")}
         self.blind = None
         if not self._resync(resume):
             self.error(number, "after the events missing from the log, this deal cannot be "
                        "placed; the rest of the match is not judged")
-            self.blind = {"hand": resume["hand"], "totals": resume["totals"]}
+            self.blind = blind
             return False
         self.inputs.append((number, resume))    # replayed as it is by a rebuild
+        self.resumed = True                     # its hand number checked on the next event
         return True
+
+    def check_resumed(self, number, event):
+        """The first derived event after a resync: a hand number other than the rules'
+        says whole hands were in the gap (their scores unseen): blind again."""
+        hand = event.get("hand")
+        if not isinstance(hand, int):
+            return False
+        self.resumed = False
+        if hand == self.match.hand_no or not self.hands:
+            return False
+        self.hands[-1]["incomplete"] = True
+        self.hands[-1]["hand"] = hand
+        self.gaps[-1]["hands"].append(hand)
+        self.pending = []
+        self.blind = {"hand": hand, "totals": None, "known": False}
+        return self.blind_event(number, event)
 
     def _resync(self, resume):
         from .rules import match as M

@@ -55,7 +55,8 @@ def render(result, seats=None):
         why = " by the other side's irregularity" if result.get("reason") == "irregularity" else ""
         out.append("Winner: " + team_name(winner, result) + why)
     if result.get("gaps"):
-        out += ["", "Events missing from the log (" + str(len(result["gaps"])) + " gaps):"]
+        n = len(result["gaps"])
+        out += ["", "Events missing from the log (%d gap%s):" % (n, "" if n == 1 else "s")]
         for g in result["gaps"]:
             hands = g["hands"]
             out.append("  line %s: seq %d..%d%s" % (g["line"], g["from"], g["to"], (
