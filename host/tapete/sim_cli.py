@@ -122,7 +122,7 @@ def cmd_sim(args):
 
 
 def _serve_pty(args, proc, PtyBridge, driven):
-    bridge = PtyBridge(proc, link=args.link, seed=args.seed)
+    bridge = PtyBridge(proc, link=args.link, seed=args.seed, drop_closed=args.drop_closed)
     print("tapete sim: serial port %s%s" % (bridge.path, " (also %s)" % args.link if args.link else ""),
           flush=True)
     try:
@@ -337,6 +337,10 @@ def add_arguments(p):
     p.add_argument("--corruption", type=int, default=5, help="permille of replies with a flipped bit")
     p.add_argument("--no-misplay", action="store_true", help="no deliberate revoke")
     p.add_argument("--emitted", help="keep every event the controller sends in this file (tests)")
+    p.add_argument("--drop-closed", action="store_true",
+                   help="with --pty: output is dropped while no program has the port open, as a "
+                        "Pico's USB drops it when the host closes the port (default: the kernel "
+                        "buffers it)")
     p.add_argument("--ring", type=int, default=64, help="the controller's resend ring, in lines "
                    "(default 64, as on the Pico; tests make it small to reach resends from the journal)")
     p.add_argument("--quiet", action="store_true")

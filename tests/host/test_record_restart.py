@@ -23,7 +23,7 @@ def test_a_recorder_stopped_for_ten_seconds_mid_match_loses_nothing(tmp_path):
     # A ring of 4 lines (the Pico's holds 64): on a loaded machine the table may
     # send fewer than 64 events in 10 s, and what it sent while no recorder had the
     # port open is gone (the Pico's USB drops it), so it must come from the journal.
-    table = Table(tmp_path, "--fast", "--ring", "4", "--linger", "60")
+    table = Table(tmp_path, "--fast", "--ring", "4", "--drop-closed", "--linger", "60")
     try:
         first = subprocess.Popen(
             TAPETE + ["record", table.port, "--plain", "--until-end", "--out", str(out),

@@ -77,7 +77,7 @@ def test_faults_on_the_serial_path_lose_and_repeat_nothing_and_are_reported(tmp_
     # them from its journal, so nothing is lost and the log is what it emitted, once,
     # in order.
     assert not [e for e in log if e["ev"] == "x-gap"], err
-    assert log == emitted
+    assert log == emitted, err
     assert db_events(tmp_path / "t.sqlite") == log
     # Every problem reported as it happened.
     assert "damaged line" in err

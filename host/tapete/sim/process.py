@@ -146,8 +146,9 @@ class SimProcess:
 class PtyBridge:
     """The simulator's serial link on a pseudo-terminal, with unplug and replug."""
 
-    def __init__(self, proc, link=None, on_note=None, seed=1):
+    def __init__(self, proc, link=None, on_note=None, seed=1, drop_closed=False):
         self.proc = proc
+        self.drop_closed = drop_closed  # output dropped while the host has the port closed
         self.garble = 0             # permille of chunks damaged on the way to the host
         self.damaged = 0
         self._rng = random.Random(seed)
@@ -209,7 +210,7 @@ class PtyBridge:
             while data and self.running:
                 with self._lock:
                     master = self.master
-                if master is None or self._closed_by_host(master):
+                if master is None or (self.drop_closed and self._closed_by_host(master)):
                     self.dropped += len(data)   # no host: a Pico's USB drops output
                     break
                 try:
