@@ -45,7 +45,7 @@ _NONE = const(-1)
 # setup and enrolment; host: commands; restore: undo and resume) and dropped by
 # `_unload()` when a match starts or the rare action is over; with them the
 # enrolment module (enrol.py; play needs only deck.py), unless enrolment is on.
-_RARE = ("menu", "host", "restore", "showing")
+_RARE = ("menu", "host", "restore", "showing", "resend")
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), views and tools.
 _RULES_RARE = ("options", "hands", "evidence", "claims", "solver", "view", "explain")
@@ -72,6 +72,7 @@ class Table:
     def __init__(self, link, journal, lights, seats=4, ticks_ms=None, root=""):
         self.link = link
         self.journal = journal
+        link.replay = self.replay_from  # lines older than the ring, from the journal
         self.lights = lights
         self.seats = seats
         self.root = root
@@ -501,6 +502,15 @@ class Table:
             return restore.resume(self)
         finally:
             _unload()
+
+    def replay_from(self, first):
+        """The log lines from seq `first` on, rebuilt from the journal one at a time
+        (table/resend.py), or None when the journal does not hold that seq."""
+        held = self.journal.first_seq()
+        if held is None or first < held or first >= self.link.next_seq:
+            return None
+        from . import resend
+        return resend.Replay(self.journal)
 
     def start_enrol(self, deck="spanish40", signs=None):
         """Teach the table a pack: present each card in order on any reader."""

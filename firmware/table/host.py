@@ -69,8 +69,14 @@ def _command(t, cmd):
             raise CommandError("'resend' needs 'from' (a seq)")
         link = t.link
         if not link.resend(first):
+            # The oldest the host can still have: the journal's first (this match's
+            # `match`), when the ring has nothing older.
+            oldest = link.oldest()
+            held = t.journal.first_seq()
+            if held is not None and held < oldest:
+                oldest = held
             raise CommandError("seq " + str(first) + " is not held (oldest "
-                               + str(link.oldest()) + ", next " + str(link.next_seq) + ")")
+                               + str(oldest) + ", next " + str(link.next_seq) + ")")
     elif word == "call":
         seat = cmd.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.seats:

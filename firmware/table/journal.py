@@ -78,6 +78,28 @@ class Journal:
                     return
                 yield ev
 
+    def lines(self):
+        """The JSON text of every whole line (no newline), in order: each input event
+        exactly as it was sent, for resends from the journal (table/resend.py)."""
+        try:
+            f = open(self.path)
+        except OSError:
+            return
+        try:
+            for line in f:
+                if not line.endswith("\n"):
+                    return      # torn by a power cut
+                yield line[:-1]
+        finally:
+            f.close()
+
+    def first_seq(self):
+        """The seq of the file's first event (its `match`), or None (no journal)."""
+        for ev in self.events():
+            seq = ev.get("seq")
+            return seq if isinstance(seq, int) else None
+        return None
+
     def recover(self):
         """Drop a torn last line (rewriting the file once); the number of good lines."""
         self.close()

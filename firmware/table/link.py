@@ -9,8 +9,11 @@ The last `ring` event lines are kept for resends. Replies to commands carry no
 `seq` (they are not part of the log) but do carry a `crc`.
 
 Writing never blocks reading: `pump()` writes at most one chunk, and only when the
-stream polls writable; a host that stops reading makes the oldest unsent lines
-fall out of the ring (it asks for a resend and gets an error naming the gap).
+stream polls writable. Lines older than the ring (a host that stopped reading, or
+one restarted that asks for what it missed) come from `replay(seq)`, when the
+table gives one: the journal replayed through the rules (table/resend.py), one
+line at a time. Only what neither holds is lost (another match's lines): a resend
+of it is refused with an error naming the oldest seq held.
 """
 import json
 
@@ -72,6 +75,8 @@ class Link:
         self.replies = []           # sealed reply lines waiting, before events
         self.muted = False          # replaying the journal: nothing goes out
         self.lost = 0               # lines that fell out of the ring unsent
+        self.replay = None          # replay(seq): a source of lines older than the ring, or None
+        self.behind = None          # ... the one being written from (table/resend.Replay)
         self._cur = None            # the line being written, and how far
         self._off = 0
         self._inbuf = bytearray(MAX_LINE)
@@ -102,16 +107,30 @@ class Link:
             self.replies.append(seal(json.dumps(obj)))
 
     def oldest(self):
-        """The oldest seq still in the ring."""
+        """The oldest seq still in the ring (the journal may hold older ones)."""
         return max(0, self.next_seq - len(self.lines))
 
     def resend(self, first):
-        """Send again every event from seq `first`; False when it left the ring."""
-        if first < self.oldest() or first > self.next_seq:
+        """Send again every event from seq `first`; False when neither the ring nor
+        the journal behind it holds it."""
+        if first > self.next_seq or first < 0:
             return False
+        if first < self.oldest():
+            self._stop_behind()
+            behind = self.replay(first) if self.replay is not None else None
+            if behind is None:
+                return False
+            self.behind = behind
+            self.sent = first
+            return True
         if first < self.sent:
             self.sent = first
         return True
+
+    def _stop_behind(self):
+        if self.behind is not None:
+            self.behind.close()
+            self.behind = None
 
     def pending(self):
         """True when something waits to be written."""
@@ -121,8 +140,15 @@ class Link:
         if self.replies:
             return self.replies.pop(0)
         if self.sent < self.oldest():
+            if self.behind is None and self.replay is not None:
+                self.behind = self.replay(self.sent)    # fallen out unsent: from the journal
+            line = self.behind.line(self.sent) if self.behind is not None else None
+            if line is not None:
+                self.sent += 1
+                return line
             self.lost += self.oldest() - self.sent
             self.sent = self.oldest()
+        self._stop_behind()         # the ring has the rest: the replay's Match goes
         if self.sent < self.next_seq:
             line = self.lines[self.sent % len(self.lines)]
             self.sent += 1

@@ -34,19 +34,25 @@ def undone(t, ev):
     """Rebuild the rules state without the play the `x-undo` event `ev` names."""
     t.undone.append(ev["undo"])
     t.match = None      # the old state goes before the new one is built
+    t.match = rebuild(t.journal, ev["seq"], t.undone)
+    seat = ev["seat"]
+    if t.lying[seat] == C.parse(ev["card"]):
+        t.lying[seat] = _NONE
+    t.sync()
+
+
+def rebuild(journal, stop_seq, undone):
+    """The rules state of the journal's events before seq `stop_seq`, without the
+    plays whose seqs are in `undone` (an undo; a resend from the journal)."""
     m = Match()
-    for old in t.journal.events(ev["seq"]):
-        if old.get("seq") in t.undone or old.get("ev", "").startswith("x-"):
+    for old in journal.events(stop_seq):
+        if old.get("seq") in undone or old.get("ev", "").startswith("x-"):
             continue
         try:
             m.apply(old)
         except TableError:
             pass    # the same refusal as when it was played
-    t.match = m
-    seat = ev["seat"]
-    if t.lying[seat] == C.parse(ev["card"]):
-        t.lying[seat] = _NONE
-    t.sync()
+    return m
 
 
 def resume(t):

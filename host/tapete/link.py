@@ -56,14 +56,21 @@ class Recorder:
     once, without its crc; `on_reply(obj)` for replies and errors; `on_problem(text)`
     for every problem on the link (a damaged line, a gap, a restart), as it happens.
 
-    Events that left the controller's resend ring before they could be asked for
-    again cannot be had: they are reported (`on_problem`, `lost`) and stored as one
-    `{"ev": "x-gap", "from": A, "to": B}` event (readers ignore `x-` events; the
-    audit reports the jump in `seq`), and recording goes on from the oldest held.
+    The controller resends from its ring and, behind it, from its journal (the
+    whole current match). Events it no longer holds (an earlier match's, or a
+    controller whose flash was wiped) cannot be had: they are reported
+    (`on_problem`, `lost`) and stored as one `{"ev": "x-gap", "from": A, "to": B}`
+    event (the audit marks the hands it touches as incomplete), and recording goes
+    on from the oldest held.
+
+    `fresh`: nothing of the controller's current match is recorded yet (a new log,
+    or one whose match is over): recording starts at the next `match` event it
+    sends, and the lines before it (an earlier match's tail) are passed over, not
+    stored as a headless match nor as a gap.
     """
 
     def __init__(self, port, store, on_reply=None, first_seq=0, require_crc=True,
-                 on_problem=None, clock=time.monotonic):
+                 on_problem=None, clock=time.monotonic, fresh=False):
         self.port = port
         self.store = store
         self.on_reply = on_reply
@@ -81,6 +88,8 @@ class Recorder:
         self._asked_at = 0.0
         self.events = 0
         self.last_event = None
+        self.fresh = fresh
+        self.passed_over = 0    # lines before the match recording started at (fresh)
 
     def problem(self, text):
         if self.on_problem is not None:
@@ -162,6 +171,11 @@ class Recorder:
             return None
         self.expected += 1
         self._asked = None
+        if self.fresh:
+            if obj.get("ev") != "match":
+                self.passed_over += 1
+                return None
+            self.fresh = False
         self.events += 1
         self.last_event = obj
         self.store(obj)
@@ -194,7 +208,12 @@ class Recorder:
             self.ask_resend(force=True)
         elif "error" in obj:
             m = NOT_HELD.match(str(obj["error"]))
-            if m and int(m.group(1)) == self.expected and int(m.group(2)) > self.expected:
+            if m and int(m.group(1)) == self.expected and self.fresh and (
+                    int(m.group(2)) > self.expected or int(m.group(3)) < self.expected):
+                # Not ours: an earlier match's, or a controller numbering from 0 again.
+                self.expected = int(m.group(2))
+                self.ask_resend(force=True)
+            elif m and int(m.group(1)) == self.expected and int(m.group(2)) > self.expected:
                 oldest = int(m.group(2))
                 self.lost += oldest - self.expected
                 self.problem("LOST seq %d..%d: they left the controller's resend ring before "

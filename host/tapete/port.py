@@ -44,13 +44,26 @@ def open_serial(name, baud=115200, timeout=0.2):
     check_path(name)
     import serial
     try:
-        return serial.serial_for_url(name, baud, timeout=timeout)
+        ser = serial.serial_for_url(name, baud, timeout=timeout, do_not_open=True)
+        if _is_device(name):
+            # An advisory lock (flock) on the device: a second `tapete record` or
+            # `serve` on the same table would read half of its lines each.
+            ser.exclusive = True
+        ser.open()
+        return ser
     except (serial.SerialException, OSError, ValueError) as err:
         raise PortError("cannot open %s: %s" % (name, _why(err)))
 
 
+def _is_device(name):
+    return not name.startswith(("socket://", "rfc2217://", "loop://")) and os.name == "posix"
+
+
 def _why(err):
     text = str(err)
+    if "exclusively lock" in text:
+        return ("it is in use by another program (another `tapete record`, `serve` or "
+                "`scoreboard` on this table?): stop that one first")
     if "Permission denied" in text:
         return "permission denied (add yourself to the dialout group: sudo usermod -aG dialout $USER)"
     if "busy" in text.lower():

@@ -54,6 +54,14 @@ def render(result, seats=None):
     else:
         why = " by the other side's irregularity" if result.get("reason") == "irregularity" else ""
         out.append("Winner: " + team_name(winner, result) + why)
+    if result.get("gaps"):
+        n = len(result["gaps"])
+        out += ["", "Events missing from the log (%d gap%s):" % (n, "" if n == 1 else "s")]
+        for g in result["gaps"]:
+            hands = g["hands"]
+            out.append("  line %s: seq %d..%d%s" % (g["line"], g["from"], g["to"], (
+                "; hand%s %s incomplete" % ("s" if len(hands) > 1 else "", ", ".join(map(str, hands)))
+                if hands else "")))
     if result["errors"]:
         out += ["", "Errors in the log (" + str(len(result["errors"])) + "):"]
         for e in result["errors"]:
@@ -69,12 +77,16 @@ def render(result, seats=None):
 def render_hand(hand, seats, direction=1):
     """One hand: header, trick table, points and scores, violations."""
     trump = hand.get("trump")
-    head = "Hand " + str(hand["hand"]) + ": dealer seat " + str(hand["dealer"])
+    head = "Hand " + str(hand["hand"]) + ": dealer " + (
+        "unknown" if hand["dealer"] is None else "seat " + str(hand["dealer"]))
     if trump is not None:       # Truc and Mus have none; a hand thrown in has none yet
         head += ", trump " + SUIT_SYMBOLS.get(trump, trump)
     if hand.get("turnup"):
         head += " (turn-up " + card_text(hand["turnup"]) + ")"
     lines = [head]
+    if hand.get("incomplete"):
+        lines.append("  INCOMPLETE: events of this hand are missing from the log; what is shown "
+                     "is what the controller logged, not judged")
     lines += describe_context(hand)
     bonus = hand.get("bonus")
     if bonus:

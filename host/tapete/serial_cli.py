@@ -86,24 +86,29 @@ def log_tail(path):
     return last, over
 
 
-def carry_on_from(out, new=None):
-    """The first seq to record into the log `out`: past its last event when the match
-    in it goes on (no repeats after a restart of the recorder), else 0."""
+def log_position(out, new=None):
+    """(first seq to ask for, fresh) for recording into the log `out`. Fresh: no
+    match of the log goes on, so the recording starts at the controller's next
+    `match` event; a log whose match is over still gives its last seq, so that
+    match (still in the controller's journal) is not recorded twice."""
     if new is None and os.path.exists(out):
         last, over = log_tail(out)
-        if last is not None and not over:
-            return last + 1
-    return 0
+        if last is not None:
+            return last + 1, over
+    return 0, True
 
 
 def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
-           on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0):
+           on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0,
+           fresh=None):
     """Record a controller's log from `port` into `out_path` (and the Store `db`).
 
     `echo` gets one line per event (None: quiet); `on_event(ev)` and
     `on_problem(text)` are told of each event and link problem; it stops after
     `idle_limit` seconds without an event, at the match's end when `until_end`
-    (default: when idle_limit is set), or when `stop()` is true. Returns the Recorder.
+    (default: when idle_limit is set), or when `stop()` is true. `fresh` (default:
+    first_seq is 0): nothing of the controller's current match is in the log, so the
+    recording starts at its `match` (link.Recorder). Returns the Recorder.
     """
     log = LogFile(out_path)
     if until_end is None:
@@ -127,7 +132,8 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
             if on_problem is not None and not NOT_HELD.match(str(obj["error"])):
                 on_problem("controller: " + str(obj.get("error")))
 
-    rec = Recorder(port, store, reply, first_seq=first_seq, on_problem=on_problem)
+    rec = Recorder(port, store, reply, first_seq=first_seq, on_problem=on_problem,
+                   fresh=first_seq == 0 if fresh is None else fresh)
     if hasattr(port, "on_reconnect"):
         port.on_reconnect = rec.reconnected
     if new is not None:
@@ -135,8 +141,9 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
     else:
         rec.ask_resend(force=True)   # whatever it still holds from our next seq on
     last_event = last_look = time.monotonic()
+    interrupted = _StopOnCtrlC()
     try:
-        while not (stop is not None and stop()):
+        while not (stop is not None and stop()) and not interrupted.asked:
             raw = port.readline()
             if refused:
                 raise Refused("the table refused the new match: " + refused[0])
@@ -156,8 +163,33 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
                 last_look = now
                 rec.idle()      # a gap still open is asked again; else "where are you?"
     finally:
+        interrupted.restore()
         log.close()
+    rec.interrupted = interrupted.asked
     return rec
+
+
+class _StopOnCtrlC:
+    """Ctrl-C asks the recording loop to stop between two events, so the event being
+    stored reaches both the log and the database (in the main thread; elsewhere,
+    as under the live view, the caller's `stop` does it)."""
+
+    def __init__(self):
+        import signal
+        import threading
+        self.asked = False
+        self.old = None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, self._ask)
+
+    def _ask(self, signum, frame):
+        self.asked = True
+
+    def restore(self):
+        if self.old is not None:
+            import signal
+            signal.signal(signal.SIGINT, self.old)
+            self.old = None
 
 
 def _open_db(args):
@@ -180,7 +212,7 @@ def cmd_record(args):
     out = args.out or default_log()
     if os.path.isdir(out):
         raise UsageError("--out %s is a folder; name a log file" % out)
-    first_seq = carry_on_from(out, new)
+    first_seq, fresh = log_position(out, new)
     problems = []
     args.plain = args.plain or not sys.stdout.isatty()     # the live view needs a terminal
 
@@ -206,10 +238,11 @@ def cmd_record(args):
                 view.feed(ev)
                 print(_plain_line(ev), flush=True)
             rec = record(port, out, new, echo=None, idle_limit=args.idle, db=db, on_event=show,
-                         on_problem=problem, until_end=args.until_end, first_seq=first_seq)
+                         on_problem=problem, until_end=args.until_end, first_seq=first_seq,
+                         fresh=fresh)
         else:
             from . import tui
-            rec = tui.record_live(port, out, new, db, problem, args, first_seq)
+            rec = tui.record_live(port, out, new, db, problem, args, first_seq, fresh)
     except KeyboardInterrupt:
         rec = None
     finally:
@@ -217,8 +250,9 @@ def cmd_record(args):
         if args.mqtt:
             db.close()      # waits for the broker's acks
     if rec is not None:
-        print("recorded %d events to %s and %s (%d resends asked, %d bad lines, %d lost)"
-              % (rec.events, out, db.path, rec.resends, rec.bad_lines, rec.lost), file=sys.stderr)
+        print("%srecorded %d events to %s and %s (%d resends asked, %d bad lines, %d lost)"
+              % ("stopped (Ctrl-C): " if getattr(rec, "interrupted", False) else "",
+                 rec.events, out, db.path, rec.resends, rec.bad_lines, rec.lost), file=sys.stderr)
         if rec.lost:
             return 1
     return 0
@@ -272,7 +306,7 @@ def scoreboard_live(port, out, stop=None, clear=True):
         out.write(("\x1b[2J\x1b[H" if clear else "") + "\n".join(text_lines(view.state())) + "\n")
         out.flush()
 
-    rec = Recorder(port, show)
+    rec = Recorder(port, show, fresh=True)
     if hasattr(port, "on_reconnect"):
         port.on_reconnect = rec.reconnected
     rec.ask_resend(force=True)

@@ -103,7 +103,7 @@ def cmd_sim(args):
     config = {"root": flash, "frames": frames, "seed": args.seed, "seats": args.seats,
               "commands": [] if driven else (["start " + args.game] if args.start else []) + ["auto"],
               "wait_panel": not args.fast, "misplay": misplay, "burst": burst,
-              "emitted": args.emitted,
+              "emitted": args.emitted, "ring": args.ring,
               "faults": {"flicker": args.flicker, "crosstalk": args.crosstalk,
                          "corruption": args.corruption}}
     say = (lambda text: None) if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
@@ -123,7 +123,7 @@ def cmd_sim(args):
 
 
 def _serve_pty(args, proc, PtyBridge, driven):
-    bridge = PtyBridge(proc, link=args.link, seed=args.seed)
+    bridge = PtyBridge(proc, link=args.link, seed=args.seed, drop_closed=args.drop_closed)
     print("tapete sim: serial port %s%s" % (bridge.path, " (also %s)" % args.link if args.link else ""),
           flush=True)
     try:
@@ -402,6 +402,12 @@ def add_arguments(p):
     p.add_argument("--corruption", type=int, default=5, help="permille of replies with a flipped bit")
     p.add_argument("--no-misplay", action="store_true", help="no deliberate revoke")
     p.add_argument("--emitted", help="keep every event the controller sends in this file (tests)")
+    p.add_argument("--drop-closed", action="store_true",
+                   help="with --pty: output is dropped while no program has the port open, as a "
+                        "Pico's USB drops it when the host closes the port (default: the kernel "
+                        "buffers it)")
+    p.add_argument("--ring", type=int, default=64, help="the controller's resend ring, in lines "
+                   "(default 64, as on the Pico; tests make it small to reach resends from the journal)")
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--verbose", action="store_true", help="every event as JSON and the full audit")
 

@@ -80,8 +80,14 @@ class Store:
         self.source = source
 
     def add(self, ev):
-        """Append one stored event (committed at once unless in a `bulk()` block)."""
+        """Append one stored event (committed at once unless in a `bulk()` block).
+
+        The first events after `start` that are not a `match` carry on the match
+        this source left unfinished (a recorder restarted mid-match), so a match is
+        never split in two, nor stored without its game."""
         name = ev.get("ev")
+        if self.match is None and name != "match":
+            self._carry_on(ev)
         if name == "match" or self.match is None:
             self._new_match(ev if name == "match" else {})
         db = self.db
@@ -119,6 +125,23 @@ class Store:
         db.execute("UPDATE matches SET events = ? WHERE id = ?", (self.n, m))
         if not self.batch:
             db.commit()
+
+    def _carry_on(self, ev):
+        """Go on adding to this source's newest match when it is unfinished (no
+        `match_end`) and `ev` comes after its last event."""
+        if self.source is None:
+            return
+        row = self.db.execute("SELECT id, game, reason, events FROM matches WHERE source = ?"
+                              " ORDER BY id DESC LIMIT 1", (self.source,)).fetchone()
+        if row is None or row[1] is None or row[2] is not None:
+            return
+        last = self.db.execute("SELECT MAX(seq) FROM events WHERE match = ?", (row[0],)).fetchone()[0]
+        seq = ev.get("seq")
+        if isinstance(seq, int) and last is not None and seq <= last:
+            return      # another numbering: not the same match
+        self.match = row[0]
+        self.n = self.db.execute("SELECT COUNT(*) FROM events WHERE match = ?", (row[0],)).fetchone()[0]
+        self.hand = self.db.execute("SELECT MAX(hand) FROM hands WHERE match = ?", (row[0],)).fetchone()[0]
 
     def _new_match(self, ev):
         cur = self.db.execute(

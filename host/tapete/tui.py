@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from .i18n import _
@@ -113,7 +114,9 @@ class LiveView(App):
     """The recording's live view: the table, and a status line for the link."""
 
     CSS = "#table { height: auto; } #status { color: $warning; height: auto; }"
-    BINDINGS = [("q", "quit", "quit")]
+    # Ctrl-C stops the recording, as `--help` says (Textual's own Ctrl-C only tells
+    # to press Ctrl-Q); every event shown is already stored.
+    BINDINGS = [("q", "quit", "quit"), Binding("ctrl+c", "quit", "stop", priority=True)]
 
     def __init__(self, title="tapete record"):
         App.__init__(self)
@@ -142,7 +145,7 @@ class LiveView(App):
             status.update("\n".join(self.notes))
 
 
-def record_live(port, out, new, db, problem, args, first_seq=0):
+def record_live(port, out, new, db, problem, args, first_seq=0, fresh=None):
     """Record with the live view; returns the Recorder when the recording ends."""
     from .serial_cli import record
     app = LiveView("tapete record %s -> %s" % (args.port, out))
@@ -163,7 +166,8 @@ def record_live(port, out, new, db, problem, args, first_seq=0):
                 port, out, new, echo=None, idle_limit=args.idle, db=db,
                 on_event=lambda ev: from_thread(app.event, ev),
                 on_problem=lambda text: (problem(text), from_thread(app.note, text)),
-                until_end=args.until_end, stop=stopping.is_set, first_seq=first_seq)
+                until_end=args.until_end, stop=stopping.is_set, first_seq=first_seq,
+                fresh=fresh)
         except Exception as err:      # shown after the app closes
             result["error"] = err
         from_thread(app.exit)

@@ -306,15 +306,18 @@ class PortFollower(Follower):
         self.board.say(text, down="disconnected" in text)
 
     def run(self):
-        from .serial_cli import carry_on_from, record
-        first = carry_on_from(self.out)
-        if first:       # the match in the log goes on: show it from its start
+        from .serial_cli import log_position, record
+        first, fresh = log_position(self.out)
+        if not fresh:       # the match in the log goes on: show it from its start
             from .source import from_file
             for ev in from_file(self.out).events:
                 self.board.feed(ev)
         try:
+            # fresh: the controller's match is recorded and shown from its `match`
+            # (its journal holds it), even when it began before `serve` started
             record(self.port, self.out, None, echo=None, db=self.db, on_event=self.board.feed,
-                   on_problem=self._problem, stop=self.stop.is_set, first_seq=first)
+                   on_problem=self._problem, stop=self.stop.is_set, first_seq=first,
+                   fresh=fresh)
         except Exception as err:        # a disconnect for good: shown, and the server stays up
             self.error = err
             self.board.say(str(err), down=True)

@@ -138,7 +138,9 @@ def test_seq_gap_is_reported():
     events = [dict(e, seq=n) for n, e in enumerate(_clean())]
     del events[30]
     result = audit_text(log_text(events))
-    assert any("seq jumps" in e["message"] and "missing" in e["message"] for e in result["errors"])
+    # PROTOCOL.md 1.2: reported as a gap, its hand marked incomplete, not as errors
+    assert [(g["from"], g["to"]) for g in result["gaps"]] == [(30, 30)]
+    assert any(h.get("incomplete") for h in result["hands"]) and result["errors"] == []
 
 
 def test_cli_exit_status_0_when_read_2_when_unreadable(tmp_path):

@@ -98,6 +98,21 @@ def test_a_disconnect_while_recording_is_one_line_and_keeps_the_log(tmp_path):
     assert [json.loads(x) for x in out.read_text().splitlines()] == EVENTS
 
 
+def test_a_port_another_program_has_is_refused_in_one_line(tmp_path):
+    # `record` and `serve` on one port would each read half of its lines.
+    from tapete.port import open_serial
+    port = Pty()
+    holder = open_serial(port.path)
+    try:
+        for cmd in (["record", port.path, "--out", str(tmp_path / "l.jsonl"),
+                     "--db", str(tmp_path / "t.sqlite")], ["scoreboard", port.path]):
+            line = one_clear_line(run(cmd), 2)
+            assert "in use by another program" in line and port.path in line, line
+    finally:
+        holder.close()
+        port.close()
+
+
 def test_record_never_truncates_an_existing_log(tmp_path):
     from tapete import serial_cli
     out = tmp_path / "log.jsonl"
@@ -146,3 +161,18 @@ def test_every_subcommand_has_help():
     for cmd in ("record", "scoreboard", "sim", "serve", "replay", "stats", "report", "audit"):
         proc = run([cmd, "--help"])
         assert proc.returncode == 0 and "usage: tapete " + cmd in proc.stdout, cmd
+
+
+def test_ctrl_c_stops_the_live_view_as_help_says():
+    # Textual's own Ctrl-C only says "press ctrl+q"; the recording's view stops.
+    import asyncio
+    from tapete.tui import LiveView
+
+    async def press():
+        app = LiveView()
+        async with app.run_test() as pilot:
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            return app.is_running
+
+    assert asyncio.run(press()) is False

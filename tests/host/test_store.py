@@ -68,3 +68,33 @@ def test_audit_takes_a_match_from_the_database_by_id(tmp_path):
     proc = subprocess.run(TAPETE + ["audit", "7", "--db", str(tmp_path / "t.sqlite")],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "no match 7" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_recording_restarted_mid_match_carries_on_the_same_match(tmp_path):
+    log = controller_match("malilla", 1, {"target": 10})
+    for seq, ev in enumerate(log):
+        ev["seq"] = seq
+    half = len(log) // 2
+    fill(tmp_path / "t.sqlite", [log[:half]])       # the recorder is stopped here
+    fill(tmp_path / "t.sqlite", [log[half:]])       # ... and started again: no `match`
+    store = Store(str(tmp_path / "t.sqlite"), create=False)
+    matches = store.matches()
+    assert [m["game"] for m in matches] == ["malilla"]      # one match, never a `?` one
+    assert store.events(matches[0]["id"]) == log
+    assert matches[0]["winner"] == log[-1]["winner"]
+    hands = store.db.execute("SELECT hand FROM hands ORDER BY hand").fetchall()
+    assert [h[0] for h in hands] == list(range(1, sum(e["ev"] == "deal" for e in log) + 1))
+    store.close()
+
+
+def test_a_finished_match_or_another_source_is_not_carried_on(tmp_path):
+    log = controller_match("malilla", 1, {"target": 10})
+    fill(tmp_path / "t.sqlite", [log])
+    store = Store(str(tmp_path / "t.sqlite"))
+    store.start("test")
+    store.add({"ev": "deal", "dealer": 1})          # after a finished match: a new row
+    store.start("elsewhere")
+    store.match = None
+    store.add({"ev": "deal", "dealer": 1})
+    assert len(store.matches()) == 3
+    store.close()

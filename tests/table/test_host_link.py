@@ -74,6 +74,61 @@ def test_a_restarted_controller_is_asked_for_what_it_journalled():
     assert [e["seq"] for e in got] == [0, 1, 2]
 
 
+class HoldingPort(FakePort):
+    """A controller that holds only seqs from `oldest` on (its ring and journal)."""
+
+    def __init__(self, lines, log, oldest):
+        FakePort.__init__(self, lines, log)
+        self.oldest = oldest
+
+    def write(self, data):
+        cmd = json.loads(unseal(data.decode())[0])
+        if cmd.get("cmd") == "resend" and cmd["from"] < self.oldest:
+            self.written.append(cmd)
+            self.lines[0:0] = [line({"error": "seq %d is not held (oldest %d, next %d)" % (
+                cmd["from"], self.oldest, self.log[-1]["seq"] + 1), "line": "..."})]
+            return
+        FakePort.write(self, data)
+
+
+LATER = [dict(e, seq=e["seq"] + 100) for e in EVENTS]   # a controller up for a while
+
+
+def test_a_gap_the_controller_no_longer_holds_is_stored_as_such():
+    # The recorder carries on a match from seq 1; the controller holds from 3 on.
+    got = []
+    rec = Recorder(HoldingPort([line(EVENTS[4])], EVENTS, 3), got.append, first_seq=1)
+    rec.run()
+    assert got == [{"ev": "x-gap", "from": 1, "to": 2}] + EVENTS[3:]
+    assert rec.lost == 2
+
+
+def test_a_fresh_recording_starts_at_the_controllers_match_not_before():
+    # Nothing recorded yet: what the controller holds from before its current match
+    # (an earlier match's tail) is passed over, neither stored nor called a gap.
+    tail = [{"ev": "hand_end", "hand": 3, "points": [1, 2], "score": [0, 1], "totals": [9, 9],
+             "seq": 98}, {"ev": "match_end", "winner": 0, "totals": [9, 9], "reason": "target",
+                          "seq": 99}]
+    got = []
+    rec = Recorder(HoldingPort([], tail + LATER, 98), got.append, fresh=True)
+    rec.ask_resend(force=True)
+    rec.run()
+    assert got == LATER and rec.lost == 0 and rec.passed_over == 2
+
+
+def test_a_match_already_in_the_log_is_not_recorded_again(tmp_path):
+    done = EVENTS + [{"ev": "match_end", "winner": 0, "totals": [12, 3], "reason": "target",
+                      "seq": 5}]
+    out = tmp_path / "log.jsonl"
+    out.write_text("".join(json.dumps(e) + "\n" for e in done))
+    first, fresh = serial_cli.log_position(str(out))
+    assert (first, fresh) == (6, True)
+    nxt = [{"ev": "match", "game": "tute", "seats": 4, "seq": 6}]
+    serial_cli.record(FakePort([], done + nxt), str(out), echo=None, idle_limit=1,
+                      first_seq=first, fresh=fresh)
+    assert [json.loads(x) for x in out.read_text().splitlines()] == done + nxt
+
+
 def test_scoreboard_folds_a_log(tmp_path, capsys):
     sb = Scoreboard()
     for ev in EVENTS + [

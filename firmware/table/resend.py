@@ -1,0 +1,84 @@
+"""Resends from the journal: the lines of events that have left the resend ring.
+
+The journal holds the match's input events exactly as they were sent (with their
+seq). The derived events between them are the rules' answers to those inputs, so
+replaying the journal through a fresh Match gives each of them again, with the
+same seq and the same content (the boot's resume does the same into the ring).
+
+Streamed, never gathered: the link asks for one line at a time as it writes, so
+the heap holds the replay's Match, the open journal file and one line, not the
+match's lines. The replay's Match lives only while the link writes lines older
+than its ring; the link drops it as soon as it reaches the ring.
+Loaded for such a resend (or a host that fell behind the ring) and dropped after.
+"""
+import json
+
+from rules.errors import TableError
+from rules.match import Match
+from .link import seal
+
+
+class Replay:
+    """The journal's events as sealed lines, in seq order, one at a time."""
+
+    def __init__(self, journal):
+        self.journal = journal
+        self.seq = -1           # seq of the line made last
+        self._text = None
+        self._lines = self._events()
+
+    def line(self, seq):
+        """The sealed line of event `seq` (asked in increasing order), or None when
+        the journal does not hold it (another match's, or not yet made)."""
+        while self.seq < seq:
+            try:
+                self.seq, self._text = next(self._lines)
+            except StopIteration:
+                return None
+        if self.seq != seq:
+            return None
+        return seal(self._text)
+
+    def close(self):
+        """Stop reading (the journal file is closed)."""
+        self._lines.close()
+
+    def _events(self):
+        m = None
+        undone = []  # type: list[int]
+        for text in self.journal.lines():
+            try:
+                ev = json.loads(text)
+            except ValueError:
+                continue        # a line the resume drops too
+            if not isinstance(ev, dict) or not isinstance(ev.get("seq"), int):
+                continue
+            seq = ev["seq"]
+            name = ev.get("ev")
+            if name == "match":
+                m = None        # the old state goes before the new one is built
+                m = Match()
+                try:
+                    m.apply(ev)
+                except TableError:
+                    pass
+                undone = []
+                yield seq, text
+            elif name == "x-undo":
+                # The undone play's derived lines were sent before this one and are
+                # already behind us; the state after it is rebuilt as the table did.
+                from .restore import rebuild
+                undone.append(ev["undo"])
+                m = None
+                m = rebuild(self.journal, seq, undone)
+                yield seq, text
+            elif m is not None:
+                try:
+                    derived = m.apply(ev)
+                except TableError:
+                    derived = ()
+                yield seq, text
+                for d in derived:
+                    seq += 1
+                    d["seq"] = seq      # as Link.event numbers it: seq the last key
+                    yield seq, json.dumps(d)
