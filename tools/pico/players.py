@@ -7,8 +7,10 @@ its table log on USB serial and its lights. A player misplays on purpose at
 `misplay = (hand, trick)`: a revoke the controller can only prove later.
 
 Power cuts (`cuts`): before some plays the rig is told to cut the power a random
-while later, or part-way through one of the next flash program operations (the
-journal's append comes right after a play is judged). The players carry on from
+while later (which may land in a flash erase or program: the emulator stalls the
+core for the flash's datasheet time), part-way through one of the next flash
+program operations (the journal's append comes right after a play is judged), or
+part-way through the next erase. The players carry on from
 whatever the controller resumes, and check nothing they placed went missing.
 """
 import random
@@ -164,10 +166,16 @@ class Players:
                 or self.rng.random() > self.cut_chance:
             return False
         rig = self.rig
-        if self.rng.random() < 0.5:
+        r = self.rng.random()
+        if r < 0.35:
             op, keep = self.rng.randrange(0, 6), self.rng.randrange(0, 257)
             rig.order(cut_program=[op, keep])
             self.cuts.append(("flash program", op, keep))
+        elif r < 0.5:
+            # an erase comes with about one append in ten: the next one, part-way
+            frac = self.rng.random()
+            rig.order(cut_erase=[0, frac])
+            self.cuts.append(("flash erase", 0, frac))
         else:
             at = rig.now + self.rng.randrange(0, 120000) * 1000
             rig.order(cut_at_ns=at)
