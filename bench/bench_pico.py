@@ -245,7 +245,7 @@ def scan_rates(image, report):
             report["scan_hz"][seats] = got
 
 
-def match(image, native, hands, report, flash=None):
+def match(image, native, hands, report, flash=None, plays=None):
     key = "with native" if native else "without native"
     if flash:
         key += ", %s flash" % flash
@@ -258,7 +258,7 @@ def match(image, native, hands, report, flash=None):
         rig.wait_boot(2)
         before = rig.stats()
         rec = T.Recording(rig, os.path.join(out, "table.jsonl"))
-        players = Players(rig, seed=2026, misplay=(2, 3), hands=hands)
+        players = Players(rig, seed=2026, misplay=(2, 3), hands=hands, plays=plays)
         rig.play(players.scenario())
         rig.finish(timeout=7200)
         events = rec.stop(expect=len(rig.events))
@@ -271,9 +271,10 @@ def match(image, native, hands, report, flash=None):
         "plays": len(players.placed), "hands": players.match.hand_no, "over": players.match.over,
         "heap_low_free": low, "largest_block_at_low": heap[-1]["largest"],
         "verdict_ms": lat, "modelled": modelled, "problems": problems}
-    say("whole match %s (%d hands, %d plays%s): heap low-water %d bytes free (largest free "
+    say("%s %s (%d hands, %d plays%s): heap low-water %d bytes free (largest free "
         "block then %d) (budget >= %d free)" % (
-            key, r["hands"], r["plays"], "" if r["over"] else ", stopped early", low,
+            "whole match" if hands is None and plays is None else "part of a match", key,
+            r["hands"], r["plays"], "" if r["over"] else ", stopped early", low,
             heap[-1]["largest"], BUDGET_FREE))
     timing = modelled["flash_timing"]
     say("card on the reader -> verdict on its seat's lights, %s: %s (budget: median <= %d ms, "
@@ -287,10 +288,12 @@ def match(image, native, hands, report, flash=None):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=None, help="hands per match (default: the whole match)")
+    p.add_argument("--plays", type=int, default=None, help="stop a match after this many plays")
     p.add_argument("--image", help="a deployed flash image (default: deploy afresh with mpremote)")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "bench-pico.json"))
     p.add_argument("--skip", default="", help="comma-separated parts to skip: "
-                   "compute,scan,match,worst (worst: the match with worst-case flash timing)")
+                   "compute,scan,match,python,worst (python: the match without the native "
+                   "module; worst: the match with worst-case flash timing)")
     args = p.parse_args(argv)
     try:
         R.find_images()
@@ -312,9 +315,10 @@ def main(argv=None):
         scan_rates(image, report)
     if "match" not in skip:
         for native in (True, False):
-            match(image, native, args.hands, report)
+            if native or "python" not in skip:
+                match(image, native, args.hands, report, plays=args.plays)
     if "worst" not in skip and R.flash_timing() != "worst":
-        match(image, True, args.hands, report, flash="worst")
+        match(image, True, args.hands, report, flash="worst", plays=args.plays)
     with open(args.out, "w") as f:
         json.dump(report, f, indent=1)
     say("figures: %s" % args.out)

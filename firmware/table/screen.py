@@ -64,12 +64,16 @@ BIG = (
     b"\x0f\x00\x1e\x00\x3c\x00\x38\x00\x70\x00\x60\x00\xc0\x00\x00\x00"  # bastos
 )
 
-def blit(fb, b, o, w, n, k, x, y, scale, c):
+def blit(fb, b, o, w, n, k, x, y, scale, c, top=-(1 << 20), bottom=1 << 20):
     """Draw the MONO_HLSB bitmap of w bytes by n rows at b[o:], rows k bytes apart,
     with its top left at (x, y), each pixel a scale x scale block in colour c: one
-    fill_rect per run of set pixels in a row."""
+    fill_rect per run of set pixels in a row. Only the bitmap rows that fall in the
+    buffer's rows top .. bottom - 1 are looked at (a band holds a slice of the
+    picture: the rest would be clipped by fill_rect after the loop had paid for it)."""
     px = w * 8
-    for j in range(n):
+    j0 = 0 if y >= top else (top - y) // scale
+    j1 = n if y + n * scale <= bottom else (bottom - y + scale - 1) // scale
+    for j in range(j0, j1):
         r = o + j * k
         i = 0
         while i < px:
@@ -213,12 +217,15 @@ class Screen:
         fb = self.fb
         x += self.ox
         y += self.oy
+        top = self.lo + self.oy      # the band's rows in the buffer
+        bottom = self.hi + self.oy
         b = s.encode()
         n = len(b)
         i = 0
         while i < n:
             if b[i] < 8:        # a suit sign
-                blit(fb, SMALL, (b[i] - 1 + 4 * self.signs) * 8, 1, 8, 1, x, y, scale, c)
+                blit(fb, SMALL, (b[i] - 1 + 4 * self.signs) * 8, 1, 8, 1, x, y, scale, c,
+                     top, bottom)
                 x += 8 * scale
                 i += 1
                 continue
@@ -230,7 +237,7 @@ class Screen:
             else:
                 self._lfb.fill(0)
                 self._lfb.text(s[i:j], 0, 0, 1)
-                blit(fb, self._line, 0, j - i, 8, LINE, x, y, scale, c)
+                blit(fb, self._line, 0, j - i, 8, LINE, x, y, scale, c, top, bottom)
             x += 8 * scale * (j - i)
             i = j
 
@@ -240,7 +247,7 @@ class Screen:
             self.log.append(("<" + C.SUITS[suit] + ">", scale))
         if y + 16 * scale > self.lo and y < self.hi:
             blit(self.fb, BIG, (suit + 4 * self.signs) * 32, 2, 16, 2,
-                 x + self.ox, y + self.oy, scale, INK)
+                 x + self.ox, y + self.oy, scale, INK, self.lo + self.oy, self.hi + self.oy)
 
     # -- placing text -------------------------------------------------------------------
     @staticmethod

@@ -33,12 +33,13 @@ INPUTS = ("match", "deal", "turnup", "play", "call", "x-undo")
 class Players:
     """The people around the emulated table; `scenario()` is the rig's generator."""
 
-    def __init__(self, rig, seed=2026, misplay=None, hands=None, cuts=0, log=None):
+    def __init__(self, rig, seed=2026, misplay=None, hands=None, cuts=0, log=None, plays=None):
         self.rig = rig
         self.rng = random.Random(seed)
         self.deal_rng = random.Random(seed + 1)
         self.misplay = misplay
         self.hands_wanted = hands
+        self.plays_wanted = plays   # stop after this many plays (a quick measurement)
         self.cuts_wanted = cuts
         self.cuts = []              # (kind, detail) of each cut ordered
         self.match = Match()
@@ -82,7 +83,8 @@ class Players:
         hands = 0
         while True:
             m = self.sync()
-            if m.over or (self.hands_wanted is not None and hands >= self.hands_wanted):
+            if m.over or (self.hands_wanted is not None and hands >= self.hands_wanted) \
+                    or self.enough():
                 return self
             yield from self.hand()
             hands += 1
@@ -106,7 +108,7 @@ class Players:
         yield rig.sleep(TURNUP_BACK_MS)
         while True:
             m = self.sync()
-            if m.over or m.hand_no != hand_no or m.turn is None:
+            if m.over or m.hand_no != hand_no or m.turn is None or self.enough():
                 break
             seat = m.turn
             c = self.choose(m, held[seat])
@@ -119,6 +121,9 @@ class Players:
                     nxt = m.turn
                     yield rig.until(lambda: rig.seat_colour(nxt) == "white", WAIT_MS,
                                     "seat %d's turn light after the trick" % nxt)
+
+    def enough(self):
+        return self.plays_wanted is not None and len(self.placed) >= self.plays_wanted
 
     def choose(self, m, hand):
         if self.misplay == (m.hand_no, m.trick.number) and m.trick.n:
