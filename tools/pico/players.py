@@ -88,6 +88,8 @@ class Players:
                 return self
             yield from self.hand()
             hands += 1
+            if self.enough():
+                return self
             yield rig.until(self.logged(lambda e: e["ev"] in ("deal", "match_end")),
                             WAIT_MS, "the next deal")
 
