@@ -21,6 +21,13 @@ def chip_selects(seats):
     return P.RFID_CS[:seats]
 
 
+# Bands of the panel's picture: display_task draws one after each scan round, so a
+# band's drawing is what a card laid meanwhile can wait behind. 1250 bytes are 25 rows
+# of the 4.2" panel: the longest band 38 ms to draw on the RP2040, against 75 ms for
+# 75-row bands (bench/bench_pico_round.py --screen).
+BAND_BYTES = 1250
+
+
 def eink(machine=None, panel=None):
     """The e-ink panel on SPI1 (pinmap.json's, not yet init()ed)."""
     from drivers.eink import EInk
@@ -30,11 +37,15 @@ def eink(machine=None, panel=None):
                 mosi=Pin(P.EINK_MOSI), miso=Pin(P.EINK_MISO))
     return EInk(spi, Pin(P.EINK_CS, Pin.OUT, value=1), Pin(P.EINK_DC, Pin.OUT),
                 Pin(P.EINK_RST, Pin.OUT, value=1), Pin(P.EINK_BUSY, Pin.IN),
-                panel or P.EINK_PANEL)
+                panel or P.EINK_PANEL, band_bytes=BAND_BYTES)
 
 
-def readers(seats=P.RFID_DEFAULT_SEATS, machine=None):
+def readers(seats=P.RFID_DEFAULT_SEATS, machine=None, registers=None):
     """One MFRC522 per seat on SPI0, after one pulse of the shared reset line.
+
+    registers: reach the chips through the RP2040's SPI and SIO registers
+    (drivers/rp2spi.py: a register access ~5x cheaper); by default on the rp2 port
+    with the real `machine`, never with a look-alike.
 
     Returns (readers, problems): a seat whose module fails init() is listed in
     problems as (seat, message) and left out of nothing: its driver is still in
@@ -48,10 +59,16 @@ def readers(seats=P.RFID_DEFAULT_SEATS, machine=None):
                 sck=Pin(P.RFID_SCK), mosi=Pin(P.RFID_MOSI), miso=Pin(P.RFID_MISO))
     rst = Pin(P.RFID_RST, Pin.OUT, value=1)
     MFRC522.hard_reset(rst)
+    if registers is None:
+        import sys
+        registers = machine is None and sys.platform == "rp2"
+    gpios = chip_selects(seats)
     out = []
     problems = []
     for s in range(seats):
         r = MFRC522(spi, cs_pins[s], rst, name="seat %d" % s)
+        if registers:
+            r.use_registers(P.RFID_SPI, gpios[s])
         try:
             r.init()
             if not r.genuine:

@@ -1,9 +1,14 @@
 """Reader layer: every seat's MFRC522 polled in turn -> placed / removed events.
 
 One round visits each seat once with only that seat's antenna on (neighbouring
-fields would wake each other's tags). At a seat:
-  * each card already present is confirmed with WUPA + SELECT of its known UID +
-    HLTA (WUPA, not REQA: a card lying still must keep answering), with retries;
+fields would wake each other's tags), ending with the seat set as `last` (the seat
+to play: its new card is weighed the moment its visit ends, not a round later).
+At a seat:
+  * each card already present is confirmed with WUPA + SELECT of its known UID
+    (WUPA, not REQA: a card lying still must keep answering), with retries; no HLTA
+    for the seat's last card: the REQA that looks for new cards sends a selected
+    tag back to IDLE without an answer (ISO/IEC 14443-3, the ACTIVE state), and its
+    field goes off at the end of the visit anyway;
   * new cards are caught with REQA + anticollision/SELECT + HLTA, then probed once
     more at reduced receiver gain: a card lying on this reader still answers
     ("strong"), a neighbour's tag reached by crosstalk does not ("weak").
@@ -130,8 +135,9 @@ class _Card:
         self.age = 0
         self.last = 0
         self.flagged = False
+        self.first_us = 0       # ticks_us of its first sighting
 
-    def take(self, uid, n):
+    def take(self, uid, n, t_us=0):
         for i in range(n):
             self.uid[i] = uid[i]
         self.n = n
@@ -140,6 +146,7 @@ class _Card:
             self.weak[i] = 0
         self.age = 0
         self.flagged = False
+        self.first_us = t_us
 
 
 class SeatReaders:
@@ -151,7 +158,8 @@ class SeatReaders:
 
     def __init__(self, readers, deck=None, misses=4, retries=3, settle_us=3000,
                  max_cards=2, ring=32, candidates=8, conflict_rounds=8,
-                 forget_rounds=4, margin=2, sleep_us=None, ticks_ms=None, sleep_ms_async=None):
+                 forget_rounds=4, margin=2, sleep_us=None, ticks_ms=None, sleep_ms_async=None,
+                 ticks_us=None):
         if not readers:
             raise ValueError("at least one reader")
         if misses < 1 or retries < 0 or max_cards < 1:
@@ -169,6 +177,7 @@ class SeatReaders:
         self.margin = margin
         self._sleep_us = sleep_us if sleep_us is not None else time.sleep_us
         self._ticks_ms = ticks_ms if ticks_ms is not None else time.ticks_ms
+        self._ticks_us = ticks_us if ticks_us is not None else time.ticks_us
         self._sleep_ms_async = sleep_ms_async  # the simulator passes one on its clock
         self.events = EventRing(ring)
         # present[seat * max_cards + k]: a card lying on the seat, or None.
@@ -176,7 +185,11 @@ class SeatReaders:
         self._free = [_Card(n) for _ in range(n * max_cards)]
         self.pending = [_Card(n) for _ in range(candidates)]
         self._used = bytearray(candidates)
+        # ticks_us of the first sighting of the card last placed at each seat (the
+        # start of its card -> light time, firmware-timed: selftest.py's timing part)
+        self.seen_us = [0] * n
         self.round = 0
+        self.last = n - 1       # the seat visited last in a round (see `order`)
         self.stats = {"rounds": 0, "crosstalk": 0, "unclear": 0, "conflicts": 0,
                       "weak": 0, "full": 0}
 
@@ -194,9 +207,16 @@ class SeatReaders:
         """The k-th present _Card at `seat` (uid, n, card), or None."""
         return self.present[seat * self.max_cards + k]
 
+    def order(self, k):
+        """The k-th seat of a round: the one after `last` first, `last` at the end."""
+        s = self.last + 1 + k
+        n = self.seats
+        return s - n if s >= n else s
+
     def scan(self):
         """One round over every seat (blocking: each antenna settles in turn)."""
-        for s in range(self.seats):
+        for k in range(self.seats):
+            s = self.order(k)
             self.begin_seat(s)
             self._sleep_us(self.settle_us)
             self.finish_seat(s)
@@ -211,7 +231,8 @@ class SeatReaders:
         settle_ms = (self.settle_us + 999) // 1000
         while rounds != 0:
             t0 = self._ticks_ms()
-            for s in range(self.seats):
+            for k in range(self.seats):
+                s = self.order(k)
                 self.begin_seat(s)
                 await sleep(settle_ms)
                 self.finish_seat(s)
@@ -229,10 +250,17 @@ class SeatReaders:
         """Confirm the seat's cards, look for new ones, switch its field off."""
         r = self.readers[s]
         m = self.max_cards
+        base = s * m
         for k in range(m):
-            c = self.present[s * m + k]
+            c = self.present[base + k]
             if c is not None:
-                c.result = self._confirm(r, c)
+                # HLTA only when another card of this seat is confirmed after it (its
+                # WUPA would otherwise find this one again in READY)
+                more = False
+                for k2 in range(k + 1, m):
+                    if self.present[base + k2] is not None:
+                        more = True
+                c.result = self._confirm(r, c, more)
         found = 0
         fails = 0
         while found <= m and fails <= self.retries:
@@ -277,14 +305,15 @@ class SeatReaders:
                 self._weigh(j)
 
     # -- a seat -------------------------------------------------------------
-    def _confirm(self, r, c):
+    def _confirm(self, r, c, halt):
         unclear = False
         for _ in range(self.retries + 1):
             st = r.request(True)
             if st == OK:
                 st = r.select_uid(c.uid, c.n)
                 if st == OK:
-                    r.halt()
+                    if halt:
+                        r.halt()
                     return _HIT
             if st != NO_TAG:
                 unclear = True
@@ -327,7 +356,7 @@ class SeatReaders:
         if free < 0:
             return  # every candidate slot busy: seen again next round
         p = self.pending[free]
-        p.take(uid, n)
+        p.take(uid, n, self._ticks_us())
         self._used[free] = 1
         self._count(p, s, strong)
 
@@ -374,6 +403,7 @@ class SeatReaders:
             if self.present[s * m + k] is None:
                 c = self._free.pop()
                 c.take(p.uid, p.n)
+                self.seen_us[s] = p.first_us
                 c.card = self.deck.lookup(c.uid, c.n) if self.deck is not None else -1
                 c.misses = 0
                 c.result = 0

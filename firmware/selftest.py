@@ -10,6 +10,9 @@ Prints one JSON object per line; the host turns them into readable lines:
   {"st": "leds", ...}       each seat's LEDs lit in turn (the person looks)
   {"st": "panel", ...}      a test pattern on the e-ink panel, BUSY rising and falling
   {"st": "button", ...}     each button: released at rest, then pressed on request
+  {"st": "timing", ...}     (part "timing") the table's own figures on this board: scan
+                            rate per seat with a card on every reader, card -> light
+                            (from the first sighting to the LED write), flash appends
   {"st": "done", "failures": N}
 Each failure has "ok": false, the part, its pin and the likely cause in "msg".
 Loaded only for the self-test: the table's own code never imports it.
@@ -304,6 +307,102 @@ def buttons(machine, timeout_ms=BUTTON_WAIT_MS):
     return fails
 
 
+TIMING_ROUNDS = 40      # scan rounds timed for the rate
+TIMING_PLAYS = 8        # cards lifted and laid back, timed to their light
+TIMING_APPENDS = 64     # journal-sized appends (4 KB: at least one block erased)
+
+
+def _percentiles(values):
+    v = sorted(values)
+    if not v:
+        return None
+    n = len(v)
+    return {"median": v[n // 2], "p95": v[min(n - 1, (95 * n + 99) // 100 - 1)],
+            "worst": v[-1], "n": n}
+
+
+def timing(seats, timeout_ms=TAG_WAIT_MS):
+    """The figures docs/pico.md gives for the emulated Pico, measured on this board
+    with the table's own parts: its readers as the controller builds them (the
+    RP2040's registers on a Pico), its reader layer (the seat awaited visited last),
+    its lights and a journal-sized append to flash. The rules' judgement (~0.1 ms
+    native) is not in the card -> light time: the LED is written on the placement."""
+    from reader import SeatReaders, PLACED, REMOVED, UNKNOWN
+    from drivers.leds import ACCEPTED, OFF
+    rd, problems = hw.readers(seats)
+    sr = SeatReaders(rd)
+    lights = hw.lights(seats)
+    out = {"st": "timing", "seats": seats, "ok": True}
+    say({"st": "prompt", "part": "timing-cards",
+         "text": "lay one card on every reader (seats 0..%d) and leave them" % (seats - 1)})
+    t0 = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), t0) < timeout_ms:
+        sr.scan()
+        while sr.events.get() is not None:
+            pass
+        if all(sr.cards_at(s) for s in range(seats)):
+            break
+    lying = [s for s in range(seats) if sr.cards_at(s)]
+    t0 = time.ticks_us()
+    for _ in range(TIMING_ROUNDS):
+        sr.scan()
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    out["cards"] = len(lying)
+    out["scan_hz"] = TIMING_ROUNDS * 1e6 / dt
+    lat = []
+    for k in range(TIMING_PLAYS if lying else 0):
+        s = lying[k % len(lying)]
+        sr.last = s                 # as the controller does for the seat to play
+        say({"st": "prompt", "part": "timing-lift", "seat": s,
+             "text": "lift the card on seat %d, wait a second, lay it back" % s})
+        gone = False
+        t0 = time.ticks_ms()
+        while time.ticks_diff(time.ticks_ms(), t0) < timeout_ms:
+            sr.scan()
+            e = sr.events.get()
+            placed = False
+            while e is not None:
+                if e.seat == s and e.kind == REMOVED:
+                    gone = True
+                elif e.seat == s and e.kind in (PLACED, UNKNOWN) and gone:
+                    placed = True
+                e = sr.events.get()
+            if placed:
+                lights.seat(s, ACCEPTED)
+                lights.tick(time.ticks_ms())        # the LED write
+                lat.append(time.ticks_diff(time.ticks_us(), sr.seen_us[s]) / 1000)
+                lights.seat(s, OFF)
+                lights.tick(time.ticks_ms())
+                break
+    out["latency_ms"] = _percentiles(lat)
+    # Appends of a journal line (~60 bytes, flushed) to a scratch file: the stalls an
+    # erase or a program puts behind a play on this board's flash.
+    import os
+    name = "timing.tmp"
+    line = b"x" * 63 + b"\n"
+    st = []
+    f = open(name, "wb")
+    try:
+        for _ in range(TIMING_APPENDS):
+            t0 = time.ticks_us()
+            f.write(line)
+            f.flush()
+            st.append(time.ticks_diff(time.ticks_us(), t0) / 1000)
+    finally:
+        f.close()
+        os.remove(name)
+    out["flash"] = {"appends": len(st), "total_ms": sum(st), "longest_ms": max(st),
+                    "over_10ms": sum(1 for x in st if x > 10)}
+    if not lying or not lat:
+        out["ok"] = False
+        out["msg"] = ("no card lay on the readers (or none was laid back) in %d s: the scan "
+                      "rate was measured on an empty table" % (timeout_ms // 1000))
+    lights.clear()
+    lights.tick(time.ticks_ms())
+    say(out)
+    return 0 if out["ok"] else 1
+
+
 def run(seats=P.RFID_DEFAULT_SEATS, parts="readers,tags,leds,panel,buttons", machine=None):
     """Test the table part by part; the number of failures (also printed last)."""
     m = machine or _machine()
@@ -320,5 +419,7 @@ def run(seats=P.RFID_DEFAULT_SEATS, parts="readers,tags,leds,panel,buttons", mac
         fails += panel(m)
     if "buttons" in parts:
         fails += buttons(m)
+    if "timing" in parts:
+        fails += timing(seats)
     say({"st": "done", "failures": fails})
     return fails

@@ -167,22 +167,24 @@ class EInk:
         else:
             self.partials += 1
 
-    async def show(self, paint, full=True):
+    async def show(self, paint, full=True, pause=None):
         """Draw the picture band by band, send it and refresh, yielding to other
-        tasks between bands and while the panel is BUSY."""
+        tasks between bands and while the panel is BUSY. pause: a coroutine
+        function awaited before each band (the controller's: the end of a scan
+        round, so that drawing never holds up the readers mid-round)."""
         import asyncio
         if not self._init_done:
             raise RuntimeError("e-ink: call init() first")
         await self.wait()
         for i in range(self.bands()):
+            await (pause() if pause is not None else asyncio.sleep_ms(0))
             self._band(paint, i, _WRITE_BW, _WRITE_RED if full else 0)
-            await asyncio.sleep_ms(0)
         self._activate(full)
         await self.wait()
         if not full:        # the shown picture becomes the next partial's base
             for i in range(self.bands()):
+                await (pause() if pause is not None else asyncio.sleep_ms(0))
                 self._band(paint, i, _WRITE_RED)
-                await asyncio.sleep_ms(0)
 
     def start(self, paint, full=True, timeout_ms=5000):
         """Send the picture and start its refresh without waiting for BUSY to

@@ -62,6 +62,7 @@ def init(r):
     r.write(_T_MODE, 0x80 | (_PRESCALER >> 8))  # TAuto: timer starts after TX
     r.write(_T_PRESCALER, _PRESCALER & 0xFF)
     r._reload = -1
+    r._txc = -1              # the soft reset set TxControlReg back
     r.set_timeout(SHORT_US)
     r.write(_TX_ASK, 0x40)   # 100 % ASK, as type A needs
     r.write(_MODE, 0x3D)     # CRC preset 0x6363 (ISO 14443-3 CRC_A)

@@ -9,7 +9,8 @@ Modelled: FIFO (64 bytes, level, flush), CommandReg (Idle, CalcCRC, Transceive,
 SoftReset), BitFramingReg (StartSend, RxAlign, TxLastBits), ComIrqReg/DivIrqReg with
 their Set bits, ErrorReg, ControlReg RxLastBits, CollReg, the timer (TAuto,
 TPrescaler, TReload, in simulated time), CRC coprocessor, VersionReg, TxControlReg
-antenna bits, the shared NRSTPD reset line. Faults: a dead module, a module that
+antenna bits, the shared NRSTPD reset line, and the RF exchange's times on air
+(frame lengths, the tag's frame delay, the guard before the next frame: below). Faults: a dead module, a module that
 never releases MISO, and per-frame tag faults set by the scenario (sim.table).
 """
 from .bus import SPIDevice
@@ -63,7 +64,28 @@ _RESET = {COMMAND: 0x20, 0x02: 0x80, COM_IRQ: 0x14, STATUS1: 0x21, 0x0B: 0x08,
           0x17: 0x84, 0x18: 0x84, 0x19: 0x4D, 0x1D: 0x62, 0x26: 0x48, 0x27: 0x88,
           0x28: 0x20, 0x29: 0x20}
 
-ETU_CENTI_US = 944  # one bit at 106 kbit/s: 9.44 us
+# RF timing, ISO/IEC 14443-2 and -3 type A at 106 kbit/s (fc = 13.56 MHz):
+ETU_CENTI_US = 944  # one bit (elementary time unit) = 128 / fc = 9.44 us
+# Frame delay time PCD -> PICC (ISO/IEC 14443-3, 6.2.1.1): a tag's answer starts
+# (n * 128 + 84) / fc after the end of the reader's frame (last bit 1), n = 9 for
+# REQA, WUPA, ANTICOLLISION and SELECT: 1236 / fc = 91.2 us.
+FDT_CENTI_US = 9115
+# Frame delay time PICC -> PCD: the reader's next frame starts at least 1172 / fc =
+# 86.4 us after the end of the tag's answer; a frame sent sooner is not heard. Only
+# where the CPU's time is real (`guard`: tools/pico/rig.py sets it): in the unix
+# simulator register accesses take no time, so every next frame would be too soon.
+GUARD_CENTI_US = 8643
+# A tag in a field that has just come on answers after this long: a model choice
+# (ISO/IEC 14443-3, 5: a PICC accepts a request within 5 ms of the unmodulated field
+# at the latest; NTAG21x are much quicker); the firmware settles 3 ms.
+POWERUP_US = 1000
+
+
+def frame_bits(n, lastbits):
+    """Bits on air of a frame of n bytes, `lastbits` valid bits in the last (8: all):
+    start of frame, 8 data bits + odd parity per whole byte, the bits of a partial
+    last byte (no parity: anticollision, short frames), end of frame."""
+    return 2 + (n - 1) * 9 + (9 if lastbits == 8 else lastbits)
 
 
 class FakeMFRC522(SPIDevice):
@@ -88,7 +110,9 @@ class FakeMFRC522(SPIDevice):
         self.scenario = None   # sim.table.SimTable sets faults and crosstalk
         self.powered = True
         self.field_on_us = 0
-        self.powerup_us = 1000  # a tag answers only after this long in the field
+        self.powerup_us = POWERUP_US  # a tag answers only after this long in the field
+        self._heard_us = 0      # the earliest a next frame is heard (GUARD after an answer)
+        self.guard = False      # enforce the guard (see GUARD_CENTI_US)
         self.frames = 0
         self.antenna_windows = 0
         self._pending = 0       # 0 none, 1 reply waiting, 2 timeout waiting
@@ -274,14 +298,15 @@ class FakeMFRC522(SPIDevice):
         rxalign = (self.regs[BIT_FRAMING] >> 4) & 0x07
         frame = self.fifo
         self.regs[COM_IRQ] |= IRQ_TX
-        tx_us = ((n - 1) * 9 + lastbits + 2) * ETU_CENTI_US // 100
+        tx_us = frame_bits(n, lastbits) * ETU_CENTI_US // 100
         answer = None
         combined = 0
         anded = -1
         first = 0
         count = 0
         differ = False
-        ready = self.antenna_on() and self.clock.us - self.field_on_us >= self.powerup_us
+        ready = self.antenna_on() and self.clock.us - self.field_on_us >= self.powerup_us \
+            and (not self.guard or self.clock.us >= self._heard_us)
         if ready:
             sc = self.scenario
             # At reduced receiver gain (RFCfgReg RxGain < 33 dB) only well-coupled
@@ -322,18 +347,20 @@ class FakeMFRC522(SPIDevice):
         if answer is not None:
             self._rx_len = answer.r_n
             self._rx_lastbits = answer.r_bits & 7
-            rx_bits = (answer.r_n - 1) * 9 + answer.r_bits
+            rx_bits = frame_bits(answer.r_n, answer.r_bits)
             for j in range(answer.r_n):
                 self.reply[j] = self._acc[j]
             if differ:
                 self._rx_error |= ERR_COLL
         else:
             self._frame_field(combined, combined ^ anded, first, rxalign)
-            rx_bits = 40 - first
+            # the rest of the 40-bit field, a parity bit per byte, start and end
+            rx_bits = 40 - first + (40 - first + 7) // 8 + 2
         if self.scenario is not None:
             self._rx_error |= self.scenario.corrupt(self, self.reply, self._rx_len)
         self._pending = 1
-        self._due_us = self.clock.us + tx_us + rx_bits * ETU_CENTI_US // 100 + 100
+        self._due_us = self.clock.us + (tx_us * 100 + FDT_CENTI_US + rx_bits * ETU_CENTI_US) // 100
+        self._heard_us = self._due_us + GUARD_CENTI_US // 100
 
     def _frame_field(self, combined, diff, first, rxalign):
         """Lay an anticollision answer into reply bytes as RxAlign stores it."""

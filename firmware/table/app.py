@@ -3,10 +3,12 @@
 `App(board)` wires the parts and resumes a journalled match; `step()` runs one
 scan round synchronously (tests, benchmarks) and `main()` runs everything as
 asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
-BUSY pin, so it never holds up card reading.
+BUSY pin and draws one band of the picture at the end of each scan round, after
+that round's verdicts are lit, so it never holds up card reading mid-round.
 """
 import asyncio
 import gc
+import time
 
 from deck import Deck, path_in
 from drivers.leds import Lights
@@ -17,10 +19,19 @@ from .journal import Journal
 from .link import Link
 from .screen import Screen
 from . import phases as P
+from rules import match as M
 
 SETTLE_ROUNDS = 4       # after a restart: rounds before unseen cards count as gone
 FRESH_ROUNDS = 2        # ... rounds in which a card seen was lying there at the restart
-SCAN_PERIOD_MS = 20     # pause between rounds (4 seats x 3 ms settling on top)
+ROUND_MS = 20           # a round starts at most this often: an empty table is not
+                        # polled faster for nothing, a busy one never waits on top
+DRAW_EVERY = 4          # display_task draws a band of the picture after every 4th scan
+                        # round: a band costs up to ~38 ms on the RP2040, a busy round
+                        # ~40 ms; so the readers keep >= 20 Hz per seat while the panel
+                        # redraws, and a picture takes ~2.5 s more to show (the lights,
+                        # not the panel, give the verdict)
+IDLE_GC_FREE = 24576    # below this much free heap, collect at the end of a round
+                        # (after the verdicts), not inside the next judgement
 
 
 def load_deck(root):
@@ -52,6 +63,8 @@ class App:
         self.draw_failures = 0      # pictures put off for want of heap (display_task)
         self.drawn_hand = -1
         self.stopping = False
+        self.round_end = asyncio.Event()    # set by the scan task after each round
+        self.scanning = False               # the scan task runs
         if resume:
             self.table.resume()
         if getattr(board, "enrol_at_boot", False):
@@ -80,6 +93,18 @@ class App:
         self.rounds += 1
         if self.rounds == SETTLE_ROUNDS:
             table.settled()
+        self.reader.last = self.awaited_seat()
+
+    def awaited_seat(self):
+        """The seat whose card the table waits for (the reader visits it last in a
+        round, so its card is judged as soon as its visit ends); else the last one."""
+        m = self.table.match
+        turn = m.turn
+        if turn is None and m.phase == M.TURNUP:
+            turn = m.dealer
+        if turn is None or turn >= self.reader.seats:
+            return self.reader.last
+        return turn
 
     def poll_buttons(self):
         b = self.buttons
@@ -116,14 +141,32 @@ class App:
     async def scan_task(self):
         board = self.board
         r = self.reader
+        ticks = board.ticks_ms
+        self.scanning = True
         while True:
-            for s in range(r.seats):
+            t0 = ticks()
+            for k in range(r.seats):
+                s = r.order(k)
                 r.begin_seat(s)
                 await board.settle()
                 r.finish_seat(s)
             r.end_round()
             self.handle_events()
-            await board.sleep_ms(SCAN_PERIOD_MS)
+            # idle work now, after the round's verdicts are lit: a collection if the
+            # heap runs low, a band of the picture (display_task waits for this)
+            if gc.mem_free() < IDLE_GC_FREE:
+                gc.collect()
+            self.round_end.set()
+            left = ROUND_MS - time.ticks_diff(ticks(), t0)
+            await board.sleep_ms(left if left > 0 else 0)
+
+    async def after_round(self):
+        """Until the scan task has ended DRAW_EVERY more rounds (display_task draws a
+        band then, right after a round's verdicts)."""
+        ev = self.round_end
+        for _ in range(DRAW_EVERY):
+            ev.clear()
+            await ev.wait()
 
     async def buttons_task(self):
         while True:
@@ -152,7 +195,9 @@ class App:
                 self.table.changed = False
                 try:
                     self.screen.prepare(self.table)
-                    await eink.show(self.screen.paint, self._full())
+                    # a band after each scan round (drawing alone, e.g. in tests: at once)
+                    await eink.show(self.screen.paint, self._full(),
+                                    self.after_round if self.scanning else None)
                 except MemoryError:
                     # The picture waits, the table never does: drawing loads code and
                     # allocates; try again after a collection, with a full refresh (a

@@ -1,8 +1,15 @@
 """The match journal in flash: the input events of the current match, one per line.
 
-Write-ahead: an input event is appended (and flushed) before anything is shown or
-sent for it, so a controller restarted at any moment replays the file through the
+Write-ahead: an input event is appended (and flushed) before anything is sent or
+drawn for it, so a controller restarted at any moment replays the file through the
 rules and is exactly where it was; `seq` is stored in each line, so it continues.
+A play's verdict light comes first (controller.py: `_play` lights, `flush` journals
+right after, in the same step): a power cut between the two leaves a lit card that
+is not in the journal; it still lies on its reader, so after the restart it is read
+in the first rounds, is no card of the journal's trick, and is judged again, to the
+same verdict (tests/pico: cuts at random instants and inside flash programs and
+erases). Nobody can lift it in between: the append takes one flash program (0.4 ms)
+or, every few plays, an erase (45 ms typical, 400 ms at most: W25Q16JV).
 
 Flash wear: append-only, one small write (~60 bytes) per play, one file per match
 (removed when the next match starts); on the rp2 LittleFS copies-on-write the

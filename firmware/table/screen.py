@@ -120,12 +120,16 @@ def glyph(cp):
     return g
 
 
-def blit(fb, b, o, w, n, k, x, y, scale, c):
+def blit(fb, b, o, w, n, k, x, y, scale, c, top=-(1 << 20), bottom=1 << 20):
     """Draw the MONO_HLSB bitmap of w bytes by n rows at b[o:], rows k bytes apart,
     with its top left at (x, y), each pixel a scale x scale block in colour c: one
-    fill_rect per run of set pixels in a row."""
+    fill_rect per run of set pixels in a row. Only the bitmap rows that fall in the
+    buffer's rows top .. bottom - 1 are looked at (a band holds a slice of the
+    picture: the rest would be clipped by fill_rect after the loop had paid for it)."""
     px = w * 8
-    for j in range(n):
+    j0 = 0 if y >= top else (top - y) // scale
+    j1 = n if y + n * scale <= bottom else (bottom - y + scale - 1) // scale
+    for j in range(j0, j1):
         r = o + j * k
         i = 0
         while i < px:
@@ -277,19 +281,22 @@ class Screen:
         fb = self.fb
         x += self.ox
         y += self.oy
+        top = self.lo + self.oy      # the band's rows in the buffer
+        bottom = self.hi + self.oy
         b = s.encode()
         n = len(b)
         i = 0
         while i < n:
             if b[i] < 8:        # a suit sign
-                blit(fb, SMALL, (b[i] - 1 + 4 * self.signs) * 8, 1, 8, 1, x, y, scale, c)
+                blit(fb, SMALL, (b[i] - 1 + 4 * self.signs) * 8, 1, 8, 1, x, y, scale, c,
+                     top, bottom)
                 x += 8 * scale
                 i += 1
                 continue
             if b[i] >= 0x80:    # a letter beyond ASCII (UTF-8: two bytes for Latin-1's)
                 k = 2 if b[i] < 0xe0 else 3 if b[i] < 0xf0 else 4
                 cp = ((b[i] & 0x1f) << 6 | (b[i + 1] & 0x3f)) if k == 2 and i + 1 < n else -1
-                blit(fb, glyph(cp), 0, 1, 8, 1, x, y, scale, c)
+                blit(fb, glyph(cp), 0, 1, 8, 1, x, y, scale, c, top, bottom)
                 x += 8 * scale
                 i += k
                 continue
@@ -302,7 +309,7 @@ class Screen:
             else:
                 self._lfb.fill(0)
                 self._lfb.text(run, 0, 0, 1)
-                blit(fb, self._line, 0, j - i, 8, LINE, x, y, scale, c)
+                blit(fb, self._line, 0, j - i, 8, LINE, x, y, scale, c, top, bottom)
             x += 8 * scale * (j - i)
             i = j
 
@@ -312,7 +319,7 @@ class Screen:
             self.log.append(("<" + C.SUITS[suit] + ">", scale))
         if y + 16 * scale > self.lo and y < self.hi:
             blit(self.fb, BIG, (suit + 4 * self.signs) * 32, 2, 16, 2,
-                 x + self.ox, y + self.oy, scale, INK)
+                 x + self.ox, y + self.oy, scale, INK, self.lo + self.oy, self.hi + self.oy)
 
     # -- placing text -------------------------------------------------------------------
     @staticmethod

@@ -105,10 +105,32 @@ def describe(obj):
     if st == "button":
         return "%s button %s (%s)%s" % (head, obj["name"], obj["gpio"],
                                         "" if ok else ": " + obj.get("msg", ""))
+    if st == "timing":
+        return "\n".join(timing_lines(obj))
     if st == "done":
         n = obj["failures"]
         return "self-test: %s" % ("every part passed" if not n else "%d part(s) failed" % n)
     return None
+
+
+def timing_lines(obj):
+    """The board's own figures, in make bench-pico's line forms (docs/pico.md)."""
+    head = "ok  " if obj.get("ok", True) else "FAIL"
+    out = ["%s timing on this board: %d seats, %d with a card" % (head, obj["seats"], obj["cards"])]
+    if not obj.get("ok", True):
+        out[0] += ": " + obj.get("msg", "")
+    out.append("     scan rate at %d seats, a card on every seat: %.1f Hz per seat (budget >= 20 Hz)"
+               % (obj["seats"], obj["scan_hz"]))
+    lat = obj.get("latency_ms")
+    if lat:
+        out.append("     card on the reader -> verdict on its seat's lights (firmware-timed, first "
+                   "sighting -> LED write, %d plays): median %.1f ms, 95%% %.1f ms, worst %.1f ms"
+                   % (lat["n"], lat["median"], lat["p95"], lat["worst"]))
+    f = obj["flash"]
+    out.append("     flash: %d journal-sized appends, total %.1f ms, longest stall %.1f ms, "
+               "%d over 10 ms (an erase)" % (f["appends"], f["total_ms"], f["longest_ms"],
+                                             f["over_10ms"]))
+    return out
 
 
 def selftest(port, seats=4, parts="readers,tags,leds,panel,buttons", out=sys.stdout, timeout=600):
@@ -155,7 +177,8 @@ def cmd_selftest(args):
         print("tapete selftest: %s" % err, file=sys.stderr)
         return 2
     try:
-        n = selftest(port, args.seats, args.parts)
+        parts = args.parts + (",timing" if args.timing and "timing" not in args.parts else "")
+        n = selftest(port, args.seats, parts)
     except BoardError as err:
         print("tapete selftest: %s" % err, file=sys.stderr)
         return 2
@@ -172,5 +195,8 @@ def register(sub):
     p.add_argument("--seats", type=int, default=4, help="readers fitted (default 4)")
     p.add_argument("--parts", default="readers,tags,leds,panel,buttons",
                    help="which parts to test, comma-separated (readers always run)")
+    p.add_argument("--timing", action="store_true",
+                   help="also measure the table's figures on this board: scan rate per seat, "
+                        "card -> light latency, flash stalls (you lift and lay cards on request)")
     p.add_argument("--baud", type=int, default=115200)
     p.set_defaults(run=cmd_selftest)

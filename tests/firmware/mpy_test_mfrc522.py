@@ -236,3 +236,28 @@ def test_status_names_cover_every_code():
 
 
 _ = IDLE
+
+
+def test_the_model_keeps_iso_14443_3_frame_and_guard_times():
+    from sim.mfrc522 import frame_bits, FDT_CENTI_US, GUARD_CENTI_US, ETU_CENTI_US
+    # a short frame (REQA: 7 bits) is S + 7 + E; a standard frame S + 9 per byte + E
+    assert frame_bits(1, 7) == 9 and frame_bits(9, 8) == 83 and frame_bits(2, 8) == 20
+    assert (FDT_CENTI_US, GUARD_CENTI_US) == (1236 * 10000 // 1356, 1172 * 10000 // 1356)
+    t, r = _reader()
+    r.init()
+    t.place(0, ntag213(UID7))
+    _field_on(t, r)
+    t0 = t.clock.us
+    assert r.request(True) == OK
+    # WUPA out, the frame delay, the ATQA (2 bytes) back: the earliest the answer is in
+    least = (frame_bits(1, 7) * ETU_CENTI_US + FDT_CENTI_US + frame_bits(2, 8) * ETU_CENTI_US) // 100
+    assert t.clock.us - t0 >= least
+    # where time is real (the emulated Pico), a frame inside the guard time is not heard
+    r.antenna(False)
+    _field_on(t, r)             # the tag powers up again: IDLE
+    chip = t.chips[0]
+    chip.guard = True
+    chip._heard_us = t.clock.us + 1000
+    assert r.request(True) == NO_TAG
+    t.clock.sleep_us(1000)
+    assert r.request(True) == OK

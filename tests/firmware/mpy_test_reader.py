@@ -204,3 +204,25 @@ def test_the_asyncio_task_scans_and_yields():
     asyncio.run(sr.run(period_ms=50, rounds=3))
     assert drain(sr) == [("placed", 1, 6)]
     assert sr.round == 3 and ticks[0] == 3 * 5
+
+
+def test_the_seat_set_last_is_visited_last_in_a_round():
+    t, rd, sr = _table()
+    assert [sr.order(k) for k in range(4)] == [0, 1, 2, 3]
+    sr.last = 1
+    assert [sr.order(k) for k in range(4)] == [2, 3, 0, 1]
+    on = []
+    orig = t.field_on
+    t.field_on = lambda chip: (on.append(t.chips.index(chip)), orig(chip))
+    sr.scan()
+    assert on == [2, 3, 0, 1]
+
+
+def test_a_card_lying_still_is_confirmed_without_a_halt():
+    t, rd, sr = _table()
+    t.place(2, ntag213(uid7(6)))
+    _rounds(sr, 1)
+    before = t.chips[2].frames
+    assert _rounds(sr, 1) == []
+    # WUPA and SELECT of both cascade levels, then the REQA that finds nobody new
+    assert t.chips[2].frames - before == 4, t.chips[2].frames - before

@@ -1,5 +1,6 @@
 """`tapete selftest PORT` against the emulated Pico: a sound table passes; a dead
 reader, a reader that holds MISO and crossed chip selects are named with their pin."""
+import re
 import subprocess
 
 import rig as R
@@ -69,3 +70,22 @@ def test_crossed_chip_selects_are_caught_by_the_tag_test(deployed):
     proc, _, _, _ = selftest(deployed, "readers,tags", swapped_cs=(0, 1))
     assert proc.returncode == 1
     assert "the tag on seat 0 is read through seat 1's chip select (GP%d)" % CS[1] in proc.stdout
+
+
+def test_timing_reports_the_boards_own_figures_in_the_benchs_line_forms(deployed):
+    proc, done, _, _ = selftest(deployed, "readers,timing")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    assert "ok   timing on this board: 4 seats, 4 with a card" in out, out
+    rate = float(re.search(r"scan rate at 4 seats, a card on every seat: ([\d.]+) Hz", out).group(1))
+    assert 5 < rate < 200, out
+    m = re.search(r"first sighting -> LED write, (\d+) plays\): median ([\d.]+) ms, 95% ([\d.]+) ms, "
+                  r"worst ([\d.]+) ms", out)
+    assert m and int(m.group(1)) == 8, out
+    # from the first sighting the seat's visit is finished and the round ended: a few ms,
+    # never two rounds of four seats
+    assert 0 < float(m.group(2)) <= float(m.group(4)) < 2000 / rate, out
+    m = re.search(r"flash: 64 journal-sized appends, total ([\d.]+) ms, longest stall ([\d.]+) ms, "
+                  r"(\d+) over 10 ms", out)
+    # 4 KB appended: littlefs erased at least one 4 KB block (45 ms, the typical timing)
+    assert m and int(m.group(3)) >= 1 and float(m.group(2)) >= 45, out

@@ -14,9 +14,16 @@
 //   k T SP         the lowest stack pointer seen while the stack was watched
 //   t T IDLE       a tick (every tick_ns); the rig answers with a JSON object (sync):
 //                  {host: HEX, pins: {gpio: level}, cut_at_ns, cut_program: [op, keep],
-//                   cut: true, off_ns, save: PATH, stack: "start"|"stop", quit: true}
+//                   cut_erase: [op, fraction], cut: true, off_ns, save: PATH,
+//                   stack: "start"|"stop", stats: true, quit: true}
+//   m T JSON       what was modelled so far (asked by stats): flash erases and
+//                  programs and garbage collections {count, ns, max}, the readers'
+//                  SPI clock in Hz (from the SPI's SSPCPSR and SCR), the flash timing
+//
+// CONFIG: flash_timing (typical | worst | instant: emulator.mjs FLASH_TIMING),
+// gc_collect (the address of MicroPython's gc_collect, to time collections), seed.
 import fs from 'fs';
-import { Pico, PowerCut, firmwareFlash } from './emulator.mjs';
+import { Pico, PowerCut, firmwareFlash, newStats } from './emulator.mjs';
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const LED_RESET_NS = 50000;   // WS2812: data low this long latches the frame
@@ -48,6 +55,9 @@ let eink = [];             // e-ink bytes not yet sent to the rig
 let einkT = 0;
 let busyAlarm = null;
 let stackWanted = false;
+const stats = newStats();  // summed over every power-up
+const timing = cfg.flash_timing || 'typical';
+let powerUps = 0;
 
 function flushEink() {
   if (eink.length) { send(`e ${einkT} ${hex(eink)}`); eink = []; }
@@ -59,7 +69,8 @@ function setInput(gpio, level) {
 }
 
 function powerUp(timeBase, why) {
-  pico = new Pico({ bootrom: cfg.bootrom, flash, timeBase });
+  pico = new Pico({ bootrom: cfg.bootrom, flash, timeBase, timing, stats,
+                    gc: { entry: cfg.gc_collect || 0 }, seed: (cfg.seed || 1) * 7919 + powerUps++ });
   const mcu = pico.mcu;
   pico.onSerial = (buf) => send(`u ${hex(buf)}`);
   inputs[cfg.eink.busy] = 0;       // the panel lost power too
@@ -136,6 +147,11 @@ function apply(cmd) {
   if (cmd.host) pico.send(Buffer.from(cmd.host, 'hex'));
   if (cmd.cut_at_ns !== undefined) pico.cutAtNs = cmd.cut_at_ns === null ? Infinity : cmd.cut_at_ns;
   if (cmd.cut_program) { pico.cutAtProgram = pico.flashOps + cmd.cut_program[0]; pico.cutKeep = cmd.cut_program[1]; }
+  if (cmd.cut_erase) { pico.cutAtErase = pico.eraseOps + cmd.cut_erase[0]; pico.cutEraseAt = cmd.cut_erase[1]; }
+  if (cmd.stats) {
+    const spi = pico.mcu.spi[cfg.readers.spi];
+    send(`m ${pico.nanos} ${JSON.stringify({ ...stats, spi_hz: spi.clockFrequency, flash_timing: timing })}`);
+  }
   if (cmd.stack === 'start') { stackWanted = true; pico.stackWatch = true; pico.minSP = 0xffffffff; }
   if (cmd.stack === 'stop') {
     stackWanted = false; pico.stackWatch = false;

@@ -7,8 +7,10 @@ its table log on USB serial and its lights. A player misplays on purpose at
 `misplay = (hand, trick)`: a revoke the controller can only prove later.
 
 Power cuts (`cuts`): before some plays the rig is told to cut the power a random
-while later, or part-way through one of the next flash program operations (the
-journal's append comes right after a play is judged). The players carry on from
+while later (which may land in a flash erase or program: the emulator stalls the
+core for the flash's datasheet time), part-way through one of the next flash
+program operations (the journal's append comes right after a play is judged), or
+part-way through the next erase. The players carry on from
 whatever the controller resumes, and check nothing they placed went missing.
 """
 import random
@@ -31,12 +33,13 @@ INPUTS = ("match", "deal", "turnup", "play", "call", "x-undo")
 class Players:
     """The people around the emulated table; `scenario()` is the rig's generator."""
 
-    def __init__(self, rig, seed=2026, misplay=None, hands=None, cuts=0, log=None):
+    def __init__(self, rig, seed=2026, misplay=None, hands=None, cuts=0, log=None, plays=None):
         self.rig = rig
         self.rng = random.Random(seed)
         self.deal_rng = random.Random(seed + 1)
         self.misplay = misplay
         self.hands_wanted = hands
+        self.plays_wanted = plays   # stop after this many plays (a quick measurement)
         self.cuts_wanted = cuts
         self.cuts = []              # (kind, detail) of each cut ordered
         self.match = Match()
@@ -80,10 +83,13 @@ class Players:
         hands = 0
         while True:
             m = self.sync()
-            if m.over or (self.hands_wanted is not None and hands >= self.hands_wanted):
+            if m.over or (self.hands_wanted is not None and hands >= self.hands_wanted) \
+                    or self.enough():
                 return self
             yield from self.hand()
             hands += 1
+            if self.enough():
+                return self
             yield rig.until(self.logged(lambda e: e["ev"] in ("deal", "match_end")),
                             WAIT_MS, "the next deal")
 
@@ -104,7 +110,7 @@ class Players:
         yield rig.sleep(TURNUP_BACK_MS)
         while True:
             m = self.sync()
-            if m.over or m.hand_no != hand_no or m.turn is None:
+            if m.over or m.hand_no != hand_no or m.turn is None or self.enough():
                 break
             seat = m.turn
             c = self.choose(m, held[seat])
@@ -117,6 +123,9 @@ class Players:
                     nxt = m.turn
                     yield rig.until(lambda: rig.seat_colour(nxt) == "white", WAIT_MS,
                                     "seat %d's turn light after the trick" % nxt)
+
+    def enough(self):
+        return self.plays_wanted is not None and len(self.placed) >= self.plays_wanted
 
     def choose(self, m, hand):
         if self.misplay == (m.hand_no, m.trick.number) and m.trick.n:
@@ -164,10 +173,16 @@ class Players:
                 or self.rng.random() > self.cut_chance:
             return False
         rig = self.rig
-        if self.rng.random() < 0.5:
+        r = self.rng.random()
+        if r < 0.35:
             op, keep = self.rng.randrange(0, 6), self.rng.randrange(0, 257)
             rig.order(cut_program=[op, keep])
             self.cuts.append(("flash program", op, keep))
+        elif r < 0.5:
+            # an erase comes with about one append in ten: the next one, part-way
+            frac = self.rng.random()
+            rig.order(cut_erase=[0, frac])
+            self.cuts.append(("flash erase", 0, frac))
         else:
             at = rig.now + self.rng.randrange(0, 120000) * 1000
             rig.order(cut_at_ns=at)

@@ -70,6 +70,31 @@ def find_images():
     return fw, rom
 
 
+def gc_collect_address(fw):
+    """MicroPython's gc_collect in the firmware's ELF (beside the .uf2), for the
+    emulator to time every collection; 0 (not timed) without the ELF."""
+    elf = os.path.splitext(fw)[0] + ".elf"
+    try:
+        from elftools.elf.elffile import ELFFile
+        with open(elf, "rb") as f:
+            sym = ELFFile(f).get_section_by_name(".symtab").get_symbol_by_name("gc_collect")
+        return sym[0]["st_value"] if sym else 0
+    except (OSError, ImportError):
+        return 0
+
+
+FLASH_TIMINGS = ("typical", "worst", "instant")
+
+
+def flash_timing():
+    """The flash timing the emulator models: env PICO_FLASH (typical: the W25Q16JV's
+    typical times; worst: its maxima; instant: none, as rp2040js alone)."""
+    t = os.environ.get("PICO_FLASH") or "typical"
+    if t not in FLASH_TIMINGS:
+        raise ValueError("PICO_FLASH=%s: one of %s" % (t, ", ".join(FLASH_TIMINGS)))
+    return t
+
+
 class MissingImage(RuntimeError):
     """The RP2040 firmware image or bootrom is not there."""
 
@@ -117,14 +142,19 @@ class Rig:
     """One emulated Pico and the table around it."""
 
     def __init__(self, seats=P.RFID_DEFAULT_SEATS, flash_image=None, frames=None, seed=1,
-                 dead=(), holds_miso=(), swapped_cs=None, echo=False, off_ms=20):
+                 dead=(), holds_miso=(), swapped_cs=None, echo=False, off_ms=20, flash=None):
         fw, rom = find_images()
+        self.flash_timing = flash or flash_timing()
+        if self.flash_timing not in FLASH_TIMINGS:
+            raise ValueError("flash timing %r: one of %s" % (self.flash_timing, FLASH_TIMINGS))
         if not node_modules_ok():
             raise MissingImage("rp2040js is not installed: run `make pico-setup` "
                                "(npm install in tools/pico)")
         self.seats = seats
         self.clock = SimClock()
         self.table = SimTable(seats, clock=self.clock, seed=seed)
+        for chip in self.table.chips:
+            chip.guard = True       # emulated time is real: the RF guard time holds
         for s in dead:
             self.table.chips[s].dead = True
         for s in holds_miso:
@@ -168,6 +198,7 @@ class Rig:
         self.done = threading.Event()
         self.stopped = threading.Event()
         self.min_sp = None
+        self.modelled = None        # the harness's last `m` report (stats())
         self._tags = {}
         self.spi_bytes = 0
         self.ticks = 0
@@ -183,7 +214,8 @@ class Rig:
                "off_ns": off_ms * 1000000,
                "readers": {"spi": P.RFID_SPI}, "eink": {"spi": P.EINK_SPI, "cs": P.EINK_CS,
                                                         "busy": P.EINK_BUSY},
-               "leds": P.LED_DATA, "watch": sorted(self.pin_of)}
+               "leds": P.LED_DATA, "watch": sorted(self.pin_of),
+               "flash_timing": self.flash_timing, "gc_collect": gc_collect_address(fw), "seed": seed}
         fd, self.cfg_path = tempfile.mkstemp(suffix=".json", prefix="tapete-pico-")
         with os.fdopen(fd, "w") as f:
             json.dump(cfg, f)
@@ -235,6 +267,9 @@ class Rig:
                     self._power(int(parts[1]), b" ".join(parts[2:]).decode())
                 elif k == 0x6b:                     # k: stack low-water mark
                     self.min_sp = int(line.split()[2])
+                elif k == 0x6d:                     # m: what the emulator modelled
+                    _, t, data = line.split(None, 2)
+                    self.modelled = json.loads(data)
                 else:
                     raise RuntimeError("harness said %r" % line[:80])
         except BaseException as err:    # noqa: BLE001 (handed to the waiting thread)
@@ -466,9 +501,19 @@ class Rig:
             self.host += data
 
     def order(self, **cmd):
-        """Orders for the harness at the next tick (cut_at_ns, cut_program, save, stack)."""
+        """Orders for the harness at the next tick (cut_at_ns, cut_program, cut_erase,
+        save, stack, stats)."""
         with self.lock:
             self.cmd.update(cmd)
+
+    def stats(self, timeout=60):
+        """What the emulator modelled so far (summed over power-ups): flash erases,
+        programs and garbage collections as {count, ns, max}, `spi_hz` (the readers'
+        bus, from the SPI registers the firmware set), `flash_timing`."""
+        self.modelled = None
+        self.order(stats=True)
+        self.wait_for(lambda: self.modelled is not None, timeout, "the emulator's figures")
+        return self.modelled
 
     def save(self, path, timeout=60):
         """Write the emulated flash (2 MB, the firmware and the filesystem) to `path`."""
@@ -593,3 +638,4 @@ if __name__ == "__main__":     # a smoke test: boot, raw REPL, one line of Pytho
         rig.raw_repl(soft_reset=False)
         print(rig.exec("import gc, sys; gc.collect(); print(sys.implementation._build, gc.mem_free())"))
         print("emulated %.1f ms, %d ticks" % (rig.now / 1e6, rig.ticks))
+        print("modelled:", rig.stats())

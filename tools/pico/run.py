@@ -21,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
+import figures as F  # noqa: E402
 import rig as R  # noqa: E402
 import table as T  # noqa: E402
 from players import Players  # noqa: E402
@@ -63,18 +64,22 @@ def session(args):
                             % (cuts, args.cuts))
         if rig.panel_errors:
             problems.append("panel: " + "; ".join(rig.panel_errors[:3]))
-        lat = sorted(x for x in players.latency_us if x is not None)
+        lat = F.latency([x / 1000 for x in players.latency_us if x is not None])
+        modelled = rig.stats()
         say("%d events logged and recorded through %s (%s)" % (len(events), rig.port, rec.summary))
         say("%d plays; %d violation(s); %d panel frames in %s" % (
             len(players.placed), sum(1 for e in events if e["ev"] == "violation"),
             rig.frames, frames))
         if lat:
-            say("card on the reader -> verdict on its seat's lights: median %.1f ms, worst %.1f ms "
-                "(emulated, %d plays)" % (lat[len(lat) // 2] / 1000, lat[-1] / 1000, len(lat)))
+            say("card on the reader -> verdict on its seat's lights: %s (emulated, %d plays)"
+                % (F.latency_text(lat), lat["n"]))
+        say(F.modelled_text(modelled))
         if args.cuts:
-            say("%d power cuts (of %d ordered, %d of them part-way through a flash program); "
-                "the board powered up %d times" % (
+            say("%d power cuts (of %d ordered: %d part-way through a flash program, %d through "
+                "an erase; %d landed in a flash operation); the board powered up %d times" % (
                     cuts, len(players.cuts), sum(1 for c in players.cuts if c[0] == "flash program"),
+                    sum(1 for c in players.cuts if c[0] == "flash erase"),
+                    sum(1 for _, why in rig.boots if "during_flash" in why),
                     sum(1 for _, why in rig.boots if why == "on")))
         say("emulated %.1f s in %.0f s of wall time" % (rig.now / 1e9, time.monotonic() - t0))
     for p in problems:

@@ -95,7 +95,7 @@ class Sim:
         # While the players only wait for the panel, time runs faster between rounds
         # (the readers see nothing new then): a refresh costs a few rounds, not 60.
         waiting = self.waiting == PANEL and self.inflight is not None
-        self.board.clock.advance_ms(PANEL_STEP_MS if waiting else A.SCAN_PERIOD_MS)
+        self.board.clock.advance_ms(PANEL_STEP_MS if waiting else A.ROUND_MS)
         self.display()
         link = app.link
         for _ in range(16):

@@ -1,0 +1,123 @@
+"""One scan round on the emulated RP2040, measured in isolation: the readers as
+`board.readers()` builds them on the Pico, a card on every seat, the time of a round
+(through machine.SPI and through the RP2040's registers, in one run) and of one
+register access; with --screen, the time to draw one band of the panel's picture
+(the work display_task does between two scan rounds). A quick check while changing
+the per-play path (minutes, not the whole match of `make bench-pico`).
+
+    .venv/bin/python bench/bench_pico_round.py [--seats 4,12] [--screen] [--image IMG] [--copy lib/x.mpy ...]
+
+--image: a deployed flash image (default out/pico/bench/deployed.img, as bench_pico.py
+leaves it); --copy: files of build/deploy to put on it first with mpremote (after
+`make firmware-mpy`), so a changed driver is measured without a whole deploy.
+"""
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "pico"))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+
+import rig as R  # noqa: E402
+import table as T  # noqa: E402
+
+DEVICE = """
+import time, gc
+import board as hw
+from reader import SeatReaders
+def rounds(seats, registers, n=20):
+    rd, problems = hw.readers(seats, registers=registers)
+    sr = SeatReaders(rd)
+    for _ in range(6):
+        sr.scan()
+    gc.collect()
+    t0 = time.ticks_us()
+    for _ in range(n):
+        sr.scan()
+    per = time.ticks_diff(time.ticks_us(), t0) / n
+    r = rd[0]
+    t0 = time.ticks_us()
+    for _ in range(200):
+        r.read(0x37)
+    acc = time.ticks_diff(time.ticks_us(), t0) / 200
+    return per, acc, sum(sr.cards_at(s) for s in range(seats)), len(problems)
+"""
+
+
+SCREEN = """
+import time, gc
+from table import app as A, board as B
+app = A.App(B.make())
+app.table.new_match("malilla")
+def band_ms(rows=0):
+    import framebuf
+    e = app.board.eink
+    if rows:        # as EInk(band_bytes=rows * stride) would cut the picture
+        e.band_rows = rows
+        e.buf = None
+        gc.collect()
+        e.buf = bytearray(e._stride * rows)
+        e._mv = memoryview(e.buf)
+        e.fb = framebuf.FrameBuffer(e.buf, e.width, rows, framebuf.MONO_HLSB)
+    app.screen.prepare(app.table)
+    out = []
+    for i in range(e.bands()):
+        gc.collect()
+        t0 = time.ticks_us()
+        e._band(app.screen.paint, i, 0x24)
+        out.append(time.ticks_diff(time.ticks_us(), t0) / 1000)
+    app.screen.release()
+    return e.bands(), e.band_rows, max(out), sum(out)
+"""
+
+
+def screen(args):
+    with R.Rig(flash_image=args.image) as rig:
+        rig.wait_boot(1)
+        copy(rig, args.copy)
+        rig.raw_repl()
+        rig.exec(SCREEN)
+        for want in (0, 25, 10):
+            bands, rows, worst, total = rig.exec("print(*band_ms(%d))" % want).split()
+            print("panel picture in %s bands of %s rows: the longest band %.1f ms to draw and "
+                  "send, the picture %.1f ms" % (bands, rows, float(worst), float(total)), flush=True)
+
+
+def copy(rig, files):
+    for rel in files:
+        T.run([T.venv_bin("mpremote"), "connect", rig.port, "fs", "cp",
+               os.path.join(ROOT, "build", "deploy", rel), ":" + rel], "copying " + rel)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seats", default="4,12")
+    p.add_argument("--image", default=os.path.join(ROOT, "out", "pico", "bench", "deployed.img"))
+    p.add_argument("--copy", nargs="*", default=[])
+    p.add_argument("--screen", action="store_true", help="the panel's bands instead of the readers")
+    args = p.parse_args(argv)
+    if args.screen:
+        screen(args)
+        return 0
+    for seats in [int(x) for x in args.seats.split(",")]:
+        with R.Rig(seats=seats, flash_image=args.image) as rig:
+            rig.wait_boot(1)
+            copy(rig, args.copy)
+            rig.raw_repl()
+            for s in range(seats):
+                rig.place(s, s)
+            rig.exec(DEVICE)
+            for registers in (False, True):
+                per, acc, cards, problems = rig.exec(
+                    "print(*rounds(%d, %s))" % (seats, registers)).split()
+                print("%2d seats, a card on every seat (%s cards seen, %s problems), %s: a round "
+                      "%.1f ms (%.1f Hz per seat without pause), a register access %.1f us"
+                      % (seats, cards, problems, "RP2040 registers" if registers == "True" or registers
+                         else "machine.SPI", float(per) / 1000, 1e6 / float(per), float(acc)),
+                      flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
