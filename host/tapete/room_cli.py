@@ -93,7 +93,7 @@ def cmd_serve(args):
     board = RoomBoard(room)
     server = RoomServer(store, board, room, connect, boards=boards)
     server.start(host, port)
-    board.say("subscribed to tapete/%s/+/log on %s:%d" % (room, host, port))
+    board.notice("subscribed to tapete/%s/+/log on %s:%d" % (room, host, port))
     print("tapete room: room %s from %s:%d into %s" % (room, host, port, store.path), file=sys.stderr, flush=True)
     try:
         run_server(room_app(board, store.path, boards, args.scoring), args.host, args.port, "tapete room: the board of room %s on" % room)

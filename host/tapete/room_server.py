@@ -65,7 +65,8 @@ class RoomBoard:
             self.version += 1
         self.wake()
 
-    def say(self, text):
+    def notice(self, text):
+        """A line for the board's foot (the room server's own state, in English: an operator's line)."""
         with self.lock:
             self.note = text
             self.version += 1
