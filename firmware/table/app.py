@@ -3,8 +3,8 @@
 `App(board)` wires the parts and resumes a journalled match; `step()` runs one
 scan round synchronously (tests, benchmarks) and `main()` runs everything as
 asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
-BUSY pin and draws one band of the picture at the end of each scan round, after
-that round's verdicts are lit, so it never holds up card reading mid-round.
+BUSY pin and draws the picture band by band, yielding between bands, so it never
+holds up card reading for more than one band.
 """
 import asyncio
 import gc
@@ -25,11 +25,6 @@ SETTLE_ROUNDS = 4       # after a restart: rounds before unseen cards count as g
 FRESH_ROUNDS = 2        # ... rounds in which a card seen was lying there at the restart
 ROUND_MS = 20           # a round starts at most this often: an empty table is not
                         # polled faster for nothing, a busy one never waits on top
-DRAW_EVERY = 4          # display_task draws a band of the picture after every 4th scan
-                        # round: a band costs up to ~38 ms on the RP2040, a busy round
-                        # ~40 ms; so the readers keep >= 20 Hz per seat while the panel
-                        # redraws, and a picture takes ~2.5 s more to show (the lights,
-                        # not the panel, give the verdict)
 IDLE_GC_FREE = 24576    # below this much free heap, collect at the end of a round
                         # (after the verdicts), not inside the next judgement
 
@@ -63,8 +58,6 @@ class App:
         self.draw_failures = 0      # pictures put off for want of heap (display_task)
         self.drawn_hand = -1
         self.stopping = False
-        self.round_end = asyncio.Event()    # set by the scan task after each round
-        self.scanning = False               # the scan task runs
         if resume:
             self.table.resume()
         if getattr(board, "enrol_at_boot", False):
@@ -142,7 +135,6 @@ class App:
         board = self.board
         r = self.reader
         ticks = board.ticks_ms
-        self.scanning = True
         while True:
             t0 = ticks()
             for k in range(r.seats):
@@ -153,20 +145,11 @@ class App:
             r.end_round()
             self.handle_events()
             # idle work now, after the round's verdicts are lit: a collection if the
-            # heap runs low, a band of the picture (display_task waits for this)
+            # heap runs low
             if gc.mem_free() < IDLE_GC_FREE:
                 gc.collect()
-            self.round_end.set()
             left = ROUND_MS - time.ticks_diff(ticks(), t0)
             await board.sleep_ms(left if left > 0 else 0)
-
-    async def after_round(self):
-        """Until the scan task has ended DRAW_EVERY more rounds (display_task draws a
-        band then, right after a round's verdicts)."""
-        ev = self.round_end
-        for _ in range(DRAW_EVERY):
-            ev.clear()
-            await ev.wait()
 
     async def buttons_task(self):
         while True:
@@ -195,9 +178,12 @@ class App:
                 self.table.changed = False
                 try:
                     self.screen.prepare(self.table)
-                    # a band after each scan round (drawing alone, e.g. in tests: at once)
-                    await eink.show(self.screen.paint, self._full(),
-                                    self.after_round if self.scanning else None)
+                    # band by band (25 rows, <= ~38 ms each on the RP2040), yielding to
+                    # the scan task between bands. Drawing a band only after every 4th
+                    # scan round kept the readers faster but left the panel on its first
+                    # picture for a whole hand on the emulated Pico (tests/pico): not
+                    # understood yet, so the bands go as soon as the loop lets them.
+                    await eink.show(self.screen.paint, self._full())
                 except MemoryError:
                     # The picture waits, the table never does: drawing loads code and
                     # allocates; try again after a collection, with a full refresh (a

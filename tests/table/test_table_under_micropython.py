@@ -74,9 +74,11 @@ def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
 # (bench/bench_device_mpy.py; ~152K before the one engine for seven games and the
 # calls at the table, ~138K before the 4.2" panel's screens). 304K plays the match
 # on a loaded machine; the asyncio tasks sleep in real time, so the interleaving
-# (and the peak) moves with the load: 320K leaves a margin. On the RP2040 the
+# (and the peak) moves with the load: 320K left a margin until the five languages'
+# panel words, the journal resend and the room publisher's hook were added (320K
+# ran out in the players' own deal once, on a loaded machine): 384K. On the RP2040 the
 # figure that counts is measured on the emulated Pico (bench/bench_pico*.py).
-DEVICE_HEAP = "320K"
+DEVICE_HEAP = "384K"
 
 
 def test_whole_app_on_the_simulated_table_in_its_smallest_heap(tmp_path):
