@@ -15,6 +15,7 @@ table gives one: the journal replayed through the rules (table/resend.py), one
 line at a time. Only what neither holds is lost (another match's lines): a resend
 of it is refused with an error naming the oldest seq held.
 """
+import gc
 import json
 
 try:
@@ -117,7 +118,7 @@ class Link:
             return False
         if first < self.oldest():
             self._stop_behind()
-            behind = self.replay(first) if self.replay is not None else None
+            behind = self._replay(first)
             if behind is None:
                 return False
             self.behind = behind
@@ -126,6 +127,21 @@ class Link:
         if first < self.sent:
             self.sent = first
         return True
+
+    def _replay(self, first):
+        """The journal's replay from `first`, or None. The replay holds a Match: on a
+        fragmented heap (the Pico, just after a restart) it may not fit; one
+        collection, one more try, then the resend is refused as before the journal
+        could answer (the host hears the documented error and records a gap) rather
+        than the command failing again at every retry."""
+        if self.replay is None:
+            return None
+        for _ in range(2):
+            try:
+                return self.replay(first)
+            except MemoryError:
+                gc.collect()
+        return None
 
     def _stop_behind(self):
         if self.behind is not None:
@@ -140,8 +156,8 @@ class Link:
         if self.replies:
             return self.replies.pop(0)
         if self.sent < self.oldest():
-            if self.behind is None and self.replay is not None:
-                self.behind = self.replay(self.sent)    # fallen out unsent: from the journal
+            if self.behind is None:
+                self.behind = self._replay(self.sent)   # fallen out unsent: from the journal
             line = self.behind.line(self.sent) if self.behind is not None else None
             if line is not None:
                 self.sent += 1
