@@ -334,9 +334,7 @@ class Table:
             return
         ev = {"ev": "deal", "dealer": self._next_dealer(), "t": self.now()}
         derived = self.match.apply(ev)
-        self._input(ev)
-        for d in derived:
-            self._derived(d)
+        self._record(ev, derived)
         for s in range(self.seats):
             self.lying[s] = _NONE
         self.turnup_card = _NONE
@@ -368,9 +366,7 @@ class Table:
             self._warn(seat, "not a card of this game")
             return
         self.turnup_card = card
-        self._input(ev)
-        for d in derived:
-            self._derived(d)
+        self._record(ev, derived)
         signals.calm(self.lights)
         self.sync()
 
@@ -420,11 +416,15 @@ class Table:
         finally:
             if word in ("claim", "declare", "discard"):
                 _unload()       # the claim check's code and table go (and table.showing)
+        self._record(ev, derived)
+        self.sync()
+        return True
+
+    def _record(self, ev, derived):
+        """An input the rules took: journalled and sent, then the events it gave."""
         self._input(ev)
         for d in derived:
             self._derived(d)
-        self.sync()
-        return True
 
     def misdeal(self):
         """The hand in progress is void (a misdeal tag, or menu held during a hand):
@@ -436,9 +436,7 @@ class Table:
         except TableError as err:
             self.refusal = str(err)
             return False
-        self._input(ev)
-        for d in derived:
-            self._derived(d)
+        self._record(ev, derived)
         self.sync()
         return True
 
@@ -451,9 +449,7 @@ class Table:
             self._warn(seat, "hand?")
             self.refusal = str(err)
             return False
-        self._input(ev)
-        for d in derived:
-            self._derived(d)
+        self._record(ev, derived)
         self.sync()
         return True
 
