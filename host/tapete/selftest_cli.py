@@ -33,12 +33,28 @@ class RawRepl:
                 data += b
         return data
 
-    def enter(self):
-        self.port.write(b"\r\x03\x03")
-        time.sleep(0.3)
-        self.port.reset_input_buffer()
-        self.port.write(b"\r\x01")
-        self.read_until(b"raw REPL; CTRL-B to exit\r\n>", 20)
+    def enter(self, tries=4):
+        """Interrupt the controller and enter the raw REPL. Ctrl-A is sent only once
+        the friendly prompt shows: sent earlier, while main.py still runs (a busy or
+        slow board), the controller's own serial reader would take it, and the
+        board would never answer. Each try interrupts again."""
+        for n in range(tries):
+            self.port.write(b"\r\x03\x03")
+            try:
+                self.read_until(b">>> ", 10)
+            except BoardError:
+                if n == tries - 1:
+                    raise
+                continue
+            time.sleep(0.1)
+            self.port.reset_input_buffer()
+            self.port.write(b"\r\x01")
+            try:
+                self.read_until(b"raw REPL; CTRL-B to exit\r\n>", 20)
+                return
+            except BoardError:
+                if n == tries - 1:
+                    raise
 
     def start(self, code):
         """Send `code`; it runs while the caller reads its output."""

@@ -16,7 +16,10 @@ def selftest(deployed, parts=None, **faults):
         rig.play(helper(rig))
         cmd = [T.venv_bin("tapete"), "selftest", rig.port] + (["--parts", parts] if parts else [])
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
-        done = rig.finish(timeout=60)
+        try:
+            done = rig.finish(timeout=120)
+        except TimeoutError as e:        # the helper waits for a "done" that never came
+            raise AssertionError("%s; `tapete selftest` said: %s" % (e, proc.stdout + proc.stderr))
         frames = list(rig.led_frames)
         panel = rig.frames
         rig.wait_boot(2)        # the controller runs again afterwards

@@ -10,7 +10,7 @@ for _p in sys.path:     # firmware/'s `table` before tests/table (as screens.py 
         break
 
 from table import say  # noqa: E402
-from table.screen import UNKNOWN, glyph  # noqa: E402
+from table.letters import UNKNOWN, glyph  # noqa: E402
 
 LANGS = ("es", "ca", "fr", "nl")
 
