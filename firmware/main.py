@@ -1,4 +1,5 @@
-"""Boot entry: run the table controller (the real board on a Pico, else the simulator)."""
-from table import app, board
+"""Boot entry: run the table controller (the real board on a Pico, else the simulator);
+on the Pico an error that escapes it restarts the table (table/crash.py)."""
+from table import app, board, crash
 
-app.run(board.make())
+crash.run(app, board)

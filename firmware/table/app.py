@@ -66,6 +66,10 @@ class App:
             self.table.message = "enrol a deck"
         boot = {"reply": "boot", "next_seq": self.link.next_seq,
                 "phase": P.NAMES[self.table.phase]}
+        from . import crash
+        why = crash.last(board.root)
+        if why is not None:
+            boot["crash"] = why     # the table restarted after this error (table/crash.py)
         if self.table.problems:
             boot["problems"] = ["seat %d: %s" % p if not p[1].startswith("seat") else p[1]
                                 for p in self.table.problems]

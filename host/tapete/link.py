@@ -183,6 +183,8 @@ class Recorder:
 
     def _reply(self, obj):
         next_seq = obj.get("next_seq")
+        if obj.get("reply") == "boot" and obj.get("crash"):
+            self.problem("the controller restarted after an error: %s" % obj["crash"])
         if obj.get("reply") == "boot" and isinstance(next_seq, int):
             if self.events == 0 and next_seq <= self.expected:
                 pass        # the controller came up before anything was recorded: no news

@@ -147,3 +147,15 @@ def test_scoreboard_folds_a_log(tmp_path, capsys):
     from tapete.cli import main
     assert main(["scoreboard", str(path)]) == 0
     assert "malilla" in capsys.readouterr().out
+
+
+def test_a_controller_restarted_after_an_error_is_said_with_the_error():
+    said, stored = [], []
+    rec = Recorder(FakePort([], EVENTS), stored.append, on_problem=said.append)
+    for ev in EVENTS[:2]:
+        rec.feed(line(ev))
+    rec.feed(line({"reply": "boot", "next_seq": 2, "phase": "turnup",
+                   "crash": "MemoryError: memory allocation failed, allocating 368 bytes"}))
+    assert said[0] == ("the controller restarted after an error: "
+                       "MemoryError: memory allocation failed, allocating 368 bytes")
+    assert "nothing was lost" in said[-1] and [e["seq"] for e in stored] == [0, 1]

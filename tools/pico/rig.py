@@ -188,6 +188,7 @@ class Rig:
         self.replies = []
         self.reply_at = []          # emulated ns of each reply
         self.lines = []             # every text line from the device
+        self.traceback = None       # the first traceback the device printed, with context
         self.host = bytearray()     # bytes for the device, not yet handed over
         self.pins = {}              # input pin changes for the next tick
         self.cmd = {}               # other orders for the next tick
@@ -355,6 +356,11 @@ class Rig:
     def _device_line(self, text):
         from tapete.link import unseal
         self.lines.append(text)
+        tb = self.traceback
+        if tb is None and "Traceback" in text:
+            self.traceback = self.lines[-4:]        # kept whole: `lines` is trimmed
+        elif tb is not None and len(tb) < 18:
+            tb.append(text)
         if len(self.lines) > 5000:
             del self.lines[:2500]
         text = text[text.find("{"):] if "{" in text else text     # after a raw REPL's "OK"
@@ -543,10 +549,14 @@ class Rig:
             time.sleep(0.01)
 
     def diagnosis(self):
-        """Readers' activity and tags, for a failure message."""
-        return "; readers: %s" % ", ".join(
+        """Readers' activity and tags, for a failure message; and the firmware's first
+        traceback, if it printed one (the controller stopped: the REPL took over)."""
+        out = "; readers: %s" % ", ".join(
             "seat %d %d windows %d frames %d tags" % (s, c.antenna_windows, c.frames, len(c.tags))
             for s, c in enumerate(self.table.chips))
+        if self.traceback is not None:
+            out += "; the device's first traceback: %r" % (self.traceback,)
+        return out
 
     def tail(self, n=400):
         return repr(bytes(self.out[-n:]).decode("latin-1"))
