@@ -102,9 +102,7 @@ class Envite(Game):
         if self.dummy is not None and not 0 <= self.dummy < self.seats:
             raise EventError("option dummy must be a seat 0.." + str(self.seats - 1) + ", got "
                              + repr(self.dummy))
-        self.games_won = [0, 0]
         self.need = self.options.get("games", 3) // 2 + 1
-        self.fresh_game = False
 
     def set_trump(self, trump):
         """The hand's ranking: plain suits, the trump suit, and the added trumps moved
@@ -140,9 +138,8 @@ class Envite(Game):
 
     # -- the hand ----------------------------------------------------------------------
     def begin_hand(self, match):
-        if self.fresh_game:
-            match.totals[0] = match.totals[1] = 0
-            self.fresh_game = False
+        if match.totals[0] >= WIN or match.totals[1] >= WIN:
+            match.totals[0] = match.totals[1] = 0      # the last hand won a game: a new one
         match.ctx.talk = Talk(match.totals)
         match.ctx.stake = LADDER[0]
         return TURNUP
@@ -274,11 +271,10 @@ class Envite(Game):
             totals[team] += match.score[team]
         for team in range(2):
             if totals[team] >= WIN:
-                self.games_won[team] += 1
-                if self.games_won[team] >= self.need:
+                match.games_won[team] += 1
+                if match.games_won[team] >= self.need:
                     match.end_reason = "games"
                     return team
-                self.fresh_game = True      # the next hand starts a new game
         return -1
 
     def hand_extra(self, match, out):
@@ -286,7 +282,7 @@ class Envite(Game):
         out["stake"] = t.stake if t.stake is not None else t.stakes.accepted
         if t.value is not None and t.value != t.stake:
             out["value"] = t.value
-        out["games"] = list(self.games_won)
+        out["games"] = list(match.games_won)
         if t.lying[0] or t.lying[1]:
             out["lying"] = list(t.lying)
 
@@ -294,7 +290,7 @@ class Envite(Game):
         """For displays: the stake, a raise awaiting its answer, the teams lying
         down (as their seats), the games won."""
         t = match.ctx.talk
-        out["games"] = list(self.games_won)
+        out["games"] = list(match.games_won)
         if t is None:
             return
         out["stake"] = t.stakes.accepted

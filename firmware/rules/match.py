@@ -138,6 +138,9 @@ class Match:
         self.dealt = [None] * game.seats    # the `hand` events' cards (printed), per seat
         n = game.teams
         self.totals = [0] * n
+        # Games won in a series, where a match is one (Envite: best of `games`); a
+        # hand_end says them (`games`), so the audit takes them up after a gap.
+        self.games_won = [0] * n
         self.card_points = [0] * n
         self.tricks_won = [0] * n
         self.points = [0] * n       # the last scored hand's points and score

@@ -485,8 +485,8 @@ class Audit:
     # from the totals the controller gave last (a hand whose starting totals are in
     # the gap is not judged either). A match that ends inside a gap has the
     # controller's winner and totals. The rules take up the match from its hand
-    # number, dealer and totals only: state a game keeps beyond them (Envite's
-    # series of games, today on the game description) is not restored.
+    # number, dealer, totals and games won in a series (Envite), as the last
+    # `hand_end` before the deal said them.
     # Only derived events missing (the rules have them) touch no hand.
     def gap_line(self, number, event):
         """An `x-gap` line: the recorder's word for the events it could not have."""
@@ -537,6 +537,8 @@ class Audit:
             if name == "hand_end" and isinstance(event.get("totals"), list):
                 blind["totals"] = list(event["totals"])
                 blind["known"] = True
+                if isinstance(event.get("games"), list):
+                    blind["games"] = list(event["games"])   # Envite's series so far
             return True
         if name == "deal" and not blind["known"]:
             # The totals this hand starts from are unknown: it is not judged either.
@@ -566,6 +568,8 @@ class Audit:
         blind = self.blind
         resume = {"ev": "x-resync", "hand": blind["hand"], "totals": blind["totals"],
                   "dealer": event.get("dealer")}
+        if blind.get("games") is not None:
+            resume["games"] = blind["games"]
         self.blind = None
         if not self._resync(resume):
             self.error(number, "after the events missing from the log, this deal cannot be "
@@ -609,6 +613,10 @@ class Audit:
         if resume.get("totals") and len(resume["totals"]) == len(m.totals):
             m.totals[:] = resume["totals"]
             self.totals = list(resume["totals"])
+        games = resume.get("games")
+        if isinstance(games, list) and len(games) == len(m.games_won) \
+                and all(isinstance(g, int) and not isinstance(g, bool) for g in games):
+            m.games_won[:] = games      # the series so far, as the controller said it
         return True
 
     def error(self, number, message):

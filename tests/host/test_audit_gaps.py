@@ -127,3 +127,19 @@ def test_gaps_anywhere_in_every_game_invent_no_error_and_keep_the_winner():
             assert result["errors"] == whole["errors"], (name, first, last)
             assert result["disagreements"] == whole["disagreements"], (name, first, last)
             assert (result["winner"], result["totals"]) == (whole["winner"], whole["totals"])
+
+
+def test_a_gap_over_a_won_game_takes_up_envites_series_as_the_controller_said_it():
+    events = numbered("envite_match.jsonl")
+    whole = audit_text(text(events))
+    assert not whole["errors"] and not whole["disagreements"]
+    # hand 3 wins team 1 its first game (games [0, 1]); the gap holds its end and the
+    # next hand's deal: the audit takes the series up from hand 4's hand_end
+    first, last = where(events, "trick", 3, 1), where(events, "trump", 4)
+    result = audit_text(text(cut(events, first, last)))
+    assert result["errors"] == [] and result["disagreements"] == []
+    assert [h["hand"] for h in result["hands"] if h.get("incomplete")] == [3, 4]
+    def lineless(hands):        # the calls' line numbers move with the cut lines
+        return [dict(h, calls=[dict(c, line=None) for c in h["calls"]]) for h in hands]
+    assert lineless(judged(result)) == lineless([h for h in whole["hands"] if h["hand"] not in (3, 4)])
+    assert result["winner"] == whole["winner"] == 1 and result["totals"] == whole["totals"]
