@@ -19,6 +19,7 @@ from .journal import Journal
 from .link import Link
 from .screen import Screen
 from . import phases as P
+from .say import say
 from rules import match as M
 
 SETTLE_ROUNDS = 4       # after a restart: rounds before unseen cards count as gone
@@ -63,7 +64,7 @@ class App:
         if getattr(board, "enrol_at_boot", False):
             self.table.start_enrol()
         elif deck is None and self.table.phase == P.IDLE:
-            self.table.message = "enrol a deck"
+            self.table.message = say("enrol a deck")
         boot = {"reply": "boot", "next_seq": self.link.next_seq,
                 "phase": P.NAMES[self.table.phase]}
         from . import crash

@@ -25,6 +25,7 @@ from rules.match import Match, REFUSED
 from rules import match as M
 from . import phases as P
 from . import signals
+from .say import load as load_language, say
 
 # Numbers of other modules, not imported so that playing loads only what it needs
 # (each module costs heap for its code; see docs/serial.md, "Budgets").
@@ -70,6 +71,7 @@ class Table:
     """One table: its rules state, what lies on each reader, and its outputs."""
 
     def __init__(self, link, journal, lights, seats=4, ticks_ms=None, root=""):
+        load_language(root)     # the table's own messages are said in its language too
         self.link = link
         self.journal = journal
         link.replay = self.replay_from  # lines older than the ring, from the journal
@@ -147,9 +149,9 @@ class Table:
                 from . import menu
                 menu.enrol_offer(self, uid, uid_len)
             else:
-                self._warn(seat, "unknown tag")
+                self._warn(seat, say("unknown tag"))
         elif kind == CONFLICT:
-            self._warn(seat, "card seen at two seats")
+            self._warn(seat, say("card seen at two seats"))
 
     def placed(self, seat, card):
         """A card or control tag laid on `seat`'s reader."""
@@ -180,9 +182,9 @@ class Table:
                 self.next_deal()
                 self._turnup(seat, card)
             else:
-                self._warn(seat, "not now")
+                self._warn(seat, say("not now"))
         else:
-            self._warn(seat, "not now")
+            self._warn(seat, say("not now"))
 
     def _play(self, seat, card):
         """Judge a play and show the verdict: allocates nothing."""
@@ -357,13 +359,13 @@ class Table:
 
     def _turnup(self, seat, card):
         if seat != self.match.dealer:
-            self._warn(seat, "the dealer turns up")
+            self._warn(seat, say("the dealer turns up"))
             return
         ev = {"ev": "turnup", "card": C.name(card), "t": self.now()}
         try:
             derived = self.match.apply(ev)
         except TableError:
-            self._warn(seat, "not a card of this game")
+            self._warn(seat, say("not a card of this game"))
             return
         self.turnup_card = card
         self._record(ev, derived)
@@ -384,7 +386,7 @@ class Table:
         elif word == "undo":
             self.on_button(_UNDO * 2)
         elif self.phase not in (P.CALLS, P.SHOW, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
-            self._warn(seat, "not now")
+            self._warn(seat, say("not now"))
         elif word == "misdeal":
             self.misdeal()
         elif word in ("claim", "declare", "discard"):
@@ -446,7 +448,7 @@ class Table:
         try:
             derived = self.match.apply(ev)
         except TableError as err:
-            self._warn(seat, "hand?")
+            self._warn(seat, say("hand?"))
             self.refusal = str(err)
             return False
         self._record(ev, derived)

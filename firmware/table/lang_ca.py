@@ -3,6 +3,7 @@
 """The panel's words in Catalan: one bytes constant, each line English TAB the word
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
+         b'%(n)s tag(s) not enrolled\t%(n)s etiqueta(es) sense registrar\n'  # %(n)s etiqueta(es) sense registrar
          b'ANSWER\tRESPON\n'  # RESPON
          b'BETS\tENVITS\n'  # ENVITS
          b'BID\tOFERTA\n'  # OFERTA
@@ -58,26 +59,35 @@ WORDS = (b"\n"
          b'WINNER\tGUANYA\n'  # GUANYA
          b'a proven foul\tuna falta provada\n'  # una falta provada
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val
+         b'already enrolled: %(card)s\tja registrada: %(card)s\n'  # ja registrada: %(card)s
          b'anticlockwise\tantihorari\n'  # antihorari
          b'as written\tsegons les regles\n'  # segons les regles
          b'at play\ten jugar-la\n'  # en jugar-la
          b'auction\tsubhasta\n'  # subhasta
          b'bonuses on a fold\tprimes en retirar-se\n'  # primes en retirar-se
          b'captains\tcapitans\n'  # capitans
+         b'card seen at two seats\tcarta vista a dos llocs\n'  # carta vista a dos llocs
          b'cards on any reader\tcartes a qualsevol lector\n'  # cartes a qualsevol lector
+         b'claim\treclamaci\xc3\xb3\n'  # reclamació
          b'clockwise\thorari\n'  # horari
          b'collect\trecollir\n'  # recollir
          b'collect it\trecull-la\n'  # recull-la
          b'confirm: done\tconfirmar: fet\n'  # confirmar: fet
          b'confirm: save\tconfirmar: desar\n'  # confirmar: desar
          b'confirm: start\tconfirmar: comen\xc3\xa7ar\n'  # confirmar: començar
+         b'deck complete: %(n)s cards\tbaralla completa: %(n)s cartes\n'  # baralla completa: %(n)s cartes
+         b'declare\tcanta\n'  # canta
          b'direction\tsentit\n'  # sentit
+         b'discard\tdescart\n'  # descart
          b'dummy\tmort\n'  # mort
          b'duplicate-card\tcarta repetida\n'  # carta repetida
          b'enrol a deck\tregistreu una baralla\n'  # registreu una baralla
+         b'enrol a deck first\tregistreu abans una baralla\n'  # registreu abans una baralla
+         b'enrolled %(n)s tags\t%(n)s etiquetes registrades\n'  # %(n)s etiquetes registrades
          b'every card seen\ttotes les cartes vistes\n'  # totes les cartes vistes
          b'false-declaration\tdeclaraci\xc3\xb3 falsa\n'  # declaració falsa
          b'games\tjocs\n'  # jocs
+         b'hand?\tm\xc3\xa0?\n'  # mà?
          b'hands\tmans\n'  # mans
          b'hold confirm: enrol\tmantenir confirmar: registrar\n'  # mantenir confirmar: registrar
          b'hold menu: language\tmantenir men\xc3\xba: idioma\n'  # mantenir menú: idioma
@@ -93,12 +103,16 @@ WORDS = (b"\n"
          b'menu: game\tmen\xc3\xba: joc\n'  # menú: joc
          b'menu: new match\tmen\xc3\xba: nova partida\n'  # menú: nova partida
          b'menu: other pack\tmen\xc3\xba: altra baralla\n'  # menú: altra baralla
+         b'missing %(cards)s\tfalten %(cards)s\n'  # falten %(cards)s
          b'missing:\tfalten:\n'  # falten:
          b'must-beat\tno matar\n'  # no matar
          b'must-overtrump\tno sobrefallar\n'  # no sobrefallar
          b'must-trump\tno fallar\n'  # no fallar
          b'no\tno\n'  # no
+         b"not a card of this game\tno \xc3\xa9s carta d'aquest joc\n"  # no és carta d'aquest joc
+         b'not now\tara no\n'  # ara no
          b'not-in-hand\tcarta que no tenia\n'  # carta que no tenia
+         b'nothing to undo\tres a desfer\n'  # res a desfer
          b'out-of-turn\tfora de torn\n'  # fora de torn
          b'pack\tbaralla\n'  # baralla
          b'partner exemption\texempci\xc3\xb3 del company\n'  # exempció del company
@@ -107,15 +121,22 @@ WORDS = (b"\n"
          b'reader faults:\tlectors amb error:\n'  # lectors amb error:
          b'revoke\tren\xc3\xbancia\n'  # renúncia
          b'seven-discard\tdescart del set\n'  # descart del set
+         b'show\tensenya\n'  # ensenya
+         b'show hands\tensenyeu les cartes\n'  # ensenyeu les cartes
+         b'shown\tja ensenyada\n'  # ja ensenyada
+         b'tag already enrolled\tetiqueta ja registrada\n'  # etiqueta ja registrada
          b'tag(s) not enrolled\tetiqueta(es) sense registrar\n'  # etiqueta(es) sense registrar
          b'target\tpunts de la partida\n'  # punts de la partida
+         b'the dealer turns up\tgira el trumfo qui dona\n'  # gira el trumfo qui dona
          b'trawl\tarrossegament\n'  # arrossegament
          b'turns up\tla gira\n'  # la gira
          b'undo: back\tdesfer: enrere\n'  # desfer: enrere
          b'undo: dealer\tdesfer: qui dona\n'  # desfer: qui dona
          b'undo: suit signs\tdesfer: pals\n'  # desfer: pals
+         b'unknown tag\tetiqueta desconeguda\n'  # etiqueta desconeguda
          b'unknown-card\tcarta desconeguda\n'  # carta desconeguda
          b'up\tmostra\n'  # mostra
+         b'wait: %(what)s\tespera: %(what)s\n'  # espera: %(what)s
          b'won by\tguanyada per\n'  # guanyada per
          b'yes\ts\xc3\xad\n'  # sí
          )

@@ -3,6 +3,7 @@
 """The panel's words in Spanish: one bytes constant, each line English TAB the word
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
+         b'%(n)s tag(s) not enrolled\t%(n)s etiqueta(s) sin registrar\n'  # %(n)s etiqueta(s) sin registrar
          b'ANSWER\tRESPONDE\n'  # RESPONDE
          b'BETS\tENVITES\n'  # ENVITES
          b'BID\tPUJA\n'  # PUJA
@@ -58,26 +59,35 @@ WORDS = (b"\n"
          b'WINNER\tGANA\n'  # GANA
          b'a proven foul\tuna falta probada\n'  # una falta probada
          b'a round declared by one side alone is worth\tun lance que declara una sola pareja vale\n'  # un lance que declara una sola pareja vale
+         b'already enrolled: %(card)s\tya registrada: %(card)s\n'  # ya registrada: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
          b'as written\tseg\xc3\xban las reglas\n'  # según las reglas
          b'at play\tal jugarla\n'  # al jugarla
          b'auction\tsubasta\n'  # subasta
          b'bonuses on a fold\tprimas al retirarse\n'  # primas al retirarse
          b'captains\tcapitanes\n'  # capitanes
+         b'card seen at two seats\tcarta vista en dos puestos\n'  # carta vista en dos puestos
          b'cards on any reader\tcartas en cualquier lector\n'  # cartas en cualquier lector
+         b'claim\treclamaci\xc3\xb3n\n'  # reclamación
          b'clockwise\thorario\n'  # horario
          b'collect\trecoger\n'  # recoger
          b'collect it\trec\xc3\xb3gela\n'  # recógela
          b'confirm: done\tconfirmar: hecho\n'  # confirmar: hecho
          b'confirm: save\tconfirmar: guardar\n'  # confirmar: guardar
          b'confirm: start\tconfirmar: empezar\n'  # confirmar: empezar
+         b'deck complete: %(n)s cards\tbaraja completa: %(n)s cartas\n'  # baraja completa: %(n)s cartas
+         b'declare\tcanta\n'  # canta
          b'direction\tsentido\n'  # sentido
+         b'discard\tdescarte\n'  # descarte
          b'dummy\tmuerto\n'  # muerto
          b'duplicate-card\tcarta repetida\n'  # carta repetida
          b'enrol a deck\tregistre una baraja\n'  # registre una baraja
+         b'enrol a deck first\tregistre antes una baraja\n'  # registre antes una baraja
+         b'enrolled %(n)s tags\t%(n)s etiquetas registradas\n'  # %(n)s etiquetas registradas
          b'every card seen\ttodas las cartas vistas\n'  # todas las cartas vistas
          b'false-declaration\tdeclaraci\xc3\xb3n falsa\n'  # declaración falsa
          b'games\tjuegos\n'  # juegos
+         b'hand?\t\xc2\xbfmano?\n'  # ¿mano?
          b'hands\tmanos\n'  # manos
          b'hold confirm: enrol\tmantener confirmar: registrar\n'  # mantener confirmar: registrar
          b'hold menu: language\tmantener men\xc3\xba: idioma\n'  # mantener menú: idioma
@@ -93,12 +103,16 @@ WORDS = (b"\n"
          b'menu: game\tmen\xc3\xba: juego\n'  # menú: juego
          b'menu: new match\tmen\xc3\xba: nueva partida\n'  # menú: nueva partida
          b'menu: other pack\tmen\xc3\xba: otra baraja\n'  # menú: otra baraja
+         b'missing %(cards)s\tfaltan %(cards)s\n'  # faltan %(cards)s
          b'missing:\tfaltan:\n'  # faltan:
          b'must-beat\tno montar\n'  # no montar
          b'must-overtrump\tno contrafallar\n'  # no contrafallar
          b'must-trump\tno fallar\n'  # no fallar
          b'no\tno\n'  # no
+         b'not a card of this game\tno es carta de este juego\n'  # no es carta de este juego
+         b'not now\tahora no\n'  # ahora no
          b'not-in-hand\tcarta que no ten\xc3\xada\n'  # carta que no tenía
+         b'nothing to undo\tnada que deshacer\n'  # nada que deshacer
          b'out-of-turn\tfuera de turno\n'  # fuera de turno
          b'pack\tbaraja\n'  # baraja
          b'partner exemption\texenci\xc3\xb3n del compa\xc3\xb1ero\n'  # exención del compañero
@@ -107,15 +121,22 @@ WORDS = (b"\n"
          b'reader faults:\tlectores con fallo:\n'  # lectores con fallo:
          b'revoke\trenuncio\n'  # renuncio
          b'seven-discard\tdescarte del siete\n'  # descarte del siete
+         b'show\tense\xc3\xb1a\n'  # enseña
+         b'show hands\tense\xc3\xb1ad las cartas\n'  # enseñad las cartas
+         b'shown\tya ense\xc3\xb1ada\n'  # ya enseñada
+         b'tag already enrolled\tetiqueta ya registrada\n'  # etiqueta ya registrada
          b'tag(s) not enrolled\tetiqueta(s) sin registrar\n'  # etiqueta(s) sin registrar
          b'target\tpuntos de la partida\n'  # puntos de la partida
+         b'the dealer turns up\tvuelve la muestra quien da\n'  # vuelve la muestra quien da
          b'trawl\tarrastre\n'  # arrastre
          b'turns up\tla vuelve\n'  # la vuelve
          b'undo: back\tdeshacer: atr\xc3\xa1s\n'  # deshacer: atrás
          b'undo: dealer\tdeshacer: qui\xc3\xa9n da\n'  # deshacer: quién da
          b'undo: suit signs\tdeshacer: palos\n'  # deshacer: palos
+         b'unknown tag\tetiqueta desconocida\n'  # etiqueta desconocida
          b'unknown-card\tcarta desconocida\n'  # carta desconocida
          b'up\tmuestra\n'  # muestra
+         b'wait: %(what)s\tespera: %(what)s\n'  # espera: %(what)s
          b'won by\tganada por\n'  # ganada por
          b'yes\ts\xc3\xad\n'  # sí
          )

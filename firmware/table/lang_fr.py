@@ -3,6 +3,7 @@
 """The panel's words in French: one bytes constant, each line English TAB the word
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
+         b'%(n)s tag(s) not enrolled\t%(n)s \xc3\xa9tiquette(s) non enregistr\xc3\xa9e(s)\n'  # %(n)s étiquette(s) non enregistrée(s)
          b'ANSWER\tR\xc3\x89POND\n'  # RÉPOND
          b'BETS\tMISES\n'  # MISES
          b'BID\tENCH\xc3\x88RE\n'  # ENCHÈRE
@@ -58,26 +59,35 @@ WORDS = (b"\n"
          b'WINNER\tGAGNANT\n'  # GAGNANT
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut
+         b'already enrolled: %(card)s\td\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e : %(card)s\n'  # déjà enregistrée : %(card)s
          b'anticlockwise\tantihoraire\n'  # antihoraire
          b'as written\tselon la r\xc3\xa8gle\n'  # selon la règle
          b'at play\tau jeu\n'  # au jeu
          b'auction\tench\xc3\xa8res\n'  # enchères
          b'bonuses on a fold\tprimes sur un abandon\n'  # primes sur un abandon
          b'captains\tcapitaines\n'  # capitaines
+         b'card seen at two seats\tcarte vue \xc3\xa0 deux places\n'  # carte vue à deux places
          b'cards on any reader\tcartes sur un lecteur\n'  # cartes sur un lecteur
+         b'claim\trevendication\n'  # revendication
          b'clockwise\thoraire\n'  # horaire
          b'collect\tramasser\n'  # ramasser
          b'collect it\tramassez-le\n'  # ramassez-le
          b'confirm: done\tconfirmer : fini\n'  # confirmer : fini
          b'confirm: save\tconfirmer : enregistrer\n'  # confirmer : enregistrer
          b'confirm: start\tconfirmer : commencer\n'  # confirmer : commencer
+         b'deck complete: %(n)s cards\tjeu complet : %(n)s cartes\n'  # jeu complet : %(n)s cartes
+         b'declare\tannonce\n'  # annonce
          b'direction\tsens\n'  # sens
+         b'discard\t\xc3\xa9cart\n'  # écart
          b'dummy\tmort\n'  # mort
          b'duplicate-card\tcarte en double\n'  # carte en double
          b'enrol a deck\tenregistrez un jeu\n'  # enregistrez un jeu
+         b"enrol a deck first\tenregistrez d'abord un jeu\n"  # enregistrez d'abord un jeu
+         b'enrolled %(n)s tags\t%(n)s \xc3\xa9tiquettes enregistr\xc3\xa9es\n'  # %(n)s étiquettes enregistrées
          b'every card seen\ttoutes les cartes vues\n'  # toutes les cartes vues
          b'false-declaration\tfausse annonce\n'  # fausse annonce
          b'games\tjeux\n'  # jeux
+         b'hand?\tmain ?\n'  # main ?
          b'hands\tdonnes\n'  # donnes
          b'hold confirm: enrol\tmaintenir confirmer : enregistrer\n'  # maintenir confirmer : enregistrer
          b'hold menu: language\tmaintenir menu : langue\n'  # maintenir menu : langue
@@ -93,12 +103,16 @@ WORDS = (b"\n"
          b'menu: game\tmenu : jeu\n'  # menu : jeu
          b'menu: new match\tmenu : nouvelle partie\n'  # menu : nouvelle partie
          b'menu: other pack\tmenu : autre jeu\n'  # menu : autre jeu
+         b'missing %(cards)s\tmanquent %(cards)s\n'  # manquent %(cards)s
          b'missing:\tmanquent :\n'  # manquent :
          b'must-beat\tne pas monter\n'  # ne pas monter
          b'must-overtrump\tne pas surcouper\n'  # ne pas surcouper
          b'must-trump\tne pas couper\n'  # ne pas couper
          b'no\tnon\n'  # non
+         b'not a card of this game\tpas une carte de ce jeu\n'  # pas une carte de ce jeu
+         b'not now\tpas maintenant\n'  # pas maintenant
          b'not-in-hand\tcarte absente de la main\n'  # carte absente de la main
+         b'nothing to undo\trien \xc3\xa0 annuler\n'  # rien à annuler
          b'out-of-turn\thors de son tour\n'  # hors de son tour
          b'pack\tjeu de cartes\n'  # jeu de cartes
          b'partner exemption\texemption du partenaire\n'  # exemption du partenaire
@@ -107,15 +121,22 @@ WORDS = (b"\n"
          b'reader faults:\tlecteurs en panne :\n'  # lecteurs en panne :
          b'revoke\trenonce\n'  # renonce
          b'seven-discard\td\xc3\xa9fausse du sept\n'  # défausse du sept
+         b'show\tmontre\n'  # montre
+         b'show hands\tmontrez vos mains\n'  # montrez vos mains
+         b'shown\td\xc3\xa9j\xc3\xa0 montr\xc3\xa9e\n'  # déjà montrée
+         b'tag already enrolled\t\xc3\xa9tiquette d\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e\n'  # étiquette déjà enregistrée
          b'tag(s) not enrolled\t\xc3\xa9tiquette(s) non enregistr\xc3\xa9e(s)\n'  # étiquette(s) non enregistrée(s)
          b'target\tscore vis\xc3\xa9\n'  # score visé
+         b'the dealer turns up\tle donneur retourne\n'  # le donneur retourne
          b'trawl\tarrastre (atout men\xc3\xa9)\n'  # arrastre (atout mené)
          b'turns up\tretourne\n'  # retourne
          b'undo: back\tannuler : retour\n'  # annuler : retour
          b'undo: dealer\tannuler : donneur\n'  # annuler : donneur
          b'undo: suit signs\tannuler : enseignes\n'  # annuler : enseignes
+         b'unknown tag\t\xc3\xa9tiquette inconnue\n'  # étiquette inconnue
          b'unknown-card\tcarte inconnue\n'  # carte inconnue
          b'up\tretourne\n'  # retourne
+         b'wait: %(what)s\tattendez : %(what)s\n'  # attendez : %(what)s
          b'won by\tgagn\xc3\xa9 par\n'  # gagné par
          b'yes\toui\n'  # oui
          )

@@ -3,6 +3,7 @@
 """The panel's words in Dutch: one bytes constant, each line English TAB the word
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
+         b'%(n)s tag(s) not enrolled\t%(n)s tag(s) niet ingelezen\n'  # %(n)s tag(s) niet ingelezen
          b'ANSWER\tANTWOORD\n'  # ANTWOORD
          b'BETS\tINZET\n'  # INZET
          b'BID\tBOD\n'  # BOD
@@ -58,26 +59,35 @@ WORDS = (b"\n"
          b'WINNER\tWINNAAR\n'  # WINNAAR
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard
+         b'already enrolled: %(card)s\tal ingelezen: %(card)s\n'  # al ingelezen: %(card)s
          b'anticlockwise\ttegen de klok in\n'  # tegen de klok in
          b'as written\tvolgens de regels\n'  # volgens de regels
          b'at play\tbij het spelen\n'  # bij het spelen
          b'auction\tbieden\n'  # bieden
          b'bonuses on a fold\tbonussen bij passen\n'  # bonussen bij passen
          b'captains\tkapiteins\n'  # kapiteins
+         b'card seen at two seats\tkaart op twee plaatsen gezien\n'  # kaart op twee plaatsen gezien
          b'cards on any reader\tkaarten op een lezer\n'  # kaarten op een lezer
+         b'claim\tclaim\n'  # claim
          b'clockwise\tmet de klok mee\n'  # met de klok mee
          b'collect\toprapen\n'  # oprapen
          b'collect it\trapen\n'  # rapen
          b'confirm: done\tbevestig: klaar\n'  # bevestig: klaar
          b'confirm: save\tbevestig: bewaar\n'  # bevestig: bewaar
          b'confirm: start\tbevestig: start\n'  # bevestig: start
+         b'deck complete: %(n)s cards\tspel volledig: %(n)s kaarten\n'  # spel volledig: %(n)s kaarten
+         b'declare\troemt\n'  # roemt
          b'direction\trichting\n'  # richting
+         b'discard\tafleggen\n'  # afleggen
          b'dummy\tblinde\n'  # blinde
          b'duplicate-card\tdubbele kaart\n'  # dubbele kaart
          b'enrol a deck\tlees de kaarten in\n'  # lees de kaarten in
+         b'enrol a deck first\tlees eerst de kaarten in\n'  # lees eerst de kaarten in
+         b'enrolled %(n)s tags\t%(n)s tags ingelezen\n'  # %(n)s tags ingelezen
          b'every card seen\talle kaarten gezien\n'  # alle kaarten gezien
          b'false-declaration\tvalse melding\n'  # valse melding
          b'games\tspellen\n'  # spellen
+         b'hand?\thand?\n'  # hand?
          b'hands\tspellen\n'  # spellen
          b'hold confirm: enrol\thoud bevestig: inlezen\n'  # houd bevestig: inlezen
          b'hold menu: language\thoud menu: taal\n'  # houd menu: taal
@@ -93,12 +103,16 @@ WORDS = (b"\n"
          b'menu: game\tmenu: spel\n'  # menu: spel
          b'menu: new match\tmenu: nieuwe partij\n'  # menu: nieuwe partij
          b'menu: other pack\tmenu: ander kaartspel\n'  # menu: ander kaartspel
+         b'missing %(cards)s\tontbreken: %(cards)s\n'  # ontbreken: %(cards)s
          b'missing:\tontbreken:\n'  # ontbreken:
          b'must-beat\tniet hoger spelen\n'  # niet hoger spelen
          b'must-overtrump\tniet overtroeven\n'  # niet overtroeven
          b'must-trump\tniet troeven\n'  # niet troeven
          b'no\tnee\n'  # nee
+         b'not a card of this game\tgeen kaart van dit spel\n'  # geen kaart van dit spel
+         b'not now\tniet nu\n'  # niet nu
          b'not-in-hand\tkaart niet in de hand\n'  # kaart niet in de hand
+         b'nothing to undo\tniets om ongedaan te maken\n'  # niets om ongedaan te maken
          b'out-of-turn\tbuiten de beurt\n'  # buiten de beurt
          b'pack\tkaartspel\n'  # kaartspel
          b'partner exemption\tvrijstelling van de partner\n'  # vrijstelling van de partner
@@ -107,15 +121,22 @@ WORDS = (b"\n"
          b'reader faults:\tlezers defect:\n'  # lezers defect:
          b'revoke\tverzaking\n'  # verzaking
          b'seven-discard\tzeven afgooien\n'  # zeven afgooien
+         b'show\ttoont\n'  # toont
+         b'show hands\ttoon jullie kaarten\n'  # toon jullie kaarten
+         b'shown\tal getoond\n'  # al getoond
+         b'tag already enrolled\ttag al ingelezen\n'  # tag al ingelezen
          b'tag(s) not enrolled\ttag(s) niet ingelezen\n'  # tag(s) niet ingelezen
          b'target\tdoel\n'  # doel
+         b'the dealer turns up\tde gever keert om\n'  # de gever keert om
          b'trawl\ttroef trekken\n'  # troef trekken
          b'turns up\tdraait om\n'  # draait om
          b'undo: back\tterug: vorige\n'  # terug: vorige
          b'undo: dealer\tterug: gever\n'  # terug: gever
          b'undo: suit signs\tterug: kleuren\n'  # terug: kleuren
+         b'unknown tag\tonbekende tag\n'  # onbekende tag
          b'unknown-card\tonbekende kaart\n'  # onbekende kaart
          b'up\tomslag\n'  # omslag
+         b'wait: %(what)s\twacht: %(what)s\n'  # wacht: %(what)s
          b'won by\tgewonnen door\n'  # gewonnen door
          b'yes\tja\n'  # ja
          )

@@ -8,7 +8,7 @@ import framebuf
 
 
 # Letters framebuf's 8x8 font lacks (it is ASCII): code point -> the ASCII letter and
-# its mark, drawn by `glyph` (á é í ó ú à è ò ï ü ñ ç and their capitals; l·l's dot).
+# its mark, drawn by `glyph` (á é í ó ú à è ò ï ü ñ ç and their capitals; l·l's dot; ¿ ¡).
 ACUTE, GRAVE, DIAERESIS, TILDE, CEDILLA, CIRCUMFLEX = 1, 2, 3, 4, 5, 6
 ACCENTED = {0xe1: "a\x01", 0xe9: "e\x01", 0xed: "i\x01", 0xf3: "o\x01", 0xfa: "u\x01",
             0xe0: "a\x02", 0xe8: "e\x02", 0xf2: "o\x02", 0xef: "i\x03", 0xfc: "u\x03",
@@ -34,6 +34,17 @@ def glyph(cp):
     row between where they would touch; the cedilla hangs in the last row."""
     if cp == 0xb7:
         return MIDDLE_DOT
+    if cp == 0xbf or cp == 0xa1:        # ¿ ¡: framebuf's ? and ! turned upside down
+        g = bytearray(8)
+        framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB).text("?" if cp == 0xbf else "!", 0, 0, 1)
+        out = bytearray(8)
+        for r in range(8):
+            b, x = g[7 - r], 0
+            for _ in range(8):
+                x = x << 1 | b & 1
+                b >>= 1
+            out[r] = x >> 1         # the font's glyphs keep their last column blank
+        return out
     spec = ACCENTED.get(cp)
     if spec is None:
         return UNKNOWN

@@ -20,6 +20,7 @@ from micropython import const
 from rules import games
 from rules.errors import TableError
 from . import phases as P
+from .say import say
 
 # The button numbers of drivers.buttons (not imported: see controller.py).
 _MENU = const(0)
@@ -69,7 +70,7 @@ def toggle_signs(t):
     """French or Spanish suit signs on the panel: saved with the enrolled deck."""
     d = t.deck
     if d is None:
-        t.message = "enrol a deck first"
+        t.message = say("enrol a deck first")
         return
     d.signs ^= 1
     enrol.rewrite(d, enrol.path_in(t.root))
@@ -109,7 +110,7 @@ def start_enrol(t, deck="spanish40", signs=None):
 def start_check(t):
     """Check the deck: lay every card of the chosen game's pack on any reader."""
     if t.deck is None:
-        t.message = "enrol a deck first"
+        t.message = say("enrol a deck first")
         return
     game = games.get(t.game_name, presets(t.game_name)[t.preset])
     t.enroller = enrol.DeckCheck(game.name, enrol.pack_codes(game.deck))
@@ -125,13 +126,13 @@ def finish_check(t):
     t.link.reply({"reply": "check", "ok": ch.ok(), "missing": rep["missing"],
                   "foreign": len(rep["foreign"])})
     if ch.ok():
-        t.message = "deck complete: " + str(len(ch.expected)) + " cards"
+        t.message = say("deck complete: %(n)s cards") % {"n": len(ch.expected)}
     else:
         words = []
         if rep["missing"]:
-            words.append("missing " + " ".join(rep["missing"]))
+            words.append(say("missing %(cards)s") % {"cards": " ".join(rep["missing"])})
         if rep["foreign"]:
-            words.append(str(len(rep["foreign"])) + " tag(s) not enrolled")
+            words.append(say("%(n)s tag(s) not enrolled") % {"n": len(rep["foreign"])})
         t.message = "; ".join(words)
     t.enroller = None
     t.menu = P.SETUP
@@ -151,7 +152,7 @@ def enrol_offer(t, uid, n):
     if result == enrol.ACCEPTED:
         t.message = ""
     elif result == enrol.DUPLICATE:
-        t.message = "tag already enrolled"
+        t.message = say("tag already enrolled")
     t.link.reply({"reply": "enrol", "result": enrol.RESULT_NAMES[result],
                   "next": _next(t)})
     if en.done():
@@ -167,7 +168,7 @@ def enrol_known(t, card):
         en.seen(card)
         t.changed = True
         return
-    t.message = "already enrolled: " + enrol.name(card)
+    t.message = say("already enrolled: %(card)s") % {"card": enrol.name(card)}
     t.link.reply({"reply": "enrol", "result": "duplicate", "card": enrol.name(card),
                   "next": _next(t)})
     t.changed = True
@@ -191,7 +192,7 @@ def enrol_finish(t):
     if t.reader is not None:
         t.reader.deck = deck
     t.link.reply({"reply": "enrol", "result": "saved", "tags": deck.count})
-    t.message = "enrolled " + str(deck.count) + " tags"
+    t.message = say("enrolled %(n)s tags") % {"n": deck.count}
     t.enroller = None
     t.menu = P.SETUP
     t.changed = True

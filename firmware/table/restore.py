@@ -8,6 +8,7 @@ from rules import match as M
 from rules.errors import TableError
 from rules.match import Match
 from . import signals
+from .say import say
 
 _NONE = -1
 
@@ -21,7 +22,7 @@ def undo(t):
         if not ev.get("ev", "").startswith("x-") and ev.get("seq") not in t.undone:
             last = ev
     if last is None or last.get("ev") != "play" or t.match.over:
-        t._warn(None, "nothing to undo")
+        t._warn(None, say("nothing to undo"))
         return False
     ev = {"ev": "x-undo", "undo": last["seq"], "seat": last["seat"],
           "card": last["card"], "t": t.now()}

@@ -84,7 +84,7 @@ def messages(self, t):
     boot; outside play on a wide panel each with its advice, else shortened, and
     in play on one line when there are more than two."""
     out = []
-    if t.phase == P.IDLE and t.deck is None and "enrol a deck" not in t.message:
+    if t.phase == P.IDLE and t.deck is None and say("enrol a deck") not in t.message:
         out.append(say("enrol a deck"))
     if t.message:
         out.append(words(self, t.message))

@@ -11,13 +11,18 @@ confirm ends a discard of fewer than four. Loaded for the occasion, dropped afte
 (controller._unload).
 """
 from rules import cards as C
+from .say import say
 
 _NONE = -1
 CLAIM = 0
 DECLARE = 1
 DISCARD = 2
 SHOWDOWN = 3
-_WORDS = ("claim", "declare", "discard", "show")
+
+
+def _word(kind):
+    """What the seat shows its cards for, in the table's language."""
+    return (say("claim"), say("declare"), say("discard"), say("show"))[kind]
 
 
 def start(t, seat, kind, need=0):
@@ -47,7 +52,7 @@ def card(t, seat, c):
     kind = t.show_kind
     if kind == SHOWDOWN:
         if not (t.match.awaiting() >> seat) & 1:
-            t._warn(seat, "shown")
+            t._warn(seat, say("shown"))
             return
         held = t.shown[seat]
         if c not in held:
@@ -60,7 +65,7 @@ def card(t, seat, c):
                 cancel(t)
         return
     if seat != t.showing:
-        t._warn(seat, "wait: " + _WORDS[kind])
+        t._warn(seat, say("wait: %(what)s") % {"what": _word(kind)})
         return
     if c in t.shown:
         return
@@ -109,9 +114,9 @@ def _declaration(cards):
 def _say(t, seat):
     kind = t.show_kind
     if kind == SHOWDOWN:
-        t.message = "show hands"
+        t.message = say("show hands")
     elif kind == CLAIM:
-        t.message = "S" + str(seat) + " claim: " + str(len(t.shown)) + "/" + str(t.show_needed)
+        t.message = "S" + str(seat) + " " + _word(kind) + ": " + str(len(t.shown)) + "/" + str(t.show_needed)
     else:
-        t.message = "S" + str(seat) + " " + _WORDS[kind] + ": " + str(len(t.shown))
+        t.message = "S" + str(seat) + " " + _word(kind) + ": " + str(len(t.shown))
     t.changed = True

@@ -24,8 +24,14 @@ from rules.match import Match
 from table import phases as P
 
 # What the controller and the boards say (controller._warn, board.readers).
-WARNINGS = ("S2: unknown tag", "S1: not now", "S3: card seen at two seats",
-            "S0: the dealer turns up", "S2: not a card of this game", "S1: double?")
+def warnings():
+    """The controller's warnings, in the sheet's language (table/say.py)."""
+    from table.say import say
+    return ("S2: " + say("unknown tag"), "S1: " + say("not now"), "S3: " + say("card seen at two seats"),
+            "S0: " + say("the dealer turns up"), "S2: " + say("not a card of this game"), "S1: double?")
+
+
+WARNINGS = warnings()
 PROBLEMS = [
     (0, "seat 0: no MFRC522 answers (VersionReg 0x00): check power, wiring, chip select, "
         "or another module holding MISO"),
@@ -139,11 +145,14 @@ def _game(name, m, phase, texts, deck=None, message="", violation=None, problems
 
 def catalogue():
     """[(name, table, texts that must be drawn)] of every screen."""
+    from table.say import say
+    global WARNINGS
+    WARNINGS = warnings()       # the language may have changed since the import
     out = []
     # Idle: no deck; a deck; reader faults found at boot.
     t = Table()
-    t.message = "enrol a deck"
-    out.append(("idle, no deck", t, ["enrol a deck", "NO DECK ENROLLED"]))
+    t.message = say("enrol a deck")
+    out.append(("idle, no deck", t, [say("enrol a deck"), "NO DECK ENROLLED"]))
     tags = len(enrol.CONTROLS)
     out.append(("idle", Table(deck=enrolled()), ["SPANISH 40, %d TAGS" % (40 + tags)]))
     t = Table(deck=enrolled())
@@ -169,11 +178,13 @@ def catalogue():
                  % (len(lacks), " ".join(C.name(c) for c in lacks)))
     out.append(("setup, deck lacks cards", t, [t.message]))
     t = Table(P.SETUP, deck=enrolled())
-    t.message = "missing 7H KS; 1 tag(s) not enrolled"
+    t.message = (say("missing %(cards)s") % {"cards": "7H KS"} + "; "
+                 + say("%(n)s tag(s) not enrolled") % {"n": 1})
     out.append(("setup, deck check result", t, [t.message]))
     # The menu's other messages (table/menu.py).
-    for phase, msg in ((P.SETUP, "deck complete: 40 cards"), (P.SETUP, "enrolled 50 tags"),
-                       (P.IDLE, "enrol a deck first")):
+    for phase, msg in ((P.SETUP, say("deck complete: %(n)s cards") % {"n": 40}),
+                       (P.SETUP, say("enrolled %(n)s tags") % {"n": 50}),
+                       (P.IDLE, say("enrol a deck first"))):
         t = Table(phase, deck=enrolled() if phase == P.SETUP else None)
         t.message = msg
         out.append(("message " + msg, t, [msg]))
