@@ -11,7 +11,7 @@ import pytest
 from mpy import micropython
 from room.broker import connector
 from room.umqtt_lib import install
-from tapete.room_broker import password
+from tapete.room_table_config import table_config, write_config
 from tapete.room_server import RoomBoard, RoomServer
 from tapete.room_store import RoomStore
 from tapete.sim.room_table import match_lines
@@ -28,12 +28,10 @@ def table_process(room, tmp_path, lines, pace_ms=8, controller=False):
     log.write_text("".join(json.dumps(ev) + "\n" for ev in lines))
     flash = tmp_path / "flash"
     flash.mkdir()
-    with open(os.path.join(room.folder, "ca.crt")) as f:
-        ca = f.read()
-    # the table's room.json, as the organiser puts it on a Pico W's flash
-    (flash / "room.json").write_text(json.dumps({
-        "room": "club", "table": "t1", "host": "127.0.0.1", "port": room.info["port"],
-        "password": password(room.folder, "t1"), "ca": ca}))
+    # the table's room.json, as the organiser puts it on a Pico W's flash (tapete room
+    # table-config; the unix port has no Wi-Fi to join: its sockets are the machine's)
+    cfg, _ = table_config(room.folder, "t1", "club-wifi", "not-used-here")
+    write_config(str(flash / "room.json"), cfg)
     cfg = {"lines": str(log), "pace_ms": pace_ms, "root": str(flash), "linger_ms": 1500, "retry_ms": 200,
            "controller": controller}
     (tmp_path / "cfg.json").write_text(json.dumps(cfg))
