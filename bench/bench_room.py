@@ -10,8 +10,10 @@ back to back, one line every --pace seconds each: a real table sends about one a
 second), and a client of the room board's event stream that notes when each line
 shows on the board (in a process of its own, as a browser is). Reported: event -> room board latency (p50, p95, max; the cut
 table's lines held back during its cut are reported apart: they are late on purpose),
-lines lost and duplicated, matches audited, the room server's CPU (seconds, and per
-cent of one core over the run) and memory (peak resident set, from /proc).
+lines lost and duplicated, matches audited, and the CPU (seconds, and per cent of one
+core over the run) and memory (peak resident set) of the room server and of the broker
+(the Mosquitto process this bench starts, and the one that replaces it at the restart),
+each from its /proc/<pid>/stat and status.
 """
 import argparse
 import os
@@ -113,6 +115,7 @@ def main(argv=None):
         pub.start(info["host"], info["port"])
         tables.append(Table(pub, i, until, args.pace, 1))
     cpu0, _ = proc_usage(server.pid)
+    broker_cpu0, _ = proc_usage(broker.proc.pid)
     for t in tables:
         t.start()
         time.sleep(args.pace / max(1, len(tables)))     # the tables' lines spread over time
@@ -126,6 +129,7 @@ def main(argv=None):
     cut_table.cut.clear()
     time.sleep(max(0, restart_at - time.time()))
     t0 = time.time()
+    broker_cpu1, broker_peak1 = proc_usage(broker.proc.pid)     # the first broker, before it goes
     broker.stop()
     time.sleep(args.down)
     broker.start()
@@ -136,6 +140,7 @@ def main(argv=None):
     time.sleep(10)                  # the last lines onto the board
     watch.collect()
     cpu1, peak = proc_usage(server.pid)
+    broker_cpu2, broker_peak2 = proc_usage(broker.proc.pid)     # the one started at the restart
     run_s = time.time() - start
     for t in tables:
         t.pub.stop()
@@ -187,6 +192,11 @@ def main(argv=None):
           % (args.cut, len(held), "-" if not held else "%.0f" % (max(held) / 1000.0)))
     print("  room server: %.1f s CPU over %.0f s (%.1f%% of one core), peak RSS %.0f MB"
           % (cpu1 - cpu0, run_s, 100.0 * (cpu1 - cpu0) / run_s, peak))
+    broker_cpu = broker_cpu1 - broker_cpu0 + broker_cpu2
+    print("  broker (mosquitto): %.1f s CPU over %.0f s (%.1f%% of one core), peak RSS %.0f MB "
+          "(%.0f MB before its restart, %.0f MB after)"
+          % (broker_cpu, run_s, 100.0 * broker_cpu / run_s, max(broker_peak1, broker_peak2),
+             broker_peak1, broker_peak2))
     return 0 if lost == 0 and dup == 0 and unclean == 0 else 1
 
 

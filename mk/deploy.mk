@@ -6,6 +6,8 @@
 #                    board, board_pins) and the native rule core when it is built
 #   /lib/umqtt/      with ROOM=1 (a Pico W in a room, docs/room.md): micropython-umqtt.simple
 #                    by `mpremote mip` (from micropython-lib; never part of this repository)
+#   /room.json       with ROOM=FILE: that file as the table's room settings (the umqtt client
+#                    too), as `tapete room table-config` writes it
 # Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py
 # (random play for tests), firmware/native/ (C sources).
 
@@ -35,10 +37,21 @@ firmware-mpy: $(DEPLOY_MPY)  ## compile the firmware for the Pico (mpy-cross -ma
 $(MPREMOTE): $(STAMP)
 	$(PY) -m pip install -q 'mpremote>=1.29'
 
-deploy: firmware-mpy $(MPREMOTE)  ## copy the firmware onto a Pico with mpremote (PORT=/dev/ttyACM0; ROOM=1: the MQTT client too)
+# ROOM=1 or ROOM=FILE (a room.json): checked before anything is compiled or copied.
+ROOM_JSON   := $(if $(filter-out 1,$(ROOM)),$(ROOM))
+ifneq ($(filter deploy,$(MAKECMDGOALS)),)
+ifneq ($(ROOM_JSON),)
+ifeq ($(wildcard $(ROOM_JSON)),)
+$(error ROOM=$(ROOM_JSON): no such file (tapete room table-config FOLDER TABLE --ssid NAME writes it; ROOM=1: the MQTT client only))
+endif
+endif
+endif
+
+deploy: firmware-mpy $(MPREMOTE)  ## copy the firmware onto a Pico with mpremote (PORT=/dev/ttyACM0; ROOM=1: the MQTT client too; ROOM=FILE: and that room.json)
 	cd $(DEPLOY_DIR) && $(abspath $(MPREMOTE)) connect $(PORT) \
 	  fs cp -r lib : \
 	  + fs cp main.py :main.py \
 	  $(if $(ROOM),+ mip install umqtt.simple) \
+	  $(if $(ROOM_JSON),+ fs cp $(abspath $(ROOM_JSON)) :room.json) \
 	  + reset
 	@echo "deployed; enrol the deck next (README: First-time steps for a new table)"

@@ -99,6 +99,7 @@ class Table:
         self.deck = None                # deck.Deck, or None
         self.reader = None              # reader.SeatReaders (for enrolment)
         self.message = ""               # a short line for the e-ink (warnings)
+        self.notice = ""                # a room's notice (host.notice): shown until the next deal
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
         self.violation = None           # the last violation event, for the e-ink
@@ -341,6 +342,7 @@ class Table:
             self.lying[s] = _NONE
         self.turnup_card = _NONE
         self.violation = None
+        self.notice = ""                # the room's word on the last hand is read
         self.showing = _NONE            # the last hand's showdown is over
         self.shown = []
         self.sync()

@@ -1,7 +1,10 @@
 """Host commands (docs/serial.md): parse a command line, act, queue the reply.
 
 Loaded by the controller when a line arrives and dropped after it (commands are
-rare: a new match, a status, a resend), so it takes no heap during play.
+rare: a new match, a status, a resend, a notice), so it takes no heap during play.
+A notice comes from a room (docs/room.md): over serial from `tapete record --mqtt`,
+or from the room's notice topic on a Pico W (table/mqtt_pub.py); either way it is
+a host line, handled between plays.
 """
 import json
 
@@ -93,6 +96,8 @@ def _command(t, cmd):
     elif word == "undo":
         if not t.undo():
             raise CommandError("nothing to undo")
+    elif word == "notice":
+        notice(t, cmd)
     elif word == "enrol":
         import enrol
         deck = cmd.get("deck", "spanish40")
@@ -106,6 +111,22 @@ def _command(t, cmd):
     else:
         raise CommandError("unknown command " + json.dumps(word))
     t.link.reply(out)
+
+
+def notice(t, cmd):
+    """A room's notice for the players, shown on the panel until the next deal (the
+    controller clears it there). The one notice so far: the room found that the
+    hand just ended was not its duplicate board, {"what": "misboard", "board": N}:
+    the players call the director before the next board is dealt."""
+    what = cmd.get("what")
+    if what != "misboard":
+        raise CommandError("unknown notice " + json.dumps(what) + " (one of: misboard)")
+    board = cmd.get("board")
+    if not isinstance(board, int) or isinstance(board, bool) or board < 0:
+        raise CommandError("'notice' misboard needs 'board' (the board's number)")
+    from .say import say
+    t.notice = say("MISBOARD board") + " " + str(board)
+    t.changed = True
 
 
 def status(t):

@@ -31,6 +31,7 @@ WORDS = (b"\n"
          b'LAST TRICK\tDARRERA BASA\n'  # DARRERA BASA
          b'LYING\tESTIRATS\n'  # ESTIRATS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
+         b'MISBOARD board\tCARTES CANVIADES, taulell\n'  # CARTES CANVIADES, taulell
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNOVA PARTIDA\n'  # NOVA PARTIDA
          b'NEXT\tSEG\xc3\x9cENT\n'  # SEGÜENT

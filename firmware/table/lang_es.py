@@ -31,6 +31,7 @@ WORDS = (b"\n"
          b'LAST TRICK\t\xc3\x9aLTIMA BAZA\n'  # ÚLTIMA BAZA
          b'LYING\tTUMBADOS\n'  # TUMBADOS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
+         b'MISBOARD board\tCARTAS CAMBIADAS, tablero\n'  # CARTAS CAMBIADAS, tablero
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNUEVA PARTIDA\n'  # NUEVA PARTIDA
          b'NEXT\tSIGUIENTE\n'  # SIGUIENTE

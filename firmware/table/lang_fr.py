@@ -31,6 +31,7 @@ WORDS = (b"\n"
          b'LAST TRICK\tDERNIER PLI\n'  # DERNIER PLI
          b'LYING\tCOUCH\xc3\x89S\n'  # COUCHÉS
          b'MEXICAN 40\tMEXICAIN 40\n'  # MEXICAIN 40
+         b"MISBOARD board\tERREUR D'\xc3\x89TUI, donne\n"  # ERREUR D'ÉTUI, donne
          b'Mexican 40\tmexicain de 40\n'  # mexicain de 40
          b'NEW MATCH\tNOUVELLE PARTIE\n'  # NOUVELLE PARTIE
          b'NEXT\tSUIVANTE\n'  # SUIVANTE

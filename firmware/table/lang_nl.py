@@ -31,6 +31,7 @@ WORDS = (b"\n"
          b'LAST TRICK\tLAATSTE SLAG\n'  # LAATSTE SLAG
          b'LYING\tLIGGEND\n'  # LIGGEND
          b'MEXICAN 40\tMEXICAANS 40\n'  # MEXICAANS 40
+         b'MISBOARD board\tVERSTOKEN, spel\n'  # VERSTOKEN, spel
          b'Mexican 40\tMexicaans 40\n'  # Mexicaans 40
          b'NEW MATCH\tNIEUWE PARTIJ\n'  # NIEUWE PARTIJ
          b'NEXT\tVOLGENDE\n'  # VOLGENDE

@@ -13,6 +13,12 @@ broker is back the outbox is published first, in order, then the ring, and the f
 goes. The room asks for a gap on tapete/<room>/<table>/resend: a seq still in the ring
 is sent again; one that left it is answered with {"ev": "x-held", "oldest": O}.
 
+The room's notices to the players (a misboarded hand) come on
+tapete/<room>/<table>/notice as host commands ({"cmd": "notice", ...}, table/host.py).
+They join the link's own input: `poll_lines`, which the app's link task calls with the
+controller's `on_line`, hands them over first (`hand_notices`), so a notice is handled
+between plays like every host command and neither the app nor the link changes.
+
 `poll(now_ms)` does a bounded amount of work (at most BATCH lines, one connection try
 every retry_ms) so the readers are never held up for long; a QoS 1 publish waits for
 the broker's ack, a few milliseconds on a club's Wi-Fi.
@@ -23,6 +29,7 @@ import sys
 BATCH = 4               # lines per poll()
 RETRY_MS = 5000         # between connection tries while the broker is away
 OUTBOX = "mqtt.jsonl"
+NOTICES = 4             # notices kept until the controller takes them (a few per hand at most)
 
 
 def alias_u_modules():
@@ -118,6 +125,9 @@ class MqttPub:
         self.link = link
         self.topic = "tapete/%s/%s/log" % (room, table)
         self.asks = "tapete/%s/%s/resend" % (room, table)
+        self.notices_topic = "tapete/%s/%s/notice" % (room, table)
+        self._notices_b = self.notices_topic.encode()   # as umqtt.simple gives it
+        self.notices = []                   # notice lines for the controller (hand_notices)
         self.client = client
         self.outbox = _path(root, OUTBOX)
         self.retry_ms = retry_ms
@@ -195,6 +205,7 @@ class MqttPub:
             self.client.connect(clean_session=False)
             self.client.sock = Coalesced(self.client.sock)
             self.client.subscribe(self.asks, 1)
+            self.client.subscribe(self.notices_topic, 1)
         except Exception:       # OSError, MQTTException, a TLS failure: try again later
             self._down()
             return False
@@ -214,10 +225,36 @@ class MqttPub:
             pass
 
     def _ask(self, topic, msg):
+        if topic == self._notices_b or topic == self.notices_topic:
+            self._notice(msg)
+            return
         try:
             self.pending_ask = int(json.loads(msg)["from"])
         except (ValueError, KeyError, TypeError):
             pass
+
+    def _notice(self, msg):
+        """A notice from the room, kept as a host line for the controller (beyond
+        NOTICES not yet taken, the oldest is dropped: the latest matter)."""
+        try:
+            line = msg.decode() if isinstance(msg, (bytes, bytearray)) else str(msg)
+        except UnicodeError:
+            return
+        if len(self.notices) >= NOTICES:
+            self.notices.pop(0)
+        self.notices.append(line)
+
+    def hand_notices(self):
+        """Wrap the link's `poll_lines` so that the room's notices reach whoever reads
+        the host's lines (the controller's on_line), before the serial's own."""
+        serial = self.link.poll_lines
+        notices = self.notices
+
+        def poll_lines(handle, *limit):
+            while notices:
+                handle(notices.pop(0))
+            serial(handle, *limit)
+        setattr(self.link, "poll_lines", poll_lines)    # this link's own, the class's untouched
 
     def _answer(self):
         """The room asked again from seq `first`: from the outbox or the ring, or say
@@ -301,7 +338,9 @@ def from_config(link, root="", retry_ms=RETRY_MS):
             wlan.connect(cfg["ssid"], cfg.get("wifi_password", ""))
         network_up = wlan.isconnected
     client = make_client(cfg["table"], cfg["host"], cfg.get("port", 8883), cfg["password"], cfg.get("ca"))
-    return MqttPub(link, cfg["room"], cfg["table"], client, root, retry_ms, network_up)
+    pub = MqttPub(link, cfg["room"], cfg["table"], client, root, retry_ms, network_up)
+    pub.hand_notices()
+    return pub
 
 
 async def room_task(pub, ticks_ms):

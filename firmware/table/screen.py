@@ -120,7 +120,7 @@ class View:
 
     def __init__(self, t):
         self.phase = t.phase
-        self.message = t.message
+        self.message = t.notice + ". " + t.message if t.notice and t.message else t.notice or t.message
         self.problems = list(t.problems)
         self.violation = t.violation        # the controller replaces it, never edits it
         self.game_name = t.game_name

@@ -6,6 +6,9 @@ Topics (`<room>` and `<table>`: letters, digits, `-` and `_`):
   tapete/<room>/<table>/log      the table publishes each log line, unchanged, QoS 1
   tapete/<room>/<table>/resend   the room asks the table again: {"cmd": "resend", "from": N}
                                  (the serial link's own command, docs/serial.md)
+  tapete/<room>/<table>/notice   the room tells the table's players: {"cmd": "notice",
+                                 "what": "misboard", "board": N, "hand": H} (a host command,
+                                 docs/serial.md: the panel shows it until the next deal)
 A table that no longer holds a line it is asked for says so on its log topic with
 `{"ev": "x-held", "oldest": O}` (no seq: it is not part of the log).
 
@@ -44,6 +47,15 @@ def log_topic(room, table):
 
 def resend_topic(room, table):
     return "%s/%s/%s/resend" % (PREFIX, check_name(room, "room"), check_name(table))
+
+
+def notice_topic(room, table):
+    return "%s/%s/%s/notice" % (PREFIX, check_name(room, "room"), check_name(table))
+
+
+def misboard_notice(board, hand):
+    """The notice a table gets when its hand did not match its duplicate board."""
+    return {"cmd": "notice", "what": "misboard", "board": board, "hand": hand}
 
 
 def parse_topic(topic):

@@ -5,8 +5,9 @@ The room folder holds:
   room.json             room name, tables, the broker's address (no secrets)
   mosquitto.conf        loopback (or --listen) TLS listener, no anonymous clients
   passwd                Mosquitto's password file (salted hashes, mosquitto_passwd)
-  acl                   table T: write tapete/<room>/T/log, read tapete/<room>/T/resend;
-                        the room server: read every log, write the resend asks only;
+  acl                   table T: write tapete/<room>/T/log, read tapete/<room>/T/resend
+                        and tapete/<room>/T/notice; the room server: read every log,
+                        write the resend asks and the notices only;
                         the board of a projector or a phone talks to `tapete room serve`,
                         never to the broker
   ca.crt                the room's certificate authority (given to every table)
@@ -41,14 +42,17 @@ def need(tool):
 
 
 def acl_text(room, tables):
-    """The ACL: each table writes only its own log and reads only its own resend asks."""
+    """The ACL: each table writes only its own log and reads only its own resend asks
+    and notices; only the room server writes those."""
     out = ["# tapete room %s: written by `tapete room init`" % room,
            "user %s" % ROOM_USER,
            "topic read tapete/%s/+/log" % room,
-           "topic write tapete/%s/+/resend" % room, ""]
+           "topic write tapete/%s/+/resend" % room,
+           "topic write tapete/%s/+/notice" % room, ""]
     for t in tables:
         out += ["user %s" % t, "topic write tapete/%s/%s/log" % (room, t),
-                "topic read tapete/%s/%s/resend" % (room, t), ""]
+                "topic read tapete/%s/%s/resend" % (room, t),
+                "topic read tapete/%s/%s/notice" % (room, t), ""]
     return "\n".join(out)
 
 

@@ -3,6 +3,7 @@
   tapete room init FOLDER --room NAME --tables t1,t2,...   the broker's config, CA, passwords
   tapete room broker FOLDER                               Mosquitto on that config
   tapete room serve FOLDER [--db FILE] [--port 8780]      store every table's log, the board
+  tapete room table-config FOLDER TABLE --ssid NAME       a Pico W's room.json (make deploy ROOM=FILE)
 """
 import os
 import sys
@@ -106,6 +107,28 @@ def cmd_serve(args):
     return 0
 
 
+def cmd_table_config(args):
+    from .room_table_config import default_path, table_config, write_config
+    if args.wifi_password_file:
+        from .room_mqtt import read_password
+        word = read_password(args.wifi_password_file)
+    elif sys.stdin.isatty():
+        import getpass
+        word = getpass.getpass("Wi-Fi password of %s (empty: an open network): " % args.ssid)
+    else:
+        raise UsageError("give the Wi-Fi password with --wifi-password-file FILE (never on the "
+                         "command line: it would show in ps)")
+    cfg, warnings = table_config(args.folder, args.table, args.ssid, word, args.host)
+    path = write_config(args.out or default_path(args.folder, args.table), cfg)
+    for w in warnings:
+        print("tapete room: warning: " + w, file=sys.stderr)
+    print("tapete room: %s for table %s of room %s (broker %s:%d, Wi-Fi %s): SECRET, it holds the "
+          "table's and the Wi-Fi's passwords" % (path, cfg["table"], cfg["room"], cfg["host"], cfg["port"],
+                                                cfg["ssid"]))
+    print("  onto the Pico W: make deploy ROOM=%s" % path)
+    return 0
+
+
 def cmd_boards(args):
     import json
     from .room_boards import make_boards
@@ -185,6 +208,20 @@ def register(sub):
     s.add_argument("--scoring", choices=("matchpoints", "total"), default="matchpoints",
                    help="duplicate scoring (default matchpoints; docs/room.md)")
     s.set_defaults(run=cmd_serve)
+    c = rs.add_parser("table-config", help="write a Pico W's room.json (for make deploy ROOM=FILE)",
+                      description="The room.json a Pico W in the room reads from its flash: the "
+                      "broker's address and port, the room's CA, the table's name and password "
+                      "(from the room folder), and the Wi-Fi network the organiser gives. The file "
+                      "is secret; `make deploy ROOM=FILE` puts it on the Pico W.")
+    c.add_argument("folder", help="the room folder (tapete room init made it)")
+    c.add_argument("table", help="the table's name (one of the room's tables)")
+    c.add_argument("--ssid", required=True, help="the Wi-Fi network's name")
+    c.add_argument("--wifi-password-file", help="a file holding the Wi-Fi password (else it is asked "
+                   "for on the terminal); an empty file: an open network")
+    c.add_argument("--host", help="the broker's address as the table reaches it (default: the room's, "
+                   "from init's --host-name; it must be one the broker's certificate names)")
+    c.add_argument("--out", help="where to write it (default FOLDER/secrets/tables/TABLE.json)")
+    c.set_defaults(run=cmd_table_config)
     d = rs.add_parser("boards", help="deal a duplicate session's boards into a boards file")
     d.add_argument("file", help="the boards file to write (JSON Lines, PROTOCOL.md 1.2)")
     d.add_argument("--game", default="botifarra", help="the game (default botifarra)")

@@ -6,13 +6,19 @@ computer its USB goes to) and by the room demo's simulated tables. The lines are
 kept (as published, for the whole run: a match is a few thousand lines) so any ask
 can be answered; paho queues what is published while the broker is away and sends
 it when it is back (no line is dropped from its queue: room_mqtt.client).
+
+The room's notices to the table (tapete/<room>/<table>/notice: a misboarded hand)
+are host commands; they are kept until the recorder takes them (`take_commands`)
+and sends them down the serial line between two of the table's lines, so the
+serial port is written by the recorder's thread alone.
 """
 import json
 import threading
 
-from .room import log_topic, resend_topic
+from .room import log_topic, notice_topic, resend_topic
 
 RESEND_BATCH = 500      # lines per ask: the room asks again for the rest
+NOTICES = 16            # notices kept for the recorder (beyond: the oldest dropped)
 
 
 class TablePublisher:
@@ -22,6 +28,9 @@ class TablePublisher:
         from .room_mqtt import Connected
         self.room, self.table = room, table
         self.topic = log_topic(room, table)
+        self.notice_topic = notice_topic(room, table)
+        self.notices = []           # host commands from the room, for take_commands()
+        self.notices_refused = 0    # notice messages that were no notice command
         self.kept = {}              # seq -> the line's text
         self.oldest = None
         self.lock = threading.Lock()
@@ -54,7 +63,7 @@ class TablePublisher:
         return bool(getattr(self.client, "_out_messages", None))
 
     def _subscribe(self, c):
-        c.subscribe(resend_topic(self.room, self.table), qos=1)
+        c.subscribe([(resend_topic(self.room, self.table), 1), (self.notice_topic, 1)])
 
     def publish(self, ev):
         """Publish one event (a dict with its seq, or the line's text)."""
@@ -68,6 +77,9 @@ class TablePublisher:
         return self.client.publish(self.topic, text, qos=1)
 
     def _ask(self, c, userdata, msg):
+        if msg.topic == self.notice_topic:
+            self._notice(msg.payload)
+            return
         try:
             cmd = json.loads(msg.payload.decode("utf-8"))
             first = int(cmd.get("from"))
@@ -83,6 +95,25 @@ class TablePublisher:
             c.publish(self.topic, text, qos=1)
 
 
+    def _notice(self, payload):
+        try:
+            cmd = json.loads(payload.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            cmd = None
+        if not isinstance(cmd, dict) or cmd.get("cmd") != "notice":
+            self.notices_refused += 1       # only notices go down to the table from here
+            return
+        with self.lock:
+            self.notices.append(cmd)
+            del self.notices[:-NOTICES]
+
+    def take_commands(self):
+        """The room's notices received since the last call, as host commands."""
+        with self.lock:
+            out, self.notices = self.notices, []
+        return out
+
+
 class Tee:
     """The recorder's match database, with every stored line also published: what
     `tapete record PORT --mqtt URL` hands the recorder as its `db`."""
@@ -96,6 +127,10 @@ class Tee:
         self.db.add(ev)
         if isinstance(ev.get("seq"), int):      # the recorder's own x-gap is no table line
             self.publisher.publish(ev)
+
+    def take_commands(self):
+        """The room's host commands for the table (serial_cli.record sends them)."""
+        return self.publisher.take_commands()
 
     def close(self):
         self.publisher.stop()

@@ -12,7 +12,7 @@ import json
 import threading
 import time
 
-from .room import PREFIX, TableIntake, parse_line, parse_topic, resend_topic
+from .room import PREFIX, TableIntake, misboard_notice, notice_topic, parse_line, parse_topic, resend_topic
 from .view import TableView, describe_violation
 
 
@@ -132,6 +132,7 @@ class RoomServer:
         self.on_stored = on_stored      # (table, events) after each commit (the demo's clock)
         self.bad = 0
         self.duplicates_stored = 0
+        self.notices = 0            # misboard notices published to the tables
         self.client = connect(client_id or "tapete-room-" + room, False)
         from .room_mqtt import Connected
         self.connected = Connected(self.client)
@@ -151,10 +152,12 @@ class RoomServer:
             return
         for ev in self.store.store.events(w.match):
             self.board.feed(table, ev, w.round)
-            self._check_board(table, ev)
+            self._check_board(table, ev, live=False)
 
-    def _check_board(self, table, ev):
-        """A board's hand just ended: flag it on the room board when it was misboarded."""
+    def _check_board(self, table, ev, live=True):
+        """A board's hand just ended: flag it on the room board when it was misboarded,
+        and, as it happens (`live`: not a restart's replay, the table told already),
+        tell the table itself on its notice topic: its panel shows MISBOARD board N."""
         if self.boards is None:
             return
         watch = self.watches.get(table)
@@ -165,6 +168,10 @@ class RoomServer:
         if hand is not None and hand["misboard"]:
             self.board.flag(table, "board %s (hand %s): %s" % (hand["board"], hand["hand"],
                                                               "; ".join(hand["misboard"][:2])))
+            if live:
+                self.notices += 1
+                self.client.publish(notice_topic(self.room, table),
+                                    json.dumps(misboard_notice(hand["board"], hand["hand"])), qos=1)
 
     def start(self, host, port, wait_s=10.0):
         self.client.connect_async(host, port, keepalive=20)

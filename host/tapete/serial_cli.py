@@ -108,7 +108,9 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
     `idle_limit` seconds without an event, at the match's end when `until_end`
     (default: when idle_limit is set), or when `stop()` is true. `fresh` (default:
     first_seq is 0): nothing of the controller's current match is in the log, so the
-    recording starts at its `match` (link.Recorder). Returns the Recorder.
+    recording starts at its `match` (link.Recorder). A `db` that gives
+    `take_commands()` (room_publish.Tee, `--mqtt`) has the room's notices for the
+    table: each is sent down as a host command between two reads. Returns the Recorder.
     """
     log = LogFile(out_path)
     if until_end is None:
@@ -142,8 +144,15 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         rec.ask_resend(force=True)   # whatever it still holds from our next seq on
     last_event = last_look = time.monotonic()
     interrupted = _StopOnCtrlC()
+    room_commands = getattr(db, "take_commands", None)
     try:
         while not (stop is not None and stop()) and not interrupted.asked:
+            if room_commands is not None and not getattr(port, "away", False):
+                for cmd in room_commands():     # kept while the port is away
+                    rec.send(cmd)
+                    if on_problem is not None:
+                        on_problem("the room's notice sent to the table: %s board %s (hand %s)"
+                                   % (cmd.get("what"), cmd.get("board"), cmd.get("hand")))
             raw = port.readline()
             if refused:
                 raise Refused("the table refused the new match: " + refused[0])

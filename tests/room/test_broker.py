@@ -71,6 +71,23 @@ def test_a_table_cannot_read_another_tables_log_nor_ask_its_resends(room):
     spy.loop_stop()
 
 
+def test_only_the_room_server_writes_a_tables_notices_and_only_that_table_reads_them(room):
+    mine, got = listen(room, "t1", "tapete/club/t1/notice")
+    spy, spied = listen(room, "t2", "tapete/club/t1/notice")
+    for user, text in (("t2", "from t2"), ("t1", "from t1 itself"), ("room", "from the room")):
+        c = connector(room, user)("w-" + user, True)
+        c.connect(room.info["host"], room.info["port"])
+        c.loop_start()
+        c.publish("tapete/club/t1/notice", text, qos=1).wait_for_publish(5)
+        c.disconnect()
+        c.loop_stop()
+    assert wait_until(lambda: got)
+    time.sleep(0.3)
+    assert got == [("tapete/club/t1/notice", "from the room")] and spied == []
+    mine.loop_stop()
+    spy.loop_stop()
+
+
 def test_the_broker_refuses_a_wrong_password_and_anonymous_clients(room):
     for user, word in (("t1", "not-its-password"), (None, None)):
         c = client("intruder", user, word, os.path.join(room.folder, "ca.crt"))
@@ -132,8 +149,19 @@ def test_a_misboarded_hand_is_flagged_on_the_room_board_as_it_ends(room, tmp_pat
     for ev in lines:
         pub.publish(ev)
     assert wait_until(lambda: store.next_seq("club", "t1") == len(lines), 15)
+    # and the table is told, on its own notice topic
+    assert wait_until(lambda: pub.notices, 10)
+    assert pub.take_commands() == [{"cmd": "notice", "what": "misboard", "board": 2, "hand": 2}]
     pub.stop()
     server.stop()
     card = json.loads(board.summary()[1])["tables"][0]
     assert len(card["misboards"]) == 1 and card["misboards"][0].startswith("board 2 (hand 2): seat ")
+    store.close()
+    # a room server started again on the same database flags the board again, but
+    # does not tell the table a second time
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    again = RoomServer(store, RoomBoard("club"), "club", connector(room, "room"),
+                       boards=dict((b["board"], b) for b in boards))
+    assert len(json.loads(again.board.summary()[1])["tables"][0]["misboards"]) == 1
+    assert again.notices == 0
     store.close()

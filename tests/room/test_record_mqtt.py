@@ -50,6 +50,50 @@ def test_record_publishes_every_line_of_the_port_to_the_room(room, tmp_path):
     store.close()
 
 
+def test_record_hands_the_rooms_misboard_notice_down_to_its_table(room, tmp_path):
+    # the record tests' fake serial (tests/host/test_record_cli.py): lines in, commands out
+    from tapete import serial_cli
+    from tapete.room_boards import make_boards
+    from tapete.room_publish import publishing
+    from tapete.store import Store
+    boards = make_boards("botifarra", 2, seed=4)
+    played = json.loads(json.dumps(boards))
+    h = played[0]["hands"]
+    h[1][0], h[2][0] = h[2][0], h[1][0]         # board 1: two cards in each other's pocket
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    server = RoomServer(store, RoomBoard("club"), "club", connector(room, "room"),
+                        boards=dict((b["board"], b) for b in boards))
+    server.start(room.info["host"], room.info["port"])
+    lines = match_lines("botifarra", 5, options={"target": 9999}, boards=played)
+
+    class Port:
+        waiting = [(seal(json.dumps(e)) + "\n").encode() for e in lines]
+        written = []
+
+        def readline(self):
+            time.sleep(0.002)                   # a table's pace, and no busy wait when silent
+            return self.waiting.pop(0) if self.waiting else b""
+
+        def write(self, data):
+            self.written.append(json.loads(data.decode()))
+
+    db = Store(str(tmp_path / "t2.sqlite"))
+    db.start("fake")
+    tee, pub = publishing(db, "mqtts://t2@127.0.0.1:%d/club" % room.info["port"],
+                          os.path.join(room.folder, "secrets", "t2.pass"), os.path.join(room.folder, "ca.crt"))
+    said = []
+    try:
+        serial_cli.record(Port(), str(tmp_path / "t2.jsonl"), echo=None, idle_limit=3, db=tee,
+                          on_problem=said.append)
+    finally:
+        tee.close()
+        server.stop()
+        store.close()
+    notices = [c for c in Port.written if c.get("cmd") == "notice"]
+    assert [(c["what"], c["board"], c["hand"]) for c in notices] == [("misboard", 1, 1)], Port.written
+    assert "the room's notice sent to the table: misboard board 1 (hand 1)" in said
+
+
 def test_a_bad_mqtt_address_is_one_line(tmp_path):
     master, slave = os.openpty()
     path = os.ttyname(slave)

@@ -135,3 +135,36 @@ def test_the_rare_parts_are_not_kept_while_playing():
     for name in ("table.host", "table.menu", "table.restore"):
         assert name not in sys.modules, name
         assert not hasattr(sys.modules["table"], name[6:]), name
+
+
+def test_a_rooms_misboard_notice_shows_on_the_panel_until_the_next_deal():
+    from table import say
+    from table.screen import View
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    k.place(0, "4H")                    # the turn-up
+    k.remove("4H")
+    k.place(1, "2S")
+    k.table.misdeal()                   # the hand is over (void); 2S lies: the next deal waits
+    assert k.events()[-1]["ev"] == "hand_end"
+    before = k.log()
+    notice = '{"cmd": "notice", "what": "misboard", "board": 3, "hand": 1}'
+    assert k.command(notice) == [{"reply": "notice", "ok": True}]
+    assert View(k.table).message == "MISBOARD board 3"
+    k.table.message = "S2: not now"         # a warning meanwhile: both on the band
+    assert View(k.table).message == "MISBOARD board 3. S2: not now"
+    # a refused notice changes nothing (and sends no event)
+    assert "unknown notice" in _error(k, '{"cmd": "notice", "what": "fire"}')
+    assert "'board'" in _error(k, '{"cmd": "notice", "what": "misboard", "board": "3"}')
+    assert "'board'" in _error(k, '{"cmd": "notice", "what": "misboard"}')
+    assert k.table.notice == "MISBOARD board 3" and k.events() == [e for e in before if "ev" in e]
+    k.collect()                         # the cards off the readers: the next deal
+    assert k.table.notice == "" and k.events()[-1]["ev"] == "deal"
+    say.use("es")                       # in the table's language
+    try:
+        k.command(notice.replace("3", "4"))
+        assert View(k.table).message.startswith("CARTAS CAMBIADAS, tablero 4")
+    finally:
+        say.use("en")
+    import sys
+    assert "table.host" not in sys.modules      # loaded for the command, dropped after

@@ -54,6 +54,7 @@ class Table:
         self.phase = phase
         self.match = match if match is not None else Match()
         self.message = ""
+        self.notice = ""                # a room's notice (table/host.py)
         self.problems = []
         self.violation = None
         self.enroller = None
@@ -249,6 +250,14 @@ def catalogue():
                      message=WARNINGS[2], problems=PROBLEMS[1:2]))
     long_msg = "S0: a longer warning, wrapped over several lines of the message band"
     out.append(_game("message, long", m, P.PLAY, [long_msg], message=long_msg))
+    # A room's notice at the hand's end (table/host.py), alone and beside a warning.
+    from table.say import say
+    notice = say("MISBOARD board") + " 12"
+    for msg in ("", WARNINGS[0]):
+        name, t, texts = _game("room notice" + (", and a message" if msg else ""), m, P.HAND_END,
+                               [notice] + ([msg] if msg else []), message=msg)
+        t.notice = notice
+        out.append((name, t, texts))
     # No trump; later games' hand context; tables of 3 to 12 seats.
     out.append(_game("no trump", snap("botifarra", 4, [[0, 2], [1, 3]], [12, 30], "none",
                                       last_n=4), P.PLAY, ["BOTIFARRA", "TO PLAY"]))
