@@ -48,7 +48,7 @@ _NONE = const(-1)
 _RARE = ("menu", "host", "restore", "showing", "resend")
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), views and tools.
-_RULES_RARE = ("options", "hands", "evidence", "claims", "solver", "view", "explain")
+_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "view", "explain")
 
 
 def _unload(enrolling=False):
@@ -99,6 +99,7 @@ class Table:
         self.message = ""               # a short line for the e-ink (warnings)
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
+        self.names = None               # the players' names for new matches (host command)
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
@@ -290,6 +291,10 @@ class Table:
         if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
         name = game.name
+        fitted = None
+        if self.names:      # the table's names, cut to this game's seats and teams
+            from rules import names
+            fitted = names.fit(self.names, game.seats, game.teams)
         if self.deck is not None:
             lacks = self.deck.lacks(game.pack_set)
             if lacks:
@@ -306,6 +311,8 @@ class Table:
               "first_dealer": dealer, "t": self.now()}
         if options:
             ev["options"] = options
+        if fitted:
+            ev["names"] = fitted
         self.match.apply(ev)
         ev["game"] = name
         _unload()           # a match starts: the setup menu, enrolment, option checks go
