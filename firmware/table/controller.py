@@ -100,6 +100,7 @@ class Table:
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
         self.names = None               # the players' names for new matches (host command)
+        self.match_names = None         # ... and those the match under way carries (the panel)
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
@@ -313,6 +314,7 @@ class Table:
             ev["options"] = options
         if fitted:
             ev["names"] = fitted
+        self.match_names = fitted
         self.match.apply(ev)
         ev["game"] = name
         _unload()           # a match starts: the setup menu, enrolment, option checks go

@@ -74,7 +74,10 @@ function teamName(state, t) {
   return fmt(_("team %(team)s (seats %(seats)s)"), {team: t, seats: (teams[t] || []).join("+")});
 }
 
-function seatText(seat) {
+function seatText(seat, state) {
+  // the player's name when the match gave one (view.spoken's seats), else "seat N"
+  const named = state && state.said && state.said.seats;
+  if (named && named[seat]) return named[seat];
   return fmt(_("seat %(seat)s"), {seat: seat});
 }
 
@@ -121,7 +124,7 @@ function drawBoard(root, s, opts) {
     const box = el("div", {class: "seat team" + team + (turn ? " turn" : "") + (s.dealer === seat ? " dealer" : ""),
                            id: "seat-" + seat, "data-card": cards[seat] || "", "data-turn": turn ? "1" : "0",
                            style: "left:" + p.x + "%;top:" + p.y + "%"},
-                   el("div", {class: "name"}, seatText(seat) + (s.dealer === seat ? " · " + _("dealer") : "")),
+                   el("div", {class: "name", title: seatText(seat, s)}, seatText(seat, s) + (s.dealer === seat ? " · " + _("dealer") : "")),
                    cardEl(card, cls + (bad ? " bad" : ""), spanish));
     felt.append(box);
   }
@@ -147,7 +150,7 @@ function drawBoard(root, s, opts) {
   side.append(scores);
   side.append(el("div", {class: "turnline", id: "turn", "data-seat": s.turn === null || s.turn === undefined ? "" : String(s.turn)},
                  s.turn !== null && s.turn !== undefined ? fmt(_("to play: seat %(seat)s"), {seat: s.turn})
-                 : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(seatText).join(", ")
+                 : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(x => seatText(x, s)).join(", ")
                     : (s.over ? _("match over") : "–"))));
   // The hand's context in words (view.spoken): a label and a value per key.
   const ctx = said.context || [];
