@@ -45,7 +45,8 @@ def from_options(seats_text=None, teams_text=None):
         row = split_list(text)
         if not any(row):
             raise UsageError("%s %r names nobody; give names separated by commas, e.g. "
-                             "%s \"Ana,Biel,Carme,Dani\"" % (flag, text, flag))
+                             "%s \"%s\"" % (flag, text, flag, "Ana,Biel,Carme,Dani" if key == "seats"
+                                             else "Els Cracs,Sa Penya"))
         given[key] = row
     if not given:
         return None

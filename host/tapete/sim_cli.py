@@ -88,6 +88,16 @@ def cmd_sim(args):
     from .sim.process import PtyBridge, SimError, SimProcess
     options, misplay, burst = make_sim_defaults(args)
     _check_game(args.game, options)
+    from . import names
+    args.names_given = names.from_options(args.names, args.teams)
+    if args.names_given:
+        if args.pty:
+            raise UsageError("--names and --teams are given by the recorder with --pty: "
+                             "tapete record PORT --names ...")
+        from .rules import games
+        game = games.get(args.game, options or {}, args.seats if args.seats in
+                         games.game_class(args.game).seat_counts else None)
+        names.check_for_game(args.names_given, game.seats, game.teams)
     if args.script and not os.path.isfile(args.script):
         raise UsageError("no scenario file %s" % args.script)
     out = args.dir
@@ -114,16 +124,6 @@ def cmd_sim(args):
     new = {"cmd": "new", "game": args.game, "dealer": 0}
     if options:
         new["options"] = options
-    from . import names
-    args.names_given = names.from_options(args.names, args.teams)
-    if args.names_given:
-        if args.pty:
-            raise UsageError("--names and --teams are given by the recorder with --pty: "
-                             "tapete record PORT --names ...")
-        from .rules import games
-        game = games.get(args.game, options or {}, args.seats if args.seats in
-                         games.game_class(args.game).seat_counts else None)
-        names.check_for_game(args.names_given, game.seats, game.teams)
     try:
         if args.pty:
             return _serve_pty(args, proc, PtyBridge, driven)

@@ -143,7 +143,7 @@ def render(figs):
             # named players, most matches first; the seats without a name after them
             order = sorted(g["players"].items(), key=lambda kv: (kv[0].startswith("seat "), -kv[1]["matches"], kv[0]))
             lines.append("  players:       " + "   ".join(
-                "%s %d/%d won%s" % (k, p["won"], p["finished"],
+                "%s %d played, %d won%s" % (k, p["matches"], p["won"],
                                      ", %d violation%s" % (p["violations"], "" if p["violations"] == 1 else "s")
                                      if p["violations"] else "")
                 for k, p in order))

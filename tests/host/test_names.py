@@ -115,7 +115,7 @@ def test_stats_know_a_player_by_name_whatever_seat_they_sat_in(tmp_path):
         for seat, name in enumerate(log[0]["names"]["seats"] + ["seat 3"] * (4 - len(log[0]["names"]["seats"]))):
             wins[name] = wins.get(name, 0) + (seat % 2 == end["winner"])
     assert dict((k, p["won"]) for k, p in players.items()) == wins
-    assert "players:" in render({"malilla": g}) and "Ana %d/3 won" % wins["Ana"] in render({"malilla": g})
+    assert "players:" in render({"malilla": g}) and "Ana 3 played, %d won" % wins["Ana"] in render({"malilla": g})
 
 
 def test_a_database_made_before_names_gets_its_column(tmp_path):
@@ -131,3 +131,12 @@ def test_a_database_made_before_names_gets_its_column(tmp_path):
     assert store.matches()[0]["names"] == {}
     assert "players" in gather(store)["malilla"]
     store.close()
+
+
+def test_sim_refuses_bad_names_before_the_table_starts(tmp_path):
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "tapete.cli", "sim", "--dir", str(tmp_path),
+                        "--names", "Ana,Biel,Carme,Dani,Eva"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "5 names but the match has 4 seats" in r.stderr
+    assert not (tmp_path / "frames").exists()       # refused before the simulator began
