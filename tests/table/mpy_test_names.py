@@ -81,3 +81,18 @@ def test_a_power_cut_keeps_the_matchs_names():
     assert k2.table.names == {"seats": ["Ana", "Biel", "Carme", "Dani"]}
     k2.command('{"cmd": "resend", "from": 0}')
     assert _match_event(k2)["names"]["seats"][0] == "Ana"      # rebuilt from the journal
+
+
+def test_names_with_accents_and_quotes_go_through_the_log_and_the_journal():
+    k = tablekit.Kit(ROOT)
+    given = ["Núria", "D'Artagnan \"el\"", "Łukasz", "Xavi\\B"]
+    r = k.command(_cmd({"cmd": "names", "seats": given}))
+    assert r[0]["ok"], r
+    k.command('{"cmd": "new", "game": "malilla"}')
+    assert _match_event(k)["names"]["seats"] == given        # the line parsed back, crc good
+    k.app.journal.close()
+    k2 = tablekit.Kit(ROOT, fresh=False)
+    assert k2.table.match_names["seats"] == given
+    from table.screen import short_name
+    assert short_name("Núria") == "Núria" and short_name("Łukasz") is None   # the panel: S2
+    assert short_name("Bartomeu Riera") == "Bartomeu"
