@@ -189,11 +189,16 @@ def spoken(s):
             "spanish": spanish_pack(s),
             "cards": dict((c, card_text(c, s)) for c in cards),
             "teams": [team_name(s, t) for t in range(len(s.get("totals") or []))],
-            "seats": [seat_label(s, x) for x in range(s.get("seats") or 0)],
+            "seats": [_seat_name(s, x) for x in range(s.get("seats") or 0)],    # None: unnamed
             "context": [[k, label, text] for k, label, text in context_items(s)],
             "violations": [describe_violation(v, s) for v in s.get("violations") or []],
             "claims": [describe_claim(c, s) for c in s.get("claims") or []],
             "result": describe_result(s) if s.get("result") else None}
+
+
+def _seat_name(s, seat):
+    from .names import seat_name
+    return seat_name(s.get("names"), seat)
 
 
 def text_lines(s):

@@ -81,6 +81,22 @@ function seatText(seat, state) {
   return fmt(_("seat %(seat)s"), {seat: seat});
 }
 
+// view.spoken's seats: each player's name, null for a seat without one.
+// A seat in a message ("won by seat %(seat)s"): "2", or "2 (Carme)" (words.seat_ref).
+function seatRef(seat, state) {
+  const named = state && state.said && state.said.seats;
+  const name = named && named[seat];
+  return name ? seat + " (" + name + ")" : String(seat);
+}
+
+// A last trick's card label: the player's first 8 letters, or s0 .. s11.
+function shortSeat(seat, state) {
+  const named = state && state.said && state.said.seats;
+  const name = named && named[seat];
+  if (!name) return "s" + seat;
+  return name.length > 8 ? name.slice(0, 7) + "…" : name;
+}
+
 function byseat(trick) {
   const out = {};
   if (trick) for (const [seat, card] of trick.cards) out[seat] = card;
@@ -162,11 +178,11 @@ function drawBoard(root, s, opts) {
   if (last) {
     const lt = el("div", {class: "last", id: "last", "data-n": String(last.n), "data-winner": String(last.winner)},
                   el("div", {class: "label"}, fmt(_("last trick %(n)s"), {n: last.n}) + " · " +
-                     (last.winner !== null ? fmt(_("won by seat %(seat)s"), {seat: last.winner}) : _("drawn"))));
+                     (last.winner !== null ? fmt(_("won by seat %(seat)s"), {seat: seatRef(last.winner, s)}) : _("drawn"))));
     const row = el("div", {class: "lastcards"});
     for (let seat = 0; seat < n; seat++) {
       row.append(el("div", {class: "lastseat" + (seat === last.winner ? " won" : ""), "data-seat": String(seat), "data-card": lastCards[seat] || ""},
-                    el("span", {class: "who"}, "s" + seat), el("span", {class: "c " + (!spanish && (lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat], s))));
+                    el("span", {class: "who"}, shortSeat(seat, s)), el("span", {class: "c " + (!spanish && (lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat], s))));
     }
     lt.append(row);
     side.append(lt);
