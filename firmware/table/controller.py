@@ -49,7 +49,7 @@ _NONE = const(-1)
 _RARE = ("menu", "host", "restore", "showing", "resend")
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), views and tools.
-_RULES_RARE = ("options", "hands", "evidence", "claims", "solver", "view", "explain")
+_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "view", "explain")
 
 
 def _unload(enrolling=False):
@@ -102,6 +102,8 @@ class Table:
         self.notice = ""                # a room's notice (host.notice): shown until the next deal
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
+        self.names = None               # the players' names for new matches (host command)
+        self.match_names = None         # ... and those the match under way carries (the panel)
         self.violation = None           # the last violation event, for the e-ink
         self.undone = []                # seqs of plays undone in this match
         self.booting = False            # resumed, readers not settled yet
@@ -293,6 +295,10 @@ class Table:
         if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
             raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
         name = game.name
+        fitted = None
+        if self.names:      # the table's names, cut to this game's seats and teams
+            from rules import names
+            fitted = names.fit(self.names, game.seats, game.teams)
         if self.deck is not None:
             lacks = self.deck.lacks(game.pack_set)
             if lacks:
@@ -309,6 +315,9 @@ class Table:
               "first_dealer": dealer, "t": self.now()}
         if options:
             ev["options"] = options
+        if fitted:
+            ev["names"] = fitted
+        self.match_names = fitted
         self.match.apply(ev)
         ev["game"] = name
         _unload()           # a match starts: the setup menu, enrolment, option checks go

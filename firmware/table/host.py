@@ -93,6 +93,12 @@ def _command(t, cmd):
                 extra[key] = cmd[key]
         if not t.call(seat, said, extra):
             raise CommandError(t.refusal or "call refused")
+    elif word == "names":
+        # The players' names for the next match and the ones after it, until changed
+        # (a match under way keeps the names its `match` event carries).
+        from rules import names
+        t.names = names.merge(t.names, cmd)
+        out["next_match"] = True
     elif word == "undo":
         if not t.undo():
             raise CommandError("nothing to undo")

@@ -86,6 +86,9 @@ def _replay(t, ev):
         t.match = Match()
         t.match.apply(ev)
         t.first_dealer = ev.get("first_dealer", 0)
+        t.match_names = ev.get("names")
+        if "names" in ev:
+            t.names = ev["names"]   # the names come back with their match after a power cut
         t.undone = []
         t.link.event(ev)
         return

@@ -96,6 +96,24 @@ def seat(s):
     return "S" + str(s)
 
 
+# A player's name on the panel: its first PANEL_NAME letters (the big facts are drawn
+# 4x, 32 px a letter, in a column of about a quarter of the 400 px panel: 8 letters fit
+# at 1.5x, and `fit` shrinks any label to its column); a name with a letter the
+# panel's font cannot draw (beyond Latin-1) shows as its seat, S0 .. S11.
+PANEL_NAME = 8
+
+
+def short_name(name):
+    """`name` as the panel shows it, or None when its font cannot draw it."""
+    if not name:
+        return None
+    for ch in name:
+        o = ord(ch)
+        if o < 0x20 or 0x7E < o < 0xC0 or o > 0xFF:
+            return None
+    return name[:PANEL_NAME]
+
+
 def team_label(seats, n):
     """S0+S2 for a pair; EVEN or ODD for the partners of a larger table (PROTOCOL:
     partners are seat % 2); the first and last seat of any other team."""
@@ -130,6 +148,7 @@ class View:
         self.deck = None if d is None else (d.name, d.count)
         game = t.match.game
         self.target = getattr(game, "target", 0) if game is not None else 0
+        self.names = getattr(t, "match_names", None) or {}     # the match's players' names
         en = t.enroller
         self.enroller = en.view() if en is not None and t.phase == P.ENROL else None
 
@@ -356,33 +375,48 @@ class Screen:
         # Botifarra's hand without trumps is called botifarra, in every language.
         return (i, "") if i >= 0 else (-1, "BOTIFARRA" if s.get("game") == "botifarra" else say("NO TRUMPS"))
 
+    def who(self, t, n):
+        """Seat `n` as the panel names it: the player's short name, or S0 .. S11."""
+        row = t.names.get("seats") or ()
+        name = short_name(row[n]) if n is not None and 0 <= n < len(row) else None
+        return name or seat(n)
+
     def turn_of(self, t, s):
         """(label, the big value, a line under it) for the third main fact."""
         phase = t.phase
         if phase == P.TURNUP:
-            return say("TURN-UP"), seat(s["dealer"]), say("turns up")
+            return say("TURN-UP"), self.who(t, s["dealer"]), say("turns up")
         if phase == P.COLLECT:
             last = s["last"]
-            return say("TRICK TO"), seat(last["winner"]) if last else "-", say("collect it")
+            return say("TRICK TO"), self.who(t, last["winner"]) if last else "-", say("collect it")
         if phase == P.HAND_END:
             return say("HAND END"), "", say("collect")
         if phase == P.OVER:
             w = s["winner"]
             teams = s.get("teams") or []
-            who = team_label(teams[w], s["seats"]) if w is not None and w < len(teams) else "-"
+            who = self.team(t, teams, w, s["seats"]) if w is not None and w < len(teams) else "-"
             return say("WINNER"), who, reason_text(s["reason"])
         asked = s["context"].get("awaiting")
         if asked:                   # a call is awaited: who must call or answer
-            who = "+".join(seat(x) for x in asked) if len(asked) <= 2 else seat(asked[0]) + "+"
+            who = self.who(t, asked[0]) if len(asked) == 1 else "+".join(seat(x) for x in asked) if len(asked) <= 2 else seat(asked[0]) + "+"
             return (say("TO CALL") if phase == P.CALLS else say("ANSWER")), who, ""
         turn = s["turn"]
-        return (say("CALLS") if phase == P.CALLS else say("TO PLAY")), seat(turn) if turn is not None else "-", ""
+        return (say("CALLS") if phase == P.CALLS else say("TO PLAY")), self.who(t, turn) if turn is not None else "-", ""
+
+    def team(self, t, teams, i, n):
+        """Team `i` as the panel names it: its short name, a lone player's, or its seats."""
+        row = t.names.get("teams") or ()
+        name = short_name(row[i]) if i < len(row) else None
+        if name is None and len(teams[i]) == 1:
+            return self.who(t, teams[i][0])
+        return name or team_label(teams[i], n)
 
     def teams_of(self, s):
         """(label, total) per team."""
         teams = s.get("teams") or [[0, 2], [1, 3]]
         totals = s["totals"]
-        return [(team_label(teams[i], s["seats"]) if i < len(teams) else "T" + str(i),
+        t = self.table
+        return [(self.team(t, teams, i, s["seats"]) if i < len(teams) else "T" + str(i),
                  str(totals[i])) for i in range(len(totals))]
 
     def last_trick(self, s, y):
@@ -463,8 +497,8 @@ class Screen:
         x = cols[2] + 4
         w = cols[3] - x
         self.centred(label, y, 2, x, w)
-        if big:
-            self.centred(big, y + 34, ss, x, w)
+        if big:                     # a player's name shrinks to the column
+            self.centred(big, y + 34, self.fit(big, w, ss), x, w)
         if under:
             self.centred(under, y + h - 18, 2, x, w)
         self.rule(y + h + 2, 2)

@@ -90,6 +90,7 @@ class Audit:
         self.errors = []
         self.disagreements = []
         self.options = {}
+        self.names = {}             # the match's players' names (PROTOCOL.md 1.2), checked
         self.game = None
         self.totals = [0, 0]
         self.winner = None
@@ -259,6 +260,8 @@ class Audit:
         if name == "match":
             self.game = self.match.game.name
             self.options = self.match.game.options
+            if "names" in event:
+                self.names = self.match_names(number, event["names"])
         elif name == "deal":
             # a hand left unfinished is closed (abandoned) before the new one opens
             for d in derived:
@@ -619,6 +622,23 @@ class Audit:
             m.games_won[:] = games      # the series so far, as the controller said it
         return True
 
+    def match_names(self, number, given):
+        """The `match` event's names, checked and cut to the match's seats and teams;
+        names the rules refuse are an error, and the match is shown by seat numbers."""
+        from .rules import names
+        try:
+            checked = names.check(given)
+        except TableError as err:
+            self.error(number, "names: " + str(err) + "; the seats are shown by number")
+            return {}
+        game = self.match.game
+        for key, n in (("seats", game.seats), ("teams", game.teams)):
+            row = checked.get(key)
+            if row is not None and len(row) > n:
+                self.error(number, "names: %d %s names for a match of %d; the names past "
+                           "the %dth are dropped" % (len(row), key[:-1], n, n))
+        return names.fit(checked, game.seats, game.teams) or {}
+
     def error(self, number, message):
         self._list("errors", {"line": number, "message": message})
 
@@ -658,6 +678,8 @@ class Audit:
         out = {"game": self.game, "options": self.options, "hands": self.hands,
                "totals": self.totals, "winner": self.winner, "reason": self.reason,
                "errors": self.errors, "disagreements": self.disagreements}
+        if self.names:
+            out["names"] = self.names
         if self.gaps:
             out["gaps"] = self.gaps
         return out

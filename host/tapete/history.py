@@ -68,6 +68,7 @@ class History:
         self.steps = []
         self.hands = []             # per hand: dealt hands, tricks, trump, ... (see _hand)
         self.match = Match()
+        self.names = {}             # the last match event's players' names, checked
         self._build()
 
     # -- building ---------------------------------------------------------------------
@@ -101,6 +102,8 @@ class History:
             if name == "match":
                 self.hands = []
                 hand = None
+                from .names import of_match
+                self.names = of_match(ev)
             noted = out
             if name == "deal":
                 # a hand left unfinished ends (abandoned) before the new one starts

@@ -41,12 +41,22 @@ def cmd_report(args):
     out = args.out or _default_report_path(loaded)
     if os.path.isdir(out):
         raise UsageError("--out %s is a folder; name the HTML file to write" % out)
-    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.no_solve else None
-    sheet.write(loaded, out, solve=not args.no_solve, limit=args.time_limit, progress=bar)
-    if bar is not None:
-        bar.close()
-    print("tapete report: %s -> %s" % (loaded.label, out))
+    from . import score_sheet
+    one_page = score_sheet_path(out)
+    if not args.sheet:
+        bar = ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.no_solve else None
+        sheet.write(loaded, out, solve=not args.no_solve, limit=args.time_limit, progress=bar)
+        if bar is not None:
+            bar.close()
+    score_sheet.write(loaded, one_page, os.path.basename(out))
+    print("tapete report: %s -> %s%s" % (loaded.label, "" if args.sheet else out + " and ", one_page))
     return 0
+
+
+def score_sheet_path(report):
+    """The one-page score sheet beside the full report: match-7.html -> match-7.sheet.html."""
+    base, ext = os.path.splitext(report)
+    return base + ".sheet" + (ext or ".html")
 
 
 class ProgressBar:
@@ -182,11 +192,15 @@ def register(sub):
                        description="Write one HTML page for a match, printable to PDF from the "
                        "browser: the hands, every trick, violations with their proofs, claims, a "
                        "plot of the running score and, for trick games, each hand's double-dummy "
-                       "value and the points each side left on the table.")
+                       "value and the points each side left on the table; and beside it the score "
+                       "sheet, which prints on one A4 page.")
     o.add_argument("match", help=MATCH_HELP)
     o.add_argument("--db", help=DB_HELP)
     o.add_argument("--out", help="the HTML file (default: match-ID.html, or the log's name .html)")
     o.add_argument("--no-solve", action="store_true", help="leave out the double-dummy analysis")
+    o.add_argument("--sheet", action="store_true", help="only the one-page score sheet (written beside "
+                   "the full report in any case, as NAME.sheet.html: hands, points, scores, violations, "
+                   "who played; one A4 page)")
     o.add_argument("--time-limit", type=_seconds, default=REPORT_LIMIT, metavar="SECONDS",
                    help="seconds the double-dummy analysis of one hand may take; a hand cut short says "
                    "so on the page (default %g; 0: no limit)" % REPORT_LIMIT)

@@ -10,11 +10,33 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "no trum
 
 
 def team_name(team, result):
-    """'team 0 (seats 0+2)' for partnerships, 'seat 2' at a table of three."""
+    """'team 0 (seats 0+2)' for partnerships, 'seat 2' at a table of three; with the
+    match's names 'Els Cracs (Ana + Carme)', 'Carme'."""
+    from .names import seat_name, team_given_name
+    names = result.get("names") or {}
     seats = seats_of(result)
     if len(result.get("totals") or []) == seats:       # each for themselves
-        return "seat %d" % team
-    return "team %d (seats %s)" % (team, "+".join(str(s) for s in range(team, seats, 2)))
+        return seat_name(names, team) or "seat %d" % team
+    members = range(team, seats, 2)
+    if any(seat_name(names, s) for s in members):
+        return "%s (%s)" % (team_given_name(names, team) or "team %d" % team,
+                            " + ".join(seat_name(names, s) or "seat %d" % s for s in members))
+    return team_given_name(names, team) or "team %d (seats %s)" % (team, "+".join(str(s) for s in members))
+
+
+def players_line(result):
+    """'Players: seat 0 Ana, seat 1 Biel, ...; teams: ...' when the match named them."""
+    from .names import seat_name
+    names = result.get("names") or {}
+    if not names:
+        return None
+    seats = seats_of(result)
+    parts = ["seat %d %s" % (s, seat_name(names, s) or "(unnamed)") for s in range(seats)]
+    line = "Players: " + ", ".join(parts)
+    teams = len(result.get("totals") or [])
+    if names.get("teams") and teams < seats:
+        line += "; teams: " + ", ".join(team_name(t, result) for t in range(teams))
+    return line
 
 
 def seats_of(result):
@@ -41,6 +63,9 @@ def render(result, seats=None):
     if result.get("options"):
         title += " (" + ", ".join(k + "=" + str(v) for k, v in sorted(result["options"].items())) + ")"
     out += [title, "=" * len(title), ""]
+    players = players_line(result)
+    if players:
+        out += [players, ""]
     direction = _direction(result)
     seats = seats or seats_of(result)
     for hand in result["hands"]:

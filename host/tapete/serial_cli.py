@@ -57,8 +57,21 @@ def _new_command(args):
     return new_command(args.new, parse_options(args.options), args.dealer)
 
 
+def _names(args, new):
+    """The names of --names / --teams, checked (against the new match's seats and
+    teams with --new); None when neither is given."""
+    from . import names
+    given = names.from_options(getattr(args, "names", None), getattr(args, "teams", None))
+    if given and new is not None:
+        from .rules import games
+        game = games.get(new["game"], new.get("options") or {})
+        # the table plays as many seats as it has readers, within the game's counts
+        names.check_for_game(given, max(games.game_class(new["game"]).seat_counts), game.teams)
+    return given
+
+
 class Refused(UsageError):
-    """The controller refused the `new` command."""
+    """The controller refused the `new` or a `names` command."""
 
     exit_code = 1
 
@@ -100,7 +113,7 @@ def log_position(out, new=None):
 
 def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
            on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0,
-           fresh=None):
+           fresh=None, names=None):
     """Record a controller's log from `port` into `out_path` (and the Store `db`).
 
     `echo` gets one line per event (None: quiet); `on_event(ev)` and
@@ -108,7 +121,9 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
     `idle_limit` seconds without an event, at the match's end when `until_end`
     (default: when idle_limit is set), or when `stop()` is true. `fresh` (default:
     first_seq is 0): nothing of the controller's current match is in the log, so the
-    recording starts at its `match` (link.Recorder). A `db` that gives
+    recording starts at its `match` (link.Recorder). `names` (a checked names
+    object, tapete/names.py) is given to the table first, for the `new` match or,
+    without one, the next match started at the table. A `db` that gives
     `take_commands()` (room_publish.Tee, `--mqtt`) has the room's notices for the
     table: each is sent down as a host command between two reads. Returns the Recorder.
     """
@@ -129,8 +144,8 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
 
     def reply(obj):
         if "error" in obj:
-            if obj.get("id") == "new":
-                refused.append(obj["error"])
+            if obj.get("id") in ("new", "names"):
+                refused.append((obj["id"], obj["error"]))
             if on_problem is not None and not NOT_HELD.match(str(obj["error"])):
                 on_problem("controller: " + str(obj.get("error")))
 
@@ -138,6 +153,10 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
                    fresh=first_seq == 0 if fresh is None else fresh)
     if hasattr(port, "on_reconnect"):
         port.on_reconnect = rec.reconnected
+    if names:
+        from .names import commands
+        for cmd in commands(names):
+            rec.send(cmd)
     if new is not None:
         rec.send(new)
     else:
@@ -155,7 +174,8 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
                                    % (cmd.get("what"), cmd.get("board"), cmd.get("hand")))
             raw = port.readline()
             if refused:
-                raise Refused("the table refused the new match: " + refused[0])
+                raise Refused("the table refused %s: %s" % (
+                    "the new match" if refused[0][0] == "new" else "the players' names", refused[0][1]))
             now = time.monotonic()
             if getattr(port, "away", False):
                 last_event = last_look = now    # unplugged: waiting for it is not silence
@@ -218,6 +238,7 @@ def default_log():
 
 def cmd_record(args):
     new = _new_command(args)
+    args.names_given = _names(args, new)
     out = args.out or default_log()
     if os.path.isdir(out):
         raise UsageError("--out %s is a folder; name a log file" % out)
@@ -248,7 +269,7 @@ def cmd_record(args):
                 print(_plain_line(ev), flush=True)
             rec = record(port, out, new, echo=None, idle_limit=args.idle, db=db, on_event=show,
                          on_problem=problem, until_end=args.until_end, first_seq=first_seq,
-                         fresh=fresh)
+                         fresh=fresh, names=args.names_given)
         else:
             from . import tui
             rec = tui.record_live(port, out, new, db, problem, args, first_seq, fresh)
@@ -346,6 +367,10 @@ def register(sub):
     p.add_argument("--new", metavar="GAME", help="start a new match of GAME first")
     p.add_argument("--options", help="the new match's options as a JSON object")
     p.add_argument("--dealer", type=int, default=0, help="the new match's first dealer")
+    p.add_argument("--names", metavar="A,B,...", help="the players' names, seat 0 first, comma "
+                   "separated (a comma inside a name as \\, an empty place leaves a seat unnamed); "
+                   "the table keeps them for its next matches until changed")
+    p.add_argument("--teams", metavar="A,B", help="the teams' names, team 0 first (as --names)")
     p.add_argument("--idle", type=float, default=None,
                    help="stop after this many seconds without an event (default: run until Ctrl-C)")
     p.add_argument("--until-end", action="store_true", help="stop when the match ends")

@@ -13,7 +13,8 @@ from .analysis import analyse
 from .history import History, sort_cards
 from .i18n import _, language
 from .view import describe_claim, describe_violation, ending_text, team_name
-from .words import call_text, card_text, context_items, game_name, options_text, seat_text, spanish_pack, trump_label, trump_text
+from .words import (call_text, card_text, context_items, game_name, options_text, seat_label, seat_ref,
+                    spanish_pack, trump_label, trump_text)
 
 RED = ("H", "D")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -71,7 +72,8 @@ def render(loaded, solve=True, limit=0, progress=None):
         raise UsageError("%s holds no match event: nothing to report" % loaded.label)
     seats = m.seats
     snap_teams = [[s for s in range(seats) if game.team_of[s] == t] for t in range(m.teams)]
-    s = {"teams": snap_teams, "game": game.name, "options": dict(getattr(game, "options", None) or {})}
+    s = {"teams": snap_teams, "game": game.name, "options": dict(getattr(game, "options", None) or {}),
+         "names": hist.names}
     values = analyse([ev for _i, ev in hist._inputs()], limit, progress) if solve else {}
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     totals = list(m.totals)
@@ -83,7 +85,7 @@ def render(loaded, solve=True, limit=0, progress=None):
            '<p class="meta">%s<br>%s%s</p>' % (
                esc(loaded.label), esc(", ".join(team_name(s, t) for t in range(m.teams))),
                ("<br>" + esc(_("options: ") + opts)) if opts else "")]
-    out.append('<section id="score"><h2>%s</h2>%s</section>' % (esc(_("Running score")), score_plot(hist, game)))
+    out.append('<section id="score"><h2>%s</h2>%s</section>' % (esc(_("Running score")), score_plot(hist, game, s)))
     out.append(_summary_table(hist, values, m, s))
     for h in hist.hands:
         out.append(_hand_html(hist, h, values.get(h["hand"]), game, seats, s))
@@ -112,7 +114,7 @@ def _result_words(s, m, totals):
     return _("match not finished, %(score)s") % {"score": _(" to ").join(map(str, totals))}
 
 
-def score_plot(hist, game):
+def score_plot(hist, game, s=None):
     """The running score per team, hand by hand, as inline SVG (matplotlib)."""
     import matplotlib
     matplotlib.use("Agg")
@@ -129,7 +131,7 @@ def score_plot(hist, game):
     fig = Figure(figsize=(7, 2.6), dpi=100)
     ax = fig.add_subplot(1, 1, 1)
     for t in range(teams):
-        ax.plot(xs, ys[t], marker="o", label=(_("team %(team)s") % {"team": t} if teams == 2 else seat_text(t)))
+        ax.plot(xs, ys[t], marker="o", label=_plot_label(s, t, teams))
     target = (getattr(game, "options", None) or {}).get("target")
     if isinstance(target, int):
         ax.axhline(target, color="#888", linestyle="--", linewidth=1)
@@ -145,6 +147,14 @@ def score_plot(hist, game):
     fig.savefig(buf, format="svg")
     svg = buf.getvalue()
     return svg[svg.index("<svg"):]
+
+
+def _plot_label(s, t, teams):
+    """A line of the running score: the team's name (or "team N"), or the player's."""
+    from .names import team_given_name
+    if teams == 2:
+        return team_given_name((s or {}).get("names"), t) or _("team %(team)s") % {"team": t}
+    return seat_label(s, t)
 
 
 def _summary_table(hist, values, m, s=None):
@@ -171,7 +181,7 @@ def _summary_table(hist, values, m, s=None):
 def _hand_html(hist, h, value, game, seats, s):
     n = h["hand"]
     head = _("Hand %(hand)s: dealer seat %(dealer)s, %(trump_label)s %(trump)s") % {
-        "hand": n, "dealer": h["dealer"], "trump_label": trump_label(s), "trump": trump_text(dict(s, trump=h["trump"]))}
+        "hand": n, "dealer": seat_ref(s, h["dealer"]), "trump_label": trump_label(s), "trump": trump_text(dict(s, trump=h["trump"]))}
     out = ['<section class="hand" id="hand-%d"><h2>%s%s</h2>' % (
         n, esc(head), (" (%s)" % (esc(_("turn-up %(card)s") % {"card": "\x00"}).replace("\x00", card_html(h["turnup"], s))))
         if h["turnup"] else "")]
@@ -181,15 +191,15 @@ def _hand_html(hist, h, value, game, seats, s):
         cards = dealt.get(seat)
         shown = (" ".join(card_html(c, s) for c in sort_cards(cards, game)) if cards
                  else '<span class="note">%s</span>' % esc(_("not all known (the hand ended early)")))
-        rows.append("<tr><th>%s</th><td>%s</td></tr>" % (esc(seat_text(seat)), shown))
+        rows.append("<tr><th>%s</th><td>%s</td></tr>" % (esc(seat_label(s, seat)), shown))
     out.append('<table class="dealt"><tr><th colspan="2">%s</th></tr>%s</table>' % (
         esc(_("hands as dealt") if h["shown"] else _("hands as dealt (from the cards played)")), "".join(rows)))
     if h["calls"]:
         out.append('<p class="calls">%s %s</p>' % (esc(_("calls:")), "; ".join(
-            "%s %s%s" % (esc(seat_text(c.get("seat"))), esc(call_text(s, c.get("call"))), _call_extra(c, s))
+            "%s %s%s" % (esc(seat_label(s, c.get("seat"))), esc(call_text(s, c.get("call"))), _call_extra(c, s))
             for c in h["calls"])))
     bad = set((v.get("trick"), v.get("seat")) for v in h["violations"])
-    head_row = "".join("<th>%s</th>" % esc(seat_text(x)) for x in range(seats))
+    head_row = "".join("<th>%s</th>" % esc(seat_label(s, x)) for x in range(seats))
     rows = []
     for t in h["tricks"]:
         by = {}
@@ -207,7 +217,7 @@ def _hand_html(hist, h, value, game, seats, s):
             cells.append('<td class="%s">%s</td>' % (" ".join(cls), card_html(by.get(x), s)))
         rows.append('<tr class="trick"><td>%s</td><td>%s</td>%s<td>%s</td></tr>' % (
             t.get("n"), t.get("leader"), "".join(cells),
-            esc(seat_text(t.get("winner")) if t.get("winner") is not None else _("drawn"))))
+            esc(seat_label(s, t.get("winner")) if t.get("winner") is not None else _("drawn"))))
     out.append('<table class="tricks"><tr><th>%s</th><th>%s</th>%s<th>%s</th></tr>%s</table>'
                % (esc(_("trick")), esc(_("lead")), head_row, esc(_("winner")), "".join(rows)))
     for v in h["violations"]:
@@ -271,7 +281,7 @@ def _dd_html(v, s=None):
         parts.append('<p class="note">%s</p>' % esc(v.why))
     if v.costly:
         parts.append('<p class="note">%s %s</p>' % (esc(_("costliest cards:")), ", ".join(
-            "%s, %s %s (%s)" % (esc(_("trick %(n)s") % {"n": t}), esc(seat_text(seat)), card_html(card, s), pts)
+            "%s, %s %s (%s)" % (esc(_("trick %(n)s") % {"n": t}), esc(seat_label(s, seat)), card_html(card, s), pts)
             for t, seat, card, pts in v.costly[:5])))
     if v.options:
         rows = []
@@ -280,7 +290,7 @@ def _dd_html(v, s=None):
             cells = " ".join("%s%s&nbsp;%s%s" % ("<b>" if c == card else "", card_html(c, s), x, "</b>" if c == card else "")
                              for c, x in got)
             rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                t, esc(seat_text(seat)), "best" if dict(got)[card] == best else "-%s" % (best - dict(got)[card]), cells))
+                t, esc(seat_label(s, seat)), "best" if dict(got)[card] == best else "-%s" % (best - dict(got)[card]), cells))
         parts.append('<details class="dd"><summary>every card the player could have played, with the '
                      "hand's value for the player's side after it (%d plays with a choice)</summary>"
                      '<table class="dd"><tr><th>trick</th><th>seat</th><th>played</th><th>values, best first '

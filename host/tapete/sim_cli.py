@@ -88,6 +88,16 @@ def cmd_sim(args):
     from .sim.process import PtyBridge, SimError, SimProcess
     options, misplay, burst = make_sim_defaults(args)
     _check_game(args.game, options)
+    from . import names
+    args.names_given = names.from_options(args.names, args.teams)
+    if args.names_given:
+        if args.pty:
+            raise UsageError("--names and --teams are given by the recorder with --pty: "
+                             "tapete record PORT --names ...")
+        from .rules import games
+        game = games.get(args.game, options or {}, args.seats if args.seats in
+                         games.game_class(args.game).seat_counts else None)
+        names.check_for_game(args.names_given, game.seats, game.teams)
     if args.script and not os.path.isfile(args.script):
         raise UsageError("no scenario file %s" % args.script)
     out = args.dir
@@ -208,13 +218,13 @@ def _drive(args, proc, bridge=None):
 
 def _side(emitted, end, w):
     """'team 1 (seats 1+3+5)' at a table of partners, 'seat 2' when each plays alone."""
+    from .names import of_match
     from .view import team_name
-    seats = next((e.get("seats") for e in emitted if e.get("ev") == "match"), None) or 4
+    match = next((e for e in reversed(emitted) if e.get("ev") == "match"), {})
+    seats = match.get("seats") or 4
     teams = len(end.get("totals") or [0, 0])
-    if teams == seats:
-        from .words import seat_text
-        return seat_text(w)
-    return team_name({"teams": [list(range(t, seats, teams)) for t in range(teams)]}, w)
+    return team_name({"teams": [list(range(t, seats, teams)) for t in range(teams)],
+                      "names": of_match(match)}, w)
 
 
 def _log_path(args):
@@ -294,8 +304,13 @@ def _record_here(args, proc, new, driven, frames, path, first_line):
                 "score": "/".join(map(str, ev["score"])), "totals": "/".join(map(str, ev["totals"]))}, flush=True)
 
     def reply(obj):
-        if obj.get("reply") == "boot" and obj.get("phase") == "idle" and not args.start:
-            rec.send(new)
+        if obj.get("reply") == "boot" and obj.get("phase") == "idle":
+            if args.names_given:        # before the match, whoever starts it
+                from .names import commands
+                for cmd in commands(args.names_given):
+                    rec.send(cmd)
+            if not args.start:
+                rec.send(new)
         elif "error" in obj:
             problems.append("controller error: " + json.dumps(obj))
 
@@ -375,6 +390,9 @@ def add_arguments(p):
     from .rules import games
     p.add_argument("--game", default="malilla", choices=games.names(), help="the game (default malilla)")
     p.add_argument("--options", help="the match's options as a JSON object")
+    p.add_argument("--names", metavar="A,B,...", help="the players' names, seat 0 first, comma "
+                   "separated (a comma inside a name as \\,), given to the table before the match")
+    p.add_argument("--teams", metavar="A,B", help="the teams' names, team 0 first (as --names)")
     p.add_argument("--seed", type=int, default=2026, help="the deal and the readers' faults (default 2026)")
     p.add_argument("--seats", type=int, default=4,
                    help="readers under the table, 1 to 12 (default 4); the match is played by as "

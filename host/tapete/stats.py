@@ -1,7 +1,8 @@
 """`tapete stats`: what the match database says over a season, per game.
 
-Matches and hands, results per team and per seat (a seat wins when its team
-does), violations per seat and per rule, points per hand, claims made and
+Matches and hands, results per team, per seat (a seat wins when its team does)
+and per player (a named player is one whatever seat they sat in, across matches;
+a seat without a name stays "seat N"), violations per seat, per player and per rule, points per hand, claims made and
 refused. It reads the small tables the store keeps as events arrive (hands,
 violations, claims, matches), never the events themselves, so it stays fast over
 thousands of matches (bench/bench_stats.py).
@@ -25,12 +26,19 @@ def gather(store, game=None):
                              "wins_by_team": {}, "wins_by_seat": {}, "seats": None,
                              "points_per_hand": [], "violations_by_seat": {},
                              "violations_by_rule": {}, "claims": 0, "claims_refused": 0,
-                             "claims_unsettled": 0, "concessions": 0}
+                             "claims_unsettled": 0, "concessions": 0, "players": {}}
         return g
 
-    for name, seats, winner, n in db.execute(
-            "SELECT m.game, m.seats, m.winner, COUNT(*) FROM matches m" + where
-            + " GROUP BY m.game, m.seats, m.winner", args):
+    def player(g, names, seat):
+        key = player_key(names, seat)
+        p = g["players"].get(key)
+        if p is None:
+            p = g["players"][key] = {"matches": 0, "finished": 0, "won": 0, "violations": 0}
+        return p
+
+    for name, seats, winner, names, n in db.execute(
+            "SELECT m.game, m.seats, m.winner, m.names, COUNT(*) FROM matches m" + where
+            + " GROUP BY m.game, m.seats, m.winner, m.names", args):
         g = figures(name or "?")
         g["matches"] += n
         seats = seats or 4
@@ -43,6 +51,14 @@ def gather(store, game=None):
             for seat in range(seats):
                 if team_of[seat] == winner:
                     g["wins_by_seat"][str(seat)] = g["wins_by_seat"].get(str(seat), 0) + n
+        names = _names(names)
+        team_of = _teams(name, seats)
+        for seat in range(seats):
+            p = player(g, names, seat)
+            p["matches"] += n
+            if winner is not None:
+                p["finished"] += n
+                p["won"] += n if team_of[seat] == winner else 0
     sums = {}
     for name, points, n in db.execute(
             "SELECT m.game, h.points, COUNT(*) FROM hands h JOIN matches m ON m.id = h.match"
@@ -57,12 +73,13 @@ def gather(store, game=None):
             s[-1] += n
     for name, s in sums.items():
         out[name]["points_per_hand"] = [round(x / s[-1], 2) for x in s[:-1]] if s[-1] else []
-    for name, seat, rule, n in db.execute(
-            "SELECT m.game, v.seat, v.rule, COUNT(*) FROM violations v JOIN matches m ON m.id = v.match"
-            + where + " GROUP BY m.game, v.seat, v.rule", args):
+    for name, seat, rule, names, n in db.execute(
+            "SELECT m.game, v.seat, v.rule, m.names, COUNT(*) FROM violations v JOIN matches m"
+            " ON m.id = v.match" + where + " GROUP BY m.game, v.seat, v.rule, m.names", args):
         g = figures(name or "?")
         g["violations_by_seat"][str(seat)] = g["violations_by_seat"].get(str(seat), 0) + n
         g["violations_by_rule"][rule] = g["violations_by_rule"].get(rule, 0) + n
+        player(g, _names(names), seat)["violations"] += n
     for name, call, sound, n in db.execute(
             "SELECT m.game, c.call, c.sound, COUNT(*) FROM claims c JOIN matches m ON m.id = c.match"
             + where + " GROUP BY m.game, c.call, c.sound", args):
@@ -76,6 +93,21 @@ def gather(store, game=None):
         elif sound is None:
             g["claims_unsettled"] += n
     return out
+
+
+def player_key(names, seat):
+    """Who sat at `seat`: the player's name, or "seat N" when the seat had none."""
+    from .names import seat_name
+    return seat_name(names, seat) or "seat %s" % seat
+
+
+def _names(text):
+    """A match row's names (the store keeps them checked), {} when it has none."""
+    try:
+        names = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return names if isinstance(names, dict) else {}
 
 
 _TEAMS = {}
@@ -107,6 +139,14 @@ def render(figs):
                 for t in teams))
             lines.append("  wins by seat:  " + "   ".join(
                 "seat %s %d" % (s, g["wins_by_seat"].get(s, 0)) for s in map(str, range(g["seats"] or 4))))
+        if any(not k.startswith("seat ") for k in g["players"]):
+            # named players, most matches first; the seats without a name after them
+            order = sorted(g["players"].items(), key=lambda kv: (kv[0].startswith("seat "), -kv[1]["matches"], kv[0]))
+            lines.append("  players:       " + "   ".join(
+                "%s %d played, %d won%s" % (k, p["matches"], p["won"],
+                                     ", %d violation%s" % (p["violations"], "" if p["violations"] == 1 else "s")
+                                     if p["violations"] else "")
+                for k, p in order))
         if g["points_per_hand"]:
             lines.append("  points per hand: " + " / ".join("team %d %.1f" % (i, p)
                                                             for i, p in enumerate(g["points_per_hand"])))

@@ -20,7 +20,8 @@ import time
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id INTEGER PRIMARY KEY, game TEXT, options TEXT, seats INTEGER, source TEXT,
-    recorded TEXT, winner INTEGER, totals TEXT, reason TEXT, events INTEGER DEFAULT 0);
+    recorded TEXT, winner INTEGER, totals TEXT, reason TEXT, events INTEGER DEFAULT 0,
+    names TEXT);
 CREATE TABLE IF NOT EXISTS events (
     match INTEGER NOT NULL, n INTEGER NOT NULL, seq INTEGER, ev TEXT, body TEXT NOT NULL,
     PRIMARY KEY (match, n));
@@ -36,6 +37,14 @@ CREATE TABLE IF NOT EXISTS claims (
 CREATE INDEX IF NOT EXISTS violations_match ON violations (match);
 CREATE INDEX IF NOT EXISTS claims_match ON claims (match);
 """
+
+
+def _add_names_column(db):
+    """A database made before players had names gets the column (NULL: unnamed)."""
+    columns = [r[1] for r in db.execute("PRAGMA table_info(matches)")]
+    if "names" not in columns:
+        db.execute("ALTER TABLE matches ADD COLUMN names TEXT")
+        db.commit()
 
 
 class StoreError(Exception):
@@ -63,6 +72,7 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")     # readers (serve, stats) never block the recorder
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
+            _add_names_column(self.db)
         except (OSError, sqlite3.Error) as err:
             raise StoreError("cannot open the match database " + self.path + ": " + str(err))
         self.match = None       # id of the match being added to
@@ -144,10 +154,14 @@ class Store:
         self.hand = self.db.execute("SELECT MAX(hand) FROM hands WHERE match = ?", (row[0],)).fetchone()[0]
 
     def _new_match(self, ev):
+        from .names import of_match
+        names = of_match(ev)        # checked: names the rules refuse are not kept
         cur = self.db.execute(
-            "INSERT INTO matches (game, options, seats, source, recorded) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO matches (game, options, seats, source, recorded, names)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
             (ev.get("game"), json.dumps(ev.get("options") or {}), ev.get("seats"), self.source,
-             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+             json.dumps(names, ensure_ascii=False) if names else None))
         self.match = cur.lastrowid
         self.n = 0
         self.hand = None
@@ -190,14 +204,15 @@ class Store:
     def matches(self):
         """Every match as a dict (id, game, options, source, recorded, winner, totals, ...)."""
         rows = self.db.execute("SELECT id, game, options, seats, source, recorded, winner, totals,"
-                               " reason, events FROM matches ORDER BY id").fetchall()
+                               " reason, events, names FROM matches ORDER BY id").fetchall()
         keys = ("id", "game", "options", "seats", "source", "recorded", "winner", "totals",
-                "reason", "events")
+                "reason", "events", "names")
         out = []
         for r in rows:
             d = dict(zip(keys, r))
             d["options"] = json.loads(d["options"] or "{}")
             d["totals"] = json.loads(d["totals"]) if d["totals"] else None
+            d["names"] = json.loads(d["names"]) if d["names"] else {}
             out.append(d)
         return out
 

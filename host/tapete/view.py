@@ -12,7 +12,7 @@ from .i18n import _
 from .rules.errors import TableError
 from .rules.match import DERIVED, Match
 from .words import (card_text, context_items, declaration_text, game_name, options_text, rule_text,  # noqa: F401 (views import them here)
-                    seat_text, spanish_pack, team_name, trump_label, trump_text)
+                    seat_label, seat_ref, seat_text, spanish_pack, team_name, trump_label, trump_text)
 
 KEEP_VIOLATIONS = 8
 
@@ -35,12 +35,15 @@ class TableView:
         self.last_error = None
         self.gaps = []
         self.inputs = []        # this match's input events (an undo replays them)
+        self.names = {}         # the match's players' names, checked (names.of_match)
 
     def feed(self, ev):
         """Fold one event (input or derived)."""
         name = ev.get("ev")
         if name == "match":
             self.reset()
+            from .names import of_match
+            self.names = of_match(ev)
         self.events += 1
         if "seq" in ev:
             self.seq = ev["seq"]
@@ -89,6 +92,8 @@ class TableView:
         s["errors"] = self.errors
         s["last_error"] = self.last_error
         s["gaps"] = list(self.gaps)
+        if self.names:
+            s["names"] = self.names
         return s
 
 
@@ -110,11 +115,11 @@ def describe_violation(v, s=None):
         # a word, not a card: Mus's "I have pares" disproved by the hand shown
         text = (_("seat %(seat)s said it has %(what)s in hand %(hand)s") if v.get("said")
                 else _("seat %(seat)s said it has not %(what)s in hand %(hand)s")) % {
-            "seat": v.get("seat"), "what": declaration_text(s, v["declaration"]), "hand": v.get("hand")}
+            "seat": seat_ref(s, v.get("seat")), "what": declaration_text(s, v["declaration"]), "hand": v.get("hand")}
         return text + ": " + _("%(rule)s, proven by its hand shown at the showdown (%(cards)s)") % {
             "rule": rule_text(s, v.get("rule")), "cards": cards_text(v.get("cards"), s)}
     text = _("seat %(seat)s played %(card)s in trick %(trick)s: %(rule)s") % {
-        "seat": v.get("seat"), "card": card_text(v.get("card"), s), "trick": v.get("trick"), "rule": rule_text(s, v.get("rule"))}
+        "seat": seat_ref(s, v.get("seat")), "card": card_text(v.get("card"), s), "trick": v.get("trick"), "rule": rule_text(s, v.get("rule"))}
     proof = v.get("proof")
     if v.get("proven") == "at-play" or not proof:
         text += ", " + _("certain at the play")
@@ -132,10 +137,10 @@ def describe_violation(v, s=None):
 
 def describe_claim(c, s=None):
     if c.get("call") == "concede":
-        return _("seat %(seat)s conceded the last %(tricks)s trick(s)") % {"seat": c.get("seat"), "tricks": c.get("tricks")}
+        return _("seat %(seat)s conceded the last %(tricks)s trick(s)") % {"seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks")}
     ruling = {True: _("sound"), False: _("REFUSED"), None: _("too large to settle")}[c.get("sound")]
     text = _("seat %(seat)s claimed the last %(tricks)s trick(s): %(ruling)s") % {
-        "seat": c.get("seat"), "tricks": c.get("tricks"), "ruling": ruling}
+        "seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks"), "ruling": ruling}
     if c.get("sound") is False and c.get("line"):
         text += " " + _("(defeated by the line %(cards)s)") % {"cards": cards_text(c["line"], s)}
     return text
@@ -184,10 +189,16 @@ def spoken(s):
             "spanish": spanish_pack(s),
             "cards": dict((c, card_text(c, s)) for c in cards),
             "teams": [team_name(s, t) for t in range(len(s.get("totals") or []))],
+            "seats": [_seat_name(s, x) for x in range(s.get("seats") or 0)],    # None: unnamed
             "context": [[k, label, text] for k, label, text in context_items(s)],
             "violations": [describe_violation(v, s) for v in s.get("violations") or []],
             "claims": [describe_claim(c, s) for c in s.get("claims") or []],
             "result": describe_result(s) if s.get("result") else None}
+
+
+def _seat_name(s, seat):
+    from .names import seat_name
+    return seat_name(s.get("names"), seat)
 
 
 def text_lines(s):
@@ -199,7 +210,7 @@ def text_lines(s):
     opts = options_text(s)
     lines.append(_("%(game)s%(options)s   hand %(hand)s   dealer seat %(dealer)s") % {
         "game": game_name(s), "options": "  (" + opts + ")" if opts else "", "hand": s.get("hand"),
-        "dealer": s.get("dealer")})
+        "dealer": seat_ref(s, s.get("dealer"))})
     turnup = "  (" + _("turn-up %(card)s") % {"card": card_text(s["turnup"], s)} + ")" if s.get("turnup") else ""
     lines.append("%s: %s%s" % (trump_label(s), trump_text(s), turnup))
     for _key, label, value in context_items(s):
@@ -207,19 +218,19 @@ def text_lines(s):
     totals = s.get("totals") or []
     lines.append(_("score: ") + "   ".join("%s %s" % (team_name(s, t), totals[t]) for t in range(len(totals))))
     if s.get("turn") is not None:
-        lines.append(_("to play: seat %(seat)s") % {"seat": s["turn"]})
+        lines.append(_("to play: seat %(seat)s") % {"seat": seat_ref(s, s["turn"])})
     trick = s.get("trick")
     if trick:
         by = trick_by_seat(trick, seats)
         lines.append(_("trick %(n)s: ") % {"n": trick["n"]} + "  ".join(
-            "%s %s" % (seat_text(seat), card_text(by.get(seat), s) or "--") for seat in range(seats)))
+            "%s %s" % (seat_label(s, seat), card_text(by.get(seat), s) or "--") for seat in range(seats)))
     last = s.get("last")
     if last:
         by = trick_by_seat(last, seats)
-        won = (_("won by seat %(seat)s") % {"seat": last["winner"]} if last["winner"] is not None
+        won = (_("won by seat %(seat)s") % {"seat": seat_ref(s, last["winner"])} if last["winner"] is not None
                else _("drawn"))
         lines.append(_("last trick %(n)s: ") % {"n": last["n"]} + "  ".join(
-            "%s %s%s" % (seat_text(seat), card_text(by.get(seat), s), "*" if seat == last["winner"] else "")
+            "%s %s%s" % (seat_label(s, seat), card_text(by.get(seat), s), "*" if seat == last["winner"] else "")
             for seat in range(seats)) + "   " + won)
     for h in s.get("hand_results", [])[-1:]:
         lines.append(_("hand %(hand)s: points %(points)s, score %(score)s") % {

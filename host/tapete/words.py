@@ -81,16 +81,41 @@ def seat_text(seat):
     return _("seat %(seat)s") % {"seat": seat}
 
 
+def seat_label(s, seat):
+    """Who sits at `seat`: the player's name when the match gave one (`names`,
+    PROTOCOL.md 1.2), else "seat N"."""
+    from .names import seat_name
+    return seat_name((s or {}).get("names"), seat) or seat_text(seat)
+
+
 def seats_text(seats):
     return ", ".join(seat_text(x) for x in seats)
 
 
+def seat_ref(s, seat):
+    """A seat as the messages "seat %(seat)s ..." take it: "2", or "2 (Carme)" when
+    the player has a name (every language's message keeps its own word for seat)."""
+    from .names import seat_name
+    name = seat_name((s or {}).get("names"), seat)
+    return "%s (%s)" % (seat, name) if name else seat
+
+
 def team_name(s, team):
+    """'team 0 (seats 0+2)'; with names 'Els Cracs (Ana + Carme)', 'team 0 (Ana +
+    Carme)' or 'Els Cracs'; a team of one is its seat's label."""
+    from .names import seat_name, team_given_name
     teams = s.get("teams") or [[0, 2], [1, 3]]
     if team is None or team >= len(teams):
         return _("no team")
+    names = s.get("names")
+    given = team_given_name(names, team)
     if len(teams[team]) == 1:
-        return seat_text(teams[team][0])
+        return given or seat_label(s, teams[team][0])
+    if any(seat_name(names, x) for x in teams[team]):
+        return "%s (%s)" % (given or _("team %(team)s") % {"team": team},
+                            " + ".join(seat_label(s, x) for x in teams[team]))
+    if given:
+        return given
     return _("team %(team)s (seats %(seats)s)") % {"team": team, "seats": "+".join(str(x) for x in teams[team])}
 
 
@@ -154,7 +179,7 @@ def context_label(s, key):
 def context_value(s, key, value):
     """A context value in words (seats as seats, Botifarra's doubles by their names)."""
     if key in ("trump_by", "chooser"):
-        return seat_text(value)
+        return seat_label(s, value)
     if key in ("doubling", "awaiting", "lying", "eleven"):
         return seats_text(value)
     if key == "multiplier":

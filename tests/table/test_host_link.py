@@ -159,3 +159,24 @@ def test_a_controller_restarted_after_an_error_is_said_with_the_error():
     assert said[0] == ("the controller restarted after an error: "
                        "MemoryError: memory allocation failed, allocating 368 bytes")
     assert "nothing was lost" in said[-1] and [e["seq"] for e in stored] == [0, 1]
+
+
+def test_record_gives_the_names_to_the_table_before_the_new_match(tmp_path):
+    names = {"seats": ["Ana", "Biel", "Carme", "Dani"], "teams": ["Els Cracs", "Sa Penya"]}
+    port = FakePort([line(dict(EVENTS[0], names=names))] + [line(e) for e in EVENTS[1:]], EVENTS)
+    out = tmp_path / "log.jsonl"
+    serial_cli.record(port, str(out), new={"cmd": "new", "game": "malilla", "id": "new"},
+                      echo=None, idle_limit=1, names=names)
+    sent = [c["cmd"] for c in port.written]
+    assert sent[:3] == ["names", "names", "new"], sent
+    assert port.written[0]["seats"] == names["seats"] and port.written[1]["teams"] == names["teams"]
+    assert json.loads(out.read_text().splitlines()[0])["names"] == names
+
+
+def test_a_refused_name_stops_the_recording_with_the_tables_words(tmp_path):
+    import pytest
+    refusal = {"error": "seat 0's name holds a control character (U+000A): 'A\\nB'", "id": "names"}
+    port = FakePort([line(refusal)])
+    with pytest.raises(serial_cli.Refused, match="refused the players' names: seat 0's name"):
+        serial_cli.record(port, str(tmp_path / "log.jsonl"), echo=None, idle_limit=1,
+                          names={"seats": ["Ana"]})

@@ -20,6 +20,10 @@ def test_power_loss_journal_restarts():
     assert_module_passes("mpy_test_journal", [HERE])
 
 
+def test_players_names_command_and_power_cut():
+    assert_module_passes("mpy_test_names", [HERE])
+
+
 def test_resends_from_the_journal():
     assert_module_passes("mpy_test_resend", [HERE])
 

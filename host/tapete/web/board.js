@@ -74,8 +74,27 @@ function teamName(state, t) {
   return fmt(_("team %(team)s (seats %(seats)s)"), {team: t, seats: (teams[t] || []).join("+")});
 }
 
-function seatText(seat) {
+function seatText(seat, state) {
+  // the player's name when the match gave one (view.spoken's seats), else "seat N"
+  const named = state && state.said && state.said.seats;
+  if (named && named[seat]) return named[seat];
   return fmt(_("seat %(seat)s"), {seat: seat});
+}
+
+// view.spoken's seats: each player's name, null for a seat without one.
+// A seat in a message ("won by seat %(seat)s"): "2", or "2 (Carme)" (words.seat_ref).
+function seatRef(seat, state) {
+  const named = state && state.said && state.said.seats;
+  const name = named && named[seat];
+  return name ? seat + " (" + name + ")" : String(seat);
+}
+
+// A last trick's card label: the player's first 8 letters, or s0 .. s11.
+function shortSeat(seat, state) {
+  const named = state && state.said && state.said.seats;
+  const name = named && named[seat];
+  if (!name) return "s" + seat;
+  return name.length > 8 ? name.slice(0, 7) + "…" : name;
 }
 
 function byseat(trick) {
@@ -121,7 +140,7 @@ function drawBoard(root, s, opts) {
     const box = el("div", {class: "seat team" + team + (turn ? " turn" : "") + (s.dealer === seat ? " dealer" : ""),
                            id: "seat-" + seat, "data-card": cards[seat] || "", "data-turn": turn ? "1" : "0",
                            style: "left:" + p.x + "%;top:" + p.y + "%"},
-                   el("div", {class: "name"}, seatText(seat) + (s.dealer === seat ? " · " + _("dealer") : "")),
+                   el("div", {class: "name", title: seatText(seat, s)}, seatText(seat, s) + (s.dealer === seat ? " · " + _("dealer") : "")),
                    cardEl(card, cls + (bad ? " bad" : ""), spanish));
     felt.append(box);
   }
@@ -147,7 +166,7 @@ function drawBoard(root, s, opts) {
   side.append(scores);
   side.append(el("div", {class: "turnline", id: "turn", "data-seat": s.turn === null || s.turn === undefined ? "" : String(s.turn)},
                  s.turn !== null && s.turn !== undefined ? fmt(_("to play: seat %(seat)s"), {seat: s.turn})
-                 : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(seatText).join(", ")
+                 : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(x => seatText(x, s)).join(", ")
                     : (s.over ? _("match over") : "–"))));
   // The hand's context in words (view.spoken): a label and a value per key.
   const ctx = said.context || [];
@@ -159,11 +178,11 @@ function drawBoard(root, s, opts) {
   if (last) {
     const lt = el("div", {class: "last", id: "last", "data-n": String(last.n), "data-winner": String(last.winner)},
                   el("div", {class: "label"}, fmt(_("last trick %(n)s"), {n: last.n}) + " · " +
-                     (last.winner !== null ? fmt(_("won by seat %(seat)s"), {seat: last.winner}) : _("drawn"))));
+                     (last.winner !== null ? fmt(_("won by seat %(seat)s"), {seat: seatRef(last.winner, s)}) : _("drawn"))));
     const row = el("div", {class: "lastcards"});
     for (let seat = 0; seat < n; seat++) {
       row.append(el("div", {class: "lastseat" + (seat === last.winner ? " won" : ""), "data-seat": String(seat), "data-card": lastCards[seat] || ""},
-                    el("span", {class: "who"}, "s" + seat), el("span", {class: "c " + (!spanish && (lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat], s))));
+                    el("span", {class: "who"}, shortSeat(seat, s)), el("span", {class: "c " + (!spanish && (lastCards[seat] || "").match(/[HD]$/) ? "red" : "")}, cardText(lastCards[seat], s))));
     }
     lt.append(row);
     side.append(lt);
