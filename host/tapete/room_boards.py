@@ -91,24 +91,35 @@ def misboard(board, dealer, played):
 
 class HandWatch:
     """Follows one table's events; `feed(ev)` returns a finished board hand (dict with
-    board, dealer, played, score, points, misboard) at each hand_end of a hand whose
-    deal named a board, else None."""
+    board, dealer, played, score, points, misboard) at each hand_end of a board's hand,
+    else None.
+
+    A deal names its board (`"board": n`). A table that cannot say it (no way to enter
+    a board number at a table of readers) plays the session's boards in order, as
+    every table of a round does here (make_boards): its match's first hand is the
+    lowest board, each hand that ends the next one; a misdealt hand is dealt again
+    from the same board, so a misdeal does not move on."""
 
     def __init__(self, boards):
         self.boards = boards
         self.hand = None
+        self.next_board = None      # the board of the next deal that names none
 
     def feed(self, ev):
         name = ev.get("ev")
         if name == "match":
             self.hand = None
+            self.next_board = min(self.boards) if self.boards else None
         elif name == "deal":
             n = ev.get("board")
+            if not isinstance(n, int) or isinstance(n, bool):
+                n = self.next_board
             self.hand = {"board": n, "dealer": ev.get("dealer"), "played": {}} if isinstance(n, int) else None
         elif name == "play" and self.hand is not None and isinstance(ev.get("seat"), int):
             self.hand["played"].setdefault(ev["seat"], []).append(str(ev.get("card")))
         elif name == "hand_end" and self.hand is not None:
             hand, self.hand = self.hand, None
+            self.next_board = hand["board"] + 1
             board = self.boards.get(hand["board"])
             hand["score"] = ev.get("score")
             hand["points"] = ev.get("points")

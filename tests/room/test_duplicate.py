@@ -114,3 +114,20 @@ def test_the_hand_watch_returns_a_board_hand_at_its_end_only():
     ended = [h for h in (w.feed(ev) for ev in lines) if h is not None]
     assert len(ended) == 1 and ended[0]["board"] == 1 and ended[0]["misboard"] == []
     assert sum(len(c) for c in ended[0]["played"].values()) == 48
+
+
+def test_a_table_whose_deals_name_no_board_plays_the_boards_in_order():
+    # A real table of readers cannot say which board it plays: its match's hands are
+    # the session's boards in order, and a misboarded one is still found.
+    boards = dict((b["board"], b) for b in make_boards("botifarra", 3, seed=2))
+    lines = match_lines("botifarra", 3, options={"target": 9999}, boards=list(boards.values()))
+    bare = [dict((k, v) for k, v in ev.items() if k != "board") for ev in lines]
+    assert not any("board" in ev for ev in bare)
+    w = HandWatch(boards)
+    ended = [h for h in (w.feed(ev) for ev in bare) if h is not None]
+    assert [h["board"] for h in ended] == [1, 2, 3] and all(h["misboard"] == [] for h in ended)
+    # the table took its boards in another order (2, 3, 1): each hand is misboarded
+    rotated = {1: boards[2], 2: boards[3], 3: boards[1]}
+    w = HandWatch(rotated)
+    ended = [h for h in (w.feed(ev) for ev in bare) if h is not None]
+    assert [h["board"] for h in ended] == [1, 2, 3] and all(h["misboard"] for h in ended)
