@@ -90,9 +90,13 @@ def cmd_serve(args):
     if args.boards:
         from .room_boards import load_boards
         boards = load_boards(args.boards)
+    schedule = None
+    if args.schedule:
+        from .room_schedule import load_schedule
+        schedule = load_schedule(args.schedule)
     store = RoomStore(db_path)
     board = RoomBoard(room)
-    server = RoomServer(store, board, room, connect, boards=boards)
+    server = RoomServer(store, board, room, connect, boards=boards, schedule=schedule)
     server.start(host, port)
     board.notice("subscribed to tapete/%s/+/log on %s:%d" % (room, host, port))
     print("tapete room: room %s from %s:%d into %s" % (room, host, port, store.path), file=sys.stderr, flush=True)
@@ -205,6 +209,9 @@ def register(sub):
     s.add_argument("--port", type=int, default=8780, help="the board's TCP port (default 8780)")
     s.add_argument("--boards", help="duplicate play: the session's boards file (each hand "
                    "checked against its board; results sheets at /sheet/ROUND)")
+    s.add_argument("--schedule", help="who sits where in each round (JSON Lines: round, "
+                   "table, seats, teams; docs/room.md): each table's next match carries "
+                   "its players' names")
     s.add_argument("--scoring", choices=("matchpoints", "total"), default="matchpoints",
                    help="duplicate scoring (default matchpoints; docs/room.md)")
     s.set_defaults(run=cmd_serve)

@@ -16,6 +16,8 @@ import json
 import threading
 
 from .room import log_topic, notice_topic, resend_topic
+from .rules import names as rules_names
+from .rules.errors import TableError
 
 RESEND_BATCH = 500      # lines per ask: the room asks again for the rest
 NOTICES = 16            # notices kept for the recorder (beyond: the oldest dropped)
@@ -100,8 +102,23 @@ class TablePublisher:
             cmd = json.loads(payload.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             cmd = None
-        if not isinstance(cmd, dict) or cmd.get("cmd") != "notice":
-            self.notices_refused += 1       # only notices go down to the table from here
+        if not isinstance(cmd, dict) or cmd.get("cmd") not in ("notice", "names"):
+            self.notices_refused += 1       # only the room's notices and names go down
+            return
+        if cmd["cmd"] == "names":
+            from .names import commands
+            try:
+                names = rules_names.check(dict((k, cmd[k]) for k in rules_names.KEYS if k in cmd))
+            except TableError:
+                self.notices_refused += 1
+                return
+            # a list the round leaves empty clears the last round's; the rest in pieces
+            # short enough for the serial line
+            pieces = [{"cmd": "names", k: [], "id": "room-names"} for k in rules_names.KEYS
+                      if not names.get(k)] + commands(names, "room-names")
+            with self.lock:
+                self.notices.extend(pieces)
+                del self.notices[:-NOTICES]
             return
         with self.lock:
             self.notices.append(cmd)

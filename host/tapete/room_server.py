@@ -119,11 +119,16 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None):
 class RoomServer:
     """The room's subscriber: every table's log stored once, the board fed."""
 
-    def __init__(self, store, board, room, connect, on_stored=None, client_id=None, boards=None):
+    def __init__(self, store, board, room, connect, on_stored=None, client_id=None, boards=None,
+                 schedule=None):
         """`connect(client_id, clean)` returns a configured paho client (room_mqtt.client);
-        `boards` (room_boards.load_boards) checks each board's hand as it ends."""
+        `boards` (room_boards.load_boards) checks each board's hand as it ends;
+        `schedule` (room_schedule.load_schedule) names each table's players, round by
+        round."""
         self.store = store
         self.boards = boards
+        self.schedule = schedule
+        self.named = {}             # table -> the round whose names it was last given
         self.watches = {}           # table -> room_boards.HandWatch
         self.board = board
         self.room = room
@@ -187,12 +192,28 @@ class RoomServer:
 
     def _subscribe(self, c):
         c.subscribe("%s/%s/+/log" % (PREFIX, self.room), qos=1)
+        if self.schedule is not None:
+            with self.lock:
+                self.named = {}     # a broker restarted without persistence forgot them
+                for table in sorted(set(t for _, t in self.schedule)):
+                    self._give_names(table, self.store.writer(self.room, table).round + 1)
         # What the broker could not keep for us (a restart without its persistence,
         # a queue overflow): ask each known table from the seq after our last.
         with self.lock:
             for table, intake in self.intakes.items():
                 if intake.expected is not None:
                     self._ask(table, intake.expected)
+
+    def _give_names(self, table, rnd):
+        """Round `rnd`'s names (the schedule) to the table, for its next match: retained
+        on its notice topic, so a table that connects later takes them too."""
+        names = self.schedule.get((rnd, table))
+        if names is None or self.named.get(table) == rnd:
+            return
+        from .room_schedule import names_command
+        self.named[table] = rnd
+        self.client.publish(notice_topic(self.room, table), json.dumps(names_command(names)),
+                            qos=1, retain=True)
 
     def _ask(self, table, first):
         self.client.publish(resend_topic(self.room, table),
@@ -219,6 +240,8 @@ class RoomServer:
                 for e in ready:
                     self.board.feed(table, e, rnd)
                     self._check_board(table, e)
+                    if e.get("ev") == "match" and self.schedule is not None:
+                        self._give_names(table, rnd + 1)    # this match has its own
                 if self.on_stored is not None:
                     self.on_stored(table, ready)
             first = intake.gap()
