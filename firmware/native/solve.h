@@ -19,7 +19,7 @@
  * see TC_TOO_DEEP answered).
  * TAPETE_STACK_NEED: the C stack a claim of this build may use, at most, whatever its
  * depth (measured on an emulated Cortex-M0 by test/test_core.c, which fails above it:
- * 2468 bytes for a claim of 64 cards at 12 seats with 11 hands hidden, the deal
+ * 2304 bytes for a claim of 64 cards at 12 seats with 11 hands hidden, the deal
  * enumeration's frames; the native module's -fpic adds about 6%); the bindings export it, with their own
  * frame, so the caller can leave a claim undecided rather than call the core with less
  * stack left than that. 0 where the stack is not counted. */
