@@ -7,8 +7,9 @@ counts instruction cycles with flash as fast as RAM, so real boards are slower.
 1. boot to ready (power-on -> the controller's `boot` line) and the flash used;
 2. native module vs pure Python on the RP2040: the legal-card check and a claim
    with 5 tricks left (the public door: a `claim` call through Match.apply);
-3. the deepest claim the C stack survives (the stack pointer's low-water mark,
-   watched by the emulator, against MicroPython's 8 KB main stack);
+3. claims with 2 to 10 tricks left, every hand known: the answer, its emulated time
+   and the C stack's low-water mark (watched by the emulator, against MicroPython's
+   8 KB main stack; the search keeps its depth on the heap);
 4. the scan rate per seat at 4 and 12 seats (an empty table, and a card on every seat);
 5. a whole match (or N hands) played at the table, with and without the native
    module: the heap's low-water mark (gc.mem_free() after gc.collect(), every 100 ms)
@@ -160,8 +161,8 @@ def compute(rig, report):
         rig.order(stack="start")
         time.sleep(0.2)
         try:
-            res = rig.exec("t0 = time.ticks_us(); d = m.apply(C); print(time.ticks_diff("
-                           "time.ticks_us(), t0) // 1000, [e.get('sound') for e in d "
+            res = rig.exec("t0 = time.ticks_us(); d = m.apply(C); print('%d ms' % (time.ticks_diff("
+                           "time.ticks_us(), t0) // 1000), [e.get('sound') for e in d "
                            "if e['ev'] == 'x-claim'])", timeout=900)
         except (RuntimeError, TimeoutError) as err:
             res = "failed: %s" % str(err).splitlines()[-1]
@@ -174,7 +175,7 @@ def compute(rig, report):
         if used < top - bottom and not res.startswith("failed"):
             deepest = k
         else:
-            break
+            break   # the stack overflowed: the board is no longer to be trusted
     report["stack"]["deepest_claim"] = deepest
     # In play a claim is reached through more calls than from the REPL (the asyncio
     # task, table.on_reader, placed, _control, call: about 8 more): each costs C stack.

@@ -8,7 +8,9 @@
  *
  * Bounds: one node budget covers everything the check does (each deal tried counts
  * one node, each searched position one, the refuting line's searches too), and no
- * search is deeper than TAPETE_MAX_DEPTH cards.
+ * search is deeper than TAPETE_MAX_DEPTH cards. The searches keep their depth on the
+ * caller's stack of frames; only the deal enumeration recurses in C (one frame per
+ * hidden seat).
  */
 #include "search.h"
 
@@ -109,10 +111,14 @@ static int deal_from(claim_ctx *c, int i, uint64_t pool) {
     }
 }
 
-/* A line of play on the refuting deal: the claiming side takes its best card (the
- * highest exact value), the defence the first card that keeps the claim short.
- * Runs on the budget left (the refutation's table entries still serve); when that
- * runs out, the line stops there. */
+/* A line of play on the refuting deal: the claiming side plays the search's first
+ * choice (at a trick start the lead the refutation found best, from the table; else
+ * the move order's: winners first), the defence the first card that keeps the claim
+ * short. Only the defence's cards are tested (one null window each), so the line
+ * costs about what the refutation did: the claimer's best card by exact value would
+ * cost a whole solve per card, seconds on the Pico at 10 tricks left. Runs
+ * on the budget left (the refutation's table entries still serve); when that runs
+ * out, the line stops there. */
 static void refuting_line(claim_ctx *c, uint8_t *line) {
     search *s = &c->s;
     long left = left_of(c);
@@ -123,36 +129,25 @@ static void refuting_line(claim_ctx *c, uint8_t *line) {
     int got = 0, plies = 0;
     while (plies < TC_MAX_PLIES) {
         uint8_t move[TC_MAX_HAND];
-        int nm = tc_moves(s, TC_NO_CARD, move);
+        int mine = s->g->team[s->to_play] == c->team;
+        tc_entry *e = mine && !s->t.n ? tc_probe_here(s, 0) : 0;
+        int nm = tc_moves(s, e ? e->move : TC_NO_CARD, move);
         if (!nm) {
             break; /* the hand is over */
         }
-        int mine = s->g->team[s->to_play] == c->team;
-        int pick = -1, pick_v = -1;
-        for (int i = 0; i < nm && !s->abort; i++) {
+        int pick = move[0];
+        for (int i = 0; i < nm && !mine && !s->abort; i++) {
             undo u;
             int gain = tc_play(s, move[i], &u);
-            int v;
-            if (mine) {
-                v = tc_exact(s);
-                v = v < 0 ? -1 : gain + v;
-            } else { /* below the target still? */
-                int lim = c->target - got - gain;
-                v = tc_ab(s, lim - 1, lim) < lim ? 0 : -1;
-            }
+            int lim = c->target - got - gain;
+            int v = tc_ab(s, lim - 1, lim);
             tc_unplay(s, move[i], &u);
-            if (s->abort) {
+            if (!s->abort && v < lim) {
+                pick = move[i];
                 break;
             }
-            if (mine ? v > pick_v : v == 0) {
-                pick = move[i];
-                pick_v = v;
-                if (!mine) {
-                    break;
-                }
-            }
         }
-        if (s->abort || pick < 0) {
+        if (s->abort) {
             break;
         }
         undo u;
@@ -164,7 +159,7 @@ static void refuting_line(claim_ctx *c, uint8_t *line) {
 
 int tc_claim(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t unseen,
     const uint64_t *cant, const tc_trick *t, int team, int measure, int target,
-    tc_table *tt, long budget, long *nodes, uint64_t *deal, uint8_t *line) {
+    tc_table *tt, long budget, long *nodes, uint64_t *deal, uint8_t *line, tc_frame *stack) {
     claim_ctx c;
     int seats = g->seats;
     for (int i = 0; i < TC_MAX_PLIES; i++) {
@@ -178,6 +173,7 @@ int tc_claim(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t u
     if (size < 0) {
         return TC_BAD_POSITION;
     }
+    c.s.fr = stack; /* tc_search_init leaves it: every search of the check uses it */
     c.g = g;
     c.t = t;
     c.cant = cant;

@@ -202,15 +202,16 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
         && int_in(args[7], 0, TC_MAX_SEATS - 1, &team) == 0 && int_in(args[8], 0, 1, &measure) == 0
         && int_in(args[10], 0, 0x3FFFFFFF, &budget) == 0 && table_in(args[9], &tt, &ref) == 0) {
         int v;
+        tc_frame stack[TC_FRAMES];
         Py_BEGIN_ALLOW_THREADS
 #ifdef TAPETE_HOST_SOLVER
         v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, (int)keep, 0)
-                 : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
+                 : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0, stack);
 #else
         (void)host;
         (void)seconds;
         (void)keep;
-        v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0);
+        v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0, stack);
 #endif
         Py_END_ALLOW_THREADS
         table_out(&ref, &tt);
@@ -251,9 +252,10 @@ static PyObject *claim(PyObject *self, PyObject *const *args, Py_ssize_t n) {
         && int_in(args[14], 0, 0x3FFFFFFF, &budget) == 0 && list_out(args[15], 4 * g->seats) == 0
         && table_in(args[13], &tt, &ref) == 0) {
         int v;
+        tc_frame stack[TC_FRAMES];
         Py_BEGIN_ALLOW_THREADS
         v = tc_claim(g, hands, (unsigned)known, unseen, cant, &t, (int)team, (int)measure, (int)target,
-            &tt, budget, &nodes, deal, line);
+            &tt, budget, &nodes, deal, line, stack);
         Py_END_ALLOW_THREADS
         table_out(&ref, &tt);
         int ok = 1;

@@ -7,7 +7,10 @@
 #include "solve.h"
 
 #define API 2
-/* claim()'s own frame on armv6m (-fstack-usage: 504 bytes), counted in STACK */
+/* claim()'s own frame on armv6m (-fstack-usage: 504 bytes), counted in STACK; the
+ * searches' stack of frames (TC_FRAMES, 2340 bytes) is on the MicroPython heap, taken
+ * for the call and given back after it (the core allocates nothing, so no collection
+ * can run while it is held) */
 #define GLUE_STACK 512
 
 /* gcc emits calls to these for struct copies and clears; a native module links no
@@ -240,7 +243,9 @@ static mp_obj_t solve(size_t n_args, const mp_obj_t *args) {
     int measure = (int)int_in(args[8], 0, 1);
     long budget = (long)int_in(args[10], 0, 0x3FFFFFFF);
     uint8_t *b = table_in(args[9], &tt);
-    int v = tc_solve(g, hands, &t, team, measure, &tt, budget, 0);
+    tc_frame *stack = m_malloc(TC_FRAMES * sizeof(tc_frame));
+    int v = tc_solve(g, hands, &t, team, measure, &tt, budget, 0, stack);
+    m_free(stack);
     table_out(b, &tt);
     if (v == TC_BAD_POSITION) {
         fail(TC_ERR_POSITION);
@@ -271,7 +276,9 @@ static mp_obj_t claim(size_t n_args, const mp_obj_t *args) {
     mp_obj_t *items = list_out(args[15], 4 * g->seats, &len);
     uint8_t *b = table_in(args[13], &tt);
     long nodes = 0;
-    int r = tc_claim(g, hands, known, unseen, cant, &t, team, measure, target, &tt, budget, &nodes, deal, line);
+    tc_frame *stack = m_malloc(TC_FRAMES * sizeof(tc_frame));
+    int r = tc_claim(g, hands, known, unseen, cant, &t, team, measure, target, &tt, budget, &nodes, deal, line, stack);
+    m_free(stack);
     table_out(b, &tt);
     if (r == TC_BAD_POSITION) {
         fail(TC_ERR_POSITION);

@@ -63,7 +63,7 @@ int tc_moves(const search *s, int hint, uint8_t move[TC_MAX_HAND]) {
         uint32_t pb = tc_suit_set(present, su);
         const uint8_t *order = s->order[su];
         int prev = -1, top = 1;
-        for (int k = 0; k < s->count[su]; k++) {
+        for (int k = 0; lb && k < s->count[su]; k++) { /* until its last legal card */
             int f = order[k];
             if (!((pb >> f) & 1)) {
                 continue;
@@ -73,6 +73,7 @@ int tc_moves(const search *s, int hint, uint8_t move[TC_MAX_HAND]) {
                 top = 0;
                 continue;
             }
+            lb &= ~(1u << f);
             int c = su * 16 + f;
             if (s->collapse && prev >= 0 && g->points[su * 16 + prev] == g->points[c]
                 && !(s->keyed_led && (f == TC_SEVEN_SLOT || prev == TC_SEVEN_SLOT))) {

@@ -27,14 +27,10 @@ typedef struct {
     int rem_points;             /* card points still in the hands */
     long nodes, budget;
     tc_table *tt;
+    tc_frame *fr;               /* tc_ab's stack: TC_FRAMES frames (not set by tc_search_init) */
     uint8_t order[4][16];       /* per suit: the pack's slots, strongest first */
     uint8_t count[4];
 } search;
-
-/* What playing a card changed, to take it back. */
-typedef struct {
-    uint8_t seat, led, leader, start;
-} undo;
 
 /* Hand size at the current trick's start shared by the seats in `seats` (bit per
  * seat), or -1 when the hands (of those seats), the trick and each other do not fit
@@ -50,6 +46,8 @@ int tc_play(search *s, int c, undo *u);
 void tc_unplay(search *s, int c, const undo *u);
 int tc_ab(search *s, int alpha, int beta);
 int tc_exact(search *s);
+/* The table's entry of the position at a trick start (store: make one if none). */
+tc_entry *tc_probe_here(search *s, int store);
 
 /* moves.c: the moves of the seat to play (one card of each run of equivalent
  * cards), best first; `hint` (a card or TC_NO_CARD) goes first. Returns how many. */

@@ -4,7 +4,8 @@
  * (plain minimax over the rule module's own legal cards): tests/native compares
  * the two on small endings of every game.
  *
- * Recursion: one frame of tc_ab per card left to play, capped by TAPETE_MAX_DEPTH.
+ * No recursion: tc_ab keeps one frame per card left to play on a stack the caller
+ * gives (TC_FRAMES frames), capped by TAPETE_MAX_DEPTH.
  */
 #include "search.h"
 
@@ -191,43 +192,75 @@ void tc_unplay(search *s, int c, const undo *u) {
     s->rem_points += s->g->points[c];
 }
 
-/* Alpha-beta on the future value for the searching side (fail-soft). */
-int tc_ab(search *s, int alpha, int beta) {
+tc_entry *tc_probe_here(search *s, int store) {
+    uint64_t cards = 0;
+    for (int p = 0; p < s->g->seats; p++) {
+        cards |= s->hand[p];
+    }
+    return tc_probe(s->tt, cards, (unsigned)s->t.leader << 4 | (s->keyed_led ? s->t.led : 0u), store);
+}
+
+/* Opening a position: its window narrowed by the bounds (what is left, the table),
+ * and its moves in f. Returns 1 with the value in *v when none need searching. */
+static int open_node(search *s, tc_frame *f, int alpha, int beta, int *v) {
+    *v = 0;
     if (s->abort) {
-        return 0;
+        return 1;
     }
     if (++s->nodes > s->budget && s->budget > 0) {
         s->abort = 1;
-        return 0;
+        return 1;
     }
     const tc_game *g = s->g;
     tc_trick *t = &s->t;
-    uint64_t cards = 0;
-    unsigned meta = 0;
     int hint = TC_NO_CARD;
-    tc_entry *e = 0;
     if (t->n == 0) {
+        uint64_t cards = 0;
         for (int p = 0; p < g->seats; p++) {
             cards |= s->hand[p];
         }
         if (!cards) {
-            return 0;
+            return 1;
         }
         int total = tc_total(s);
         if (total <= alpha) {
-            return total;
+            *v = total;
+            return 1;
         }
         if (beta <= 0) {
-            return 0;
+            return 1;
         }
-        meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
-        e = tc_probe(s->tt, cards, meta, 0);
+        /* the top trump still out wins the trick it falls on, whoever holds it, and
+         * that trick is worth at least its trick point and the trump's own points:
+         * a bound on either side (not where ties draw or suits do not rank) */
+        if (t->trump < 4 && s->collapse) {
+            const uint8_t *o = s->order[t->trump];
+            uint32_t in = tc_suit_set(cards, t->trump);
+            int k = 0;
+            while (k < s->count[t->trump] && !((in >> o[k]) & 1)) {
+                k++;
+            }
+            if (k < s->count[t->trump]) {
+                int c = t->trump * 16 + o[k], p = 0;
+                int sure = s->measure == TC_TRICKS ? 1 : g->trick_point + g->points[c];
+                while (!(s->hand[p] & tc_bit(c))) {
+                    p++;
+                }
+                if (g->team[p] == s->team ? sure >= beta : total - sure <= alpha) {
+                    *v = g->team[p] == s->team ? sure : total - sure;
+                    return 1;
+                }
+            }
+        }
+        tc_entry *e = tc_probe_here(s, 0);
         if (e) {
             if (e->lo >= beta) {
-                return e->lo;
+                *v = e->lo;
+                return 1;
             }
             if (e->hi <= alpha) {
-                return e->hi;
+                *v = e->hi;
+                return 1;
             }
             if (e->lo > alpha) {
                 alpha = e->lo;
@@ -238,50 +271,103 @@ int tc_ab(search *s, int alpha, int beta) {
             hint = e->move;
         }
     }
-    int a0 = alpha, b0 = beta;
-    uint8_t move[TC_MAX_HAND];
-    int nm = tc_moves(s, hint, move);
-    int maximize = g->team[s->to_play] == s->team;
-    int best = maximize ? -1 : 10000;
-    int bestmove = TC_NO_CARD;
-    for (int i = 0; i < nm && !s->abort; i++) {
-        int c = move[i];
-        undo u;
-        int gain = tc_play(s, c, &u);
-        int v = gain + tc_ab(s, alpha - gain, beta - gain);
-        tc_unplay(s, c, &u);
-        if (maximize ? v > best : v < best) {
-            best = v;
-            bestmove = c;
-            if (maximize && best > alpha) {
-                alpha = best;
-            } else if (!maximize && best < beta) {
-                beta = best;
+    /* the trick's winner so far, with only its own side still to play: the trick is
+     * theirs, worth at least its trick point and the cards on it (no draws then:
+     * only an opponent's equal card draws) */
+    if (t->n && !(g->flags & TC_DRAWS)) {
+        tc_view w;
+        tc_look(g, t, &w);
+        int ours = g->team[w.winner] == s->team, seat = s->to_play, sure = 1;
+        for (int i = t->n; i < g->seats; i++) {
+            if ((g->team[seat] == s->team) != ours) {
+                sure = 0;
+            }
+            seat = tc_next(g, seat);
+        }
+        if (sure) {
+            if (s->measure != TC_TRICKS) {
+                sure = g->trick_point;
+                for (int i = 0; i < t->n; i++) {
+                    sure += g->points[t->card[i]];
+                }
+            }
+            int total = tc_total(s);
+            if (ours ? sure >= beta : total - sure <= alpha) {
+                *v = ours ? sure : total - sure;
+                return 1;
             }
         }
-        if (alpha >= beta) {
-            break;
-        }
     }
-    if (t->n == 0 && !s->abort) {
-        e = tc_probe(s->tt, cards, meta, 1);
-        if (e) {
-            int v = best < 0 ? 0 : best > 255 ? 255 : best;
-            if (best <= a0) {
-                if (v < e->hi) {
-                    e->hi = (uint8_t)v;
-                }
-            } else if (best >= b0) {
-                if (v > e->lo) {
-                    e->lo = (uint8_t)v;
-                }
-            } else {
-                e->lo = e->hi = (uint8_t)v;
+    f->alpha = f->a0 = (int16_t)alpha;
+    f->beta = f->b0 = (int16_t)beta;
+    f->nm = (uint8_t)tc_moves(s, hint, f->move);
+    f->i = 0;
+    f->maximize = g->team[s->to_play] == s->team;
+    f->best = f->maximize ? -1 : 10000;
+    f->bestmove = TC_NO_CARD;
+    return 0;
+}
+
+/* Closing a searched position: its bounds into the table (at a trick start). */
+static void close_node(search *s, const tc_frame *f) {
+    if (s->t.n || s->abort) {
+        return;
+    }
+    tc_entry *e = tc_probe_here(s, 1);
+    if (e) {
+        int best = f->best, v = best < 0 ? 0 : best > 255 ? 255 : best;
+        if (best <= f->a0) {
+            if (v < e->hi) {
+                e->hi = (uint8_t)v;
             }
-            e->move = (uint8_t)bestmove;
+        } else if (best >= f->b0) {
+            if (v > e->lo) {
+                e->lo = (uint8_t)v;
+            }
+        } else {
+            e->lo = e->hi = (uint8_t)v;
+        }
+        e->move = f->bestmove;
+    }
+}
+
+/* Alpha-beta on the future value for the searching side (fail-soft), on the
+ * explicit stack s->fr: one frame per card played below the position, so the depth
+ * of the search costs no C stack. */
+int tc_ab(search *s, int alpha, int beta) {
+    tc_frame *f = s->fr;
+    int v;
+    if (open_node(s, f, alpha, beta, &v)) {
+        return v;
+    }
+    for (;;) {
+        if (f->i < f->nm && !s->abort && f->alpha < f->beta) {
+            f->gain = (int16_t)tc_play(s, f->move[f->i], &f->u);
+            if (!open_node(s, f + 1, f->alpha - f->gain, f->beta - f->gain, &v)) {
+                f++; /* down into the card's position */
+                continue;
+            }
+        } else { /* every move tried, or a cut: back up to the card that led here */
+            close_node(s, f);
+            v = f->best;
+            if (f == s->fr) {
+                return v;
+            }
+            f--;
+        }
+        int c = f->move[f->i++];
+        tc_unplay(s, c, &f->u);
+        v += f->gain;
+        if (f->maximize ? v > f->best : v < f->best) {
+            f->best = (int16_t)v;
+            f->bestmove = (uint8_t)c;
+            if (f->maximize && v > f->alpha) {
+                f->alpha = (int16_t)v;
+            } else if (!f->maximize && v < f->beta) {
+                f->beta = (int16_t)v;
+            }
         }
     }
-    return best;
 }
 
 /* The exact future value by MTD(f); -1 when the budget ran out. */
@@ -304,7 +390,7 @@ int tc_exact(search *s) {
 }
 
 int tc_solve(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, long *nodes) {
+    int measure, tc_table *tt, long budget, long *nodes, tc_frame *stack) {
     search s;
     if (nodes) {
         *nodes = 0;
@@ -320,6 +406,7 @@ int tc_solve(const tc_game *g, const uint64_t *hands, const tc_trick *t, int tea
         return TC_TOO_DEEP;
     }
     tc_search_init(&s, g, hands, t, team, measure, tt, budget);
+    s.fr = stack;
     tc_next_epoch(s.tt);
     int v = tc_exact(&s);
     if (nodes) {

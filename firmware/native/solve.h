@@ -12,31 +12,44 @@
 
 #ifdef TAPETE_HAVE_SOLVER
 
-/* The deepest search this build makes, in cards left to play: one C frame per card.
- * The Pico's C stack is 8 KB (7936 bytes for the rp2 port) and MicroPython uses part
- * of it before the core is called (about 240 bytes per nested Python call), so
- * bare-metal ARM builds cap it: a claim with more cards left is not settled
- * (TC_TOO_DEEP). Elsewhere it is every card of a pack.
- * TAPETE_STACK_NEED: the C stack the deepest claim of this build may use, at most
- * (measured on an emulated Cortex-M0 by test/test_core.c, which fails above it: 2940
- * bytes at the cap of 16 cards; the native module's -fpic adds about 6%); the
- * bindings export it, with their own frame, so the caller can leave a claim
- * undecided rather than call the core with less stack left than that. 0 where the
- * stack is not counted. */
+/* The deepest search this build makes, in cards left to play: every card of a pack.
+ * The search keeps one frame per card on an explicit stack (tc_frame) in memory the
+ * caller gives (TC_FRAMES of them: on the Pico the glue takes it from the MicroPython
+ * heap), so its depth costs no C stack. A build may lower the cap (the tests do, to
+ * see TC_TOO_DEEP answered).
+ * TAPETE_STACK_NEED: the C stack a claim of this build may use, at most, whatever its
+ * depth (measured on an emulated Cortex-M0 by test/test_core.c, which fails above it:
+ * 2304 bytes for a claim of 64 cards at 12 seats with 11 hands hidden, the deal
+ * enumeration's frames; the native module's -fpic adds about 6%); the bindings export it, with their own
+ * frame, so the caller can leave a claim undecided rather than call the core with less
+ * stack left than that. 0 where the stack is not counted. */
 #ifndef TAPETE_MAX_DEPTH
-#if defined(__arm__) && !defined(__linux__)
-#define TAPETE_MAX_DEPTH 16
-#else
 #define TAPETE_MAX_DEPTH 64
-#endif
 #endif
 #ifndef TAPETE_STACK_NEED
 #if defined(__arm__) && !defined(__linux__)
-#define TAPETE_STACK_NEED 3328
+#define TAPETE_STACK_NEED 2688
 #else
 #define TAPETE_STACK_NEED 0
 #endif
 #endif
+
+/* What playing a card changed, to take it back. */
+typedef struct {
+    uint8_t seat, led, leader, start;
+} undo;
+
+/* One position of the search on its explicit stack: the window, the moves and the
+ * one being searched. 36 bytes. */
+typedef struct {
+    int16_t alpha, beta, a0, b0, best, gain;
+    uint8_t i, nm, bestmove, maximize;
+    undo u;
+    uint8_t move[TC_MAX_HAND];
+} tc_frame;
+
+/* Frames a search needs at most: one per card left, and the end of the hand. */
+#define TC_FRAMES (TAPETE_MAX_DEPTH + 1)
 
 /* Answers besides a value. */
 #define TC_OUT_OF_BUDGET (-1) /* the node budget ran out */
@@ -70,9 +83,10 @@ void tc_table_init(tc_table *tt, void *mem, uint32_t bytes, uint32_t epoch);
  * TC_TRICKS; the current trick's cards count for its winner; a drawn trick counts
  * for nobody and its leader leads again. `budget` caps the nodes searched (0: no
  * cap). Returns the value, or TC_OUT_OF_BUDGET, TC_BAD_POSITION, TC_TOO_DEEP.
- * `nodes` (may be 0) receives the count searched. */
+ * `nodes` (may be 0) receives the count searched. `stack`: room for TC_FRAMES frames,
+ * the search's own stack. */
 int tc_solve(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, long *nodes);
+    int measure, tc_table *tt, long budget, long *nodes, tc_frame *stack);
 
 #ifdef TAPETE_HAVE_CLAIM
 /* Check a claim: `team` gets at least `target` (measure) for every distribution of
@@ -84,10 +98,11 @@ int tc_solve(const tc_game *g, const uint64_t *hands, const tc_trick *t, int tea
  * end; the line stops early when the budget runs out while it is searched); or
  * TC_OUT_OF_BUDGET, TC_BAD_POSITION, TC_TOO_DEEP. `budget` caps every node the
  * check searches, the deals tried and the line included (0: no cap); `nodes` (may
- * be 0) receives the count spent, at most budget + 1. `line` has room for 64 cards. */
+ * be 0) receives the count spent, at most budget + 1. `line` has room for 64 cards;
+ * `stack` for TC_FRAMES frames (the searches' own stack). */
 int tc_claim(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t unseen,
     const uint64_t *cant, const tc_trick *t, int team, int measure, int target,
-    tc_table *tt, long budget, long *nodes, uint64_t *deal, uint8_t *line);
+    tc_table *tt, long budget, long *nodes, uint64_t *deal, uint8_t *line, tc_frame *stack);
 #endif
 #endif
 

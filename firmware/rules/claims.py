@@ -8,8 +8,8 @@ with what it knows (hand sizes; cards a seat is known not to hold) and every leg
 defence. A sound claim ends the hand, scored as claimed. An unsound one is refused
 with a deal and a line of play that defeat it, and play goes on. When the check is
 too large to settle within its bounds (a node budget that covers every deal tried
-and the refuting line; on the Pico, the depth the C stack allows), the claim is
-undecided and play goes on. When the budget runs out while the refuting line is
+and the refuting line: about a second's search on the Pico), the claim is undecided
+and play goes on. When the budget runs out while the refuting line is
 searched, the refusal stands and the line shown stops there.
 
 The check is the double-dummy reading: for each possible distribution, the claiming
@@ -36,18 +36,21 @@ from .errors import EventError
 from .phases import OVER
 from .solver import TRICKS, OutOfBudget, check_claim
 
-# Node budgets, sized for a second or two of search: the C core does about 3M nodes/s
+# Node budgets, sized for about a second of search: the C core does about 3M nodes/s
 # on a desktop with its table (bench/bench_core.py: a claim that spends the whole
-# budget) and roughly a hundredth of that on the Pico; the pure-Python search does
-# ~100k nodes/s under CPython and far fewer on the Pico. A
-# budget covers the whole check: every deal tried and the refuting line too. On the
-# Pico the C core also refuses searches deeper than its stack allows (MAX_DEPTH
-# cards): such a claim is undecided, as one out of budget is.
+# budget) and about 59k nodes/s on the Pico (bench/bench_claim_pico.py: 64868 nodes
+# in 1107 emulated ms), so a claim on the Pico is decided within 1 s or left
+# undecided; the pure-Python search does ~100k nodes/s under CPython and far fewer on
+# the Pico. A budget covers the whole check: every deal tried and the refuting line
+# too. The C core keeps its search's depth on the heap (a stack of frames the module
+# allocates for the call), so any trick can be claimed on the Pico.
 _DESKTOP = sys.implementation.name == "cpython"
 PY_BUDGET = 400000 if _DESKTOP else 5000
-NATIVE_BUDGET = 5000000 if _DESKTOP else 150000
-# The C core's transposition table: a few MB on a desktop, 16 KB on the Pico.
-TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 14)
+NATIVE_BUDGET = 5000000 if _DESKTOP else 55000
+# The C core's transposition table: a few MB on a desktop, 32 KB on the Pico (a
+# 10-trick claim searches about 30% fewer nodes than with 16 KB:
+# bench/bench_claim_pico.py), or less when the heap has no block that large.
+TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 15)
 # The controller's C stack on the Pico (the rp2 port: micropython.mem_info() says
 # "stack: ... out of 7936"); 0 where it is not counted. The core's deepest claim
 # needs `core.STACK` bytes of it (bench/bench_core_pico.py shows both).
@@ -178,13 +181,16 @@ def _check(game, known, trick, team, target, unseen, sizes, cant):
     Raises OutOfBudget when it cannot be settled within its bounds (node budget,
     and on the Pico the C stack's depth). A position the core refuses (ValueError:
     hands, unseen cards and trick that do not fit together) is judged by the Python
-    rules, as it would be without the core; anything else the core raises is one
-    EventError line, never a traceback."""
+    rules, as it would be without the core; a heap too full for the search's frames
+    leaves the claim undecided; anything else the core raises is one EventError
+    line, never a traceback."""
     if isinstance(game.hot, native.Native):
         try:
             return _check_native(game, known, trick, team, target, unseen, cant)
         except OutOfBudget:
             raise
+        except MemoryError:         # no heap for the search's frames: undecided
+            raise OutOfBudget()
         except ValueError:
             pass                    # judged below, as without the core
         except Exception as err:    # whatever else the core raises: one clear line
@@ -196,14 +202,16 @@ _table = None
 
 
 def _table_memory():
-    """The transposition table, allocated once (none when the heap cannot spare it:
-    the search is slower, not wrong)."""
+    """The transposition table, allocated once: TABLE_BYTES, or the largest of its
+    halves down to 4 KB that the heap can spare (none below that: the search is
+    slower, not wrong)."""
     global _table
-    if _table is None:
+    size = TABLE_BYTES
+    while _table is None and size >= 4096:
         try:
-            _table = bytearray(TABLE_BYTES)
+            _table = bytearray(size)
         except MemoryError:
-            return None
+            size >>= 1
     return _table
 
 

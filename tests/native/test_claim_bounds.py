@@ -201,3 +201,45 @@ def test_a_position_the_core_refuses_is_judged_by_the_python_rules(monkeypatch):
     monkeypatch.setattr(native.core, "claim", refuses)
     ev = [e for e in m.apply({"ev": "call", "seat": seat, "call": "claim", "cards": shown}) if e["ev"] == "x-claim"]
     assert ev and ev[0]["sound"] in (True, False)
+
+
+def known_claim(game, trick, hands, budget, table):
+    """The core's claim of the leader's side with every hand known; (answer, line)."""
+    seats = game.seats
+    flat = [x for s in range(seats) for x in hands[s]]
+    out = [0] * (4 * seats + 65)
+    a = B.trick_args(trick)
+    left = C.count(hands[trick.leader])
+    r = core.claim(B.describe(core, game), a[0], a[1], a[2], a[3], a[4], flat, (1 << seats) - 1,
+                   [0, 0, 0, 0], [0] * (4 * seats), game.team_of[trick.leader], core.TRICKS, left,
+                   bytearray(table), budget, out)
+    return r, [c for c in out[4 * seats:4 * seats + 64] if c >= 0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_claim_with_ten_tricks_left_every_hand_known_is_decided_within_the_picos_budget(seed):
+    """The Pico's search keeps its depth on the heap (no depth cap), and its budget and
+    table (claims.py's figures for the rp2 port) settle a 10-trick claim: a refusal
+    comes with a legal line that finishes the hand short of the claim."""
+    from tapete.rules import games
+    from .diffcheck import play_line
+    rng = B.Rng(1000 * 10 + seed + 1)          # bench/bench_claim_pico.py's positions
+    game = games.get("malilla")
+    trump = rng.below(4)
+    game.set_trump(trump)
+    hands, trick, _ = B.random_position(game, rng, trump, 10, 0)
+    r, line = known_claim(game, trick, hands, 55000, 1 << 15)
+    assert r in (0, 1), r
+    if r == 0:
+        assert play_line(game, hands, trick, line, game.team_of[trick.leader], core.TRICKS) < 10
+
+
+def test_a_claim_without_heap_for_the_search_is_undecided(monkeypatch):
+    """The native module takes the search's frames from the heap: a MemoryError there
+    leaves the claim undecided and play goes on."""
+    m, hands = trick_one(seed=6)
+
+    def full(*args):
+        raise MemoryError("memory allocation failed, allocating 2340 bytes")
+    monkeypatch.setattr(native.core, "claim", full)
+    assert claim_first(m, hands)["sound"] is None

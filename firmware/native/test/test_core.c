@@ -740,6 +740,7 @@ static int total_value(const tc_game *g, const uint64_t *h, const tc_trick *t, i
 }
 
 static tc_entry tt_mem[TC_TEST_TT_ENTRIES];
+static tc_frame stack_mem[TC_FRAMES]; /* the searches' own stack (the heap's, on the Pico) */
 
 /* Endings small enough for plain minimax: fewer tricks at big tables. */
 static int small_ending(rng *r, const tc_game *g) {
@@ -763,7 +764,7 @@ static void test_solver_vs_brute(int kind) {
         b.t.card = b.cards;
         int want = brute(&g, b.hand, &b.t, team, measure);
         long nodes;
-        int got = tc_solve(&g, p.hand, &p.t, team, measure, below(&r, 2) ? &tt : 0, 0, &nodes);
+        int got = tc_solve(&g, p.hand, &p.t, team, measure, below(&r, 2) ? &tt : 0, 0, &nodes, stack_mem);
         checks++;
         if (got != want) {
             fail("solve == brute force", k, got, want);
@@ -906,7 +907,7 @@ static void test_claims(int kind) {
         int worst = worst_deal(&g, work, &p, known, cant, size, unseen, team, measure);
         long nodes;
         int got = tc_claim(&g, hid, known, unseen, cant, &p.t, team, measure, target,
-            below(&r, 2) ? &tt : 0, 0, &nodes, deal, line);
+            below(&r, 2) ? &tt : 0, 0, &nodes, deal, line, stack_mem);
         checks++;
         if (got != (worst >= target)) {
             fail("claim == every deal", k, got, worst >= target);
@@ -946,7 +947,7 @@ static void test_bounds(void) {
         random_position(&r, &g, trump, g.hand_size, 0, &p); /* trick 1 */
         int cards = count(all_of(&g, p.hand));
         long nodes;
-        int v = tc_solve(&g, p.hand, &p.t, 0, TC_TRICKS, &tt, 20000, &nodes);
+        int v = tc_solve(&g, p.hand, &p.t, 0, TC_TRICKS, &tt, 20000, &nodes, stack_mem);
         CHECK("a whole hand: too deep, out of budget or solved",
             cards > TAPETE_MAX_DEPTH ? v == TC_TOO_DEEP : (v == TC_OUT_OF_BUDGET) == (nodes > 20000), 1);
         CHECK("solve stays within its budget", nodes <= 20001, 1);
@@ -961,7 +962,7 @@ static void test_bounds(void) {
         }
         for (long budget = 1; budget <= 100000; budget *= 10) {
             int got = tc_claim(&g, hid, 1u << claimer, unseen, cant, &p.t, g.team[claimer], TC_TRICKS,
-                g.hand_size, &tt, budget, &nodes, deal, line);
+                g.hand_size, &tt, budget, &nodes, deal, line, stack_mem);
             if (cards > TAPETE_MAX_DEPTH) {
                 CHECK("a claim deeper than the cap is refused", got, TC_TOO_DEEP);
             } else {
@@ -989,7 +990,7 @@ static void test_bounds(void) {
             unseen |= s == claimer ? 0 : p.hand[s];
         }
         int got = tc_claim(&g, hid, 1u << claimer, unseen, cant, &p.t, g.team[claimer], TC_TRICKS, 3, 0, 0,
-            &full, deal, line);
+            &full, deal, line, stack_mem);
         if (got != 0) {
             continue; /* "the rest are ours" held here: try another deal */
         }
@@ -1002,7 +1003,7 @@ static void test_bounds(void) {
         while (lo < hi) {
             long mid = lo + (hi - lo) / 2;
             got = tc_claim(&g, hid, 1u << claimer, unseen, cant, &p.t, g.team[claimer], TC_TRICKS, 3, 0, mid,
-                &nodes, deal, line);
+                &nodes, deal, line, stack_mem);
             CHECK("the check spends at most its budget", nodes <= mid + 1, 1);
             if (got == 0) {
                 hi = mid;
@@ -1012,7 +1013,7 @@ static void test_bounds(void) {
             }
         }
         got = tc_claim(&g, hid, 1u << claimer, unseen, cant, &p.t, g.team[claimer], TC_TRICKS, 3, 0, lo,
-            &nodes, deal, line);
+            &nodes, deal, line, stack_mem);
         CHECK("refuted on the least budget", got, 0);
         CHECK("the line's search is on the claim's budget", nodes <= lo + 1, 1);
         CHECK("the line stops where the budget ran out", line[0], TC_NO_CARD);
@@ -1045,7 +1046,7 @@ __attribute__((noinline)) static void paint(uint32_t *from) {
 
 __attribute__((noinline)) static int claim_at_cap(void) {
     return tc_claim(&cap_game, cap_hid, cap_known, cap_unseen, cap_cant, &cap_pos.t, cap_team, TC_TRICKS, cap_left,
-        0, 30000, &cap_nodes, cap_deal, cap_line);
+        0, 30000, &cap_nodes, cap_deal, cap_line, stack_mem);
 }
 
 /* Bytes of stack below our stack pointer that the claim wrote. */
@@ -1077,7 +1078,7 @@ static void test_stack(void) {
             random_position(&r, &cap_game, trump, cap_left, 0, &cap_pos);
             int claimer = cap_pos.t.leader;
             cap_known = 1u << claimer;
-            while (seats - count(cap_known) > 3) {
+            while (round && seats - count(cap_known) > 3) { /* round 0: every other hand hidden */
                 cap_known |= 1u << below(&r, seats);
             }
             cap_unseen = 0;
