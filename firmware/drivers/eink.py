@@ -76,6 +76,9 @@ class EInk:
         self.partials = 0
         self.redrawn = 0          # base bands drawn again after partial refreshes
         self.kept = 0             # ... and left as they were (unchanged)
+        self.bands_drawn = 0      # bands drawn and sent, the last one's time (ms) and end
+        self.band_ms = 0
+        self.band_at = 0
         n = self.bands()
         # CRC-32 of each band of the picture last written to the BW RAM, and of what
         # the base (red) RAM holds (None: not known, e.g. a write cut short)
@@ -154,6 +157,7 @@ class EInk:
 
     def _band(self, paint, i, which, also=0):
         """Draw band i with paint(fb, 0, -top, rows) and write it to RAM `which` (and `also`)."""
+        t0 = self._ticks_ms()
         top = i * self.band_rows
         rows = min(self.band_rows, self.height - top)
         self.fb.fill(WHITE)
@@ -174,6 +178,9 @@ class EInk:
                 self._data(part)
             if ram == _WRITE_RED:
                 self._red[i] = crc
+        self.band_at = self._ticks_ms()
+        self.band_ms = time.ticks_diff(self.band_at, t0)
+        self.bands_drawn += 1
 
     def _kept(self, i):
         """After a partial refresh: does the base RAM hold band i as shown already?"""

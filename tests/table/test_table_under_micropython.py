@@ -24,6 +24,10 @@ def test_resends_from_the_journal():
     assert_module_passes("mpy_test_resend", [HERE])
 
 
+def test_the_pacer_shares_the_loop_between_readers_and_panel():
+    assert_module_passes("mpy_test_pacing", [HERE])
+
+
 def compile_firmware(into, extra=()):
     """mpy-cross every firmware file (and `extra` test modules) into `into`."""
     root = os.path.join(os.path.dirname(HERE), "..", "firmware")
