@@ -17,7 +17,7 @@ from reader import SeatReaders
 from .controller import Table
 from .journal import Journal
 from .link import Link
-from .pacing import Pacer
+from .pacing import Pacer, PICTURE_MS
 from .screen import Screen
 from . import phases as P
 from rules import match as M
@@ -63,6 +63,7 @@ class App:
         self.band_turn = asyncio.Event()    # set by the scan task: draw a band now
         self.band_end = 0                   # ticks_ms when the panel's last band ended
         self.bands_seen = 0                 # the panel's bands_drawn told to the pacer
+        self.picture_at = 0                 # ticks_ms when the picture being drawn began
         self.scanning = False               # the scan task runs (else bands go at once)
         if resume:
             self.table.resume()
@@ -174,8 +175,12 @@ class App:
 
     async def band_wait(self):
         """Before each band of a picture: wait for the panel's turn (the end of a
-        scan round, when the pacer gives it one)."""
+        scan round, when the pacer gives it one); a picture begun PICTURE_MS ago
+        takes its bands as soon as the loop lets it (pacing.py says why)."""
         self.bands_drawn()
+        if time.ticks_diff(self.board.ticks_ms(), self.picture_at) >= PICTURE_MS:
+            await asyncio.sleep_ms(0)
+            return
         ev = self.band_turn
         ev.clear()
         self.pacer.waiting = True
@@ -206,6 +211,7 @@ class App:
         while True:
             if self.table.changed and eink.ready():
                 self.table.changed = False
+                self.picture_at = self.board.ticks_ms()
                 try:
                     self.screen.prepare(self.table)
                     # band by band (25 rows, <= ~38 ms each on the RP2040), each at the

@@ -16,11 +16,17 @@ after each round (its verdicts lit) whether the panel may draw one band now:
 
 The credit saved while nothing waits is capped at one band, so a picture that
 follows a quiet spell does not take many bands in a row right after a trick, when
-the next card is about to land. Pure arithmetic on milliseconds: no clock inside.
+the next card is about to land. And a picture still unfinished PICTURE_MS after it
+began is drawn out without waiting for turns (app.py: band_wait): the panel must
+catch up with the table in bounded time even where the rounds are slow for reasons
+of their own (measured in tests/pico's hand: rounds of 75-790 ms, in which one band
+per round left the panel two pictures behind a hand). Pure arithmetic on
+milliseconds: no clock inside.
 """
 PERIOD_MS = 50      # the readers' budget: a round per seat every 50 ms (20 Hz)
 GAP_MS = 250        # the panel gets a band at least this often, however slow the rounds
 BAND_MS = 40        # a band's cost until one is measured (the longest seen: ~38 ms)
+PICTURE_MS = 3000   # a picture older than this is drawn out without waiting for turns
 
 
 class Pacer:
