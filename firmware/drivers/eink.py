@@ -11,10 +11,14 @@ Paged drawing: the driver holds one band of the picture, not the whole frame
 full)` calls `paint(fb, ox, oy, rows)` once per band, with `oy` = minus the band's
 first row, and sends each band to the panel's RAM as it is drawn. A partial refresh draws
 the picture a second time after it, into the RAM the next partial refresh compares
-against. A refresh never blocks card reading: `await show(...)` yields between bands
-and awaits the BUSY pin with asyncio; `show_blocking` is for boot and tests.
+against; there, a band whose CRC-32 is the one of the band the base RAM already
+holds is neither drawn nor sent again (after a play most bands are unchanged, and
+drawing a band is the costly part). A refresh never blocks card reading: `await
+show(...)` yields between bands and awaits the BUSY pin with asyncio;
+`show_blocking` is for boot and tests.
 """
 from micropython import const
+from binascii import crc32
 import framebuf
 import time
 
@@ -70,6 +74,16 @@ class EInk:
         self._argv = tuple(memoryview(self._arg)[:n] for n in range(5))
         self.refreshes = 0
         self.partials = 0
+        self.redrawn = 0          # base bands drawn again after partial refreshes
+        self.kept = 0             # ... and left as they were (unchanged)
+        self.bands_drawn = 0      # bands drawn and sent, the last one's time (ms) and end
+        self.band_ms = 0
+        self.band_at = 0
+        n = self.bands()
+        # CRC-32 of each band of the picture last written to the BW RAM, and of what
+        # the base (red) RAM holds (None: not known, e.g. a write cut short)
+        self._bw = [None] * n
+        self._red = [None] * n
         self._init_done = False
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
@@ -127,7 +141,14 @@ class EInk:
         """Hardware reset and the init sequence (blocking, at boot only; the
         sequence is in eink_setup.py, loaded for the call)."""
         once("eink_setup").init(self)
+        self._forget()
         self._init_done = True
+
+    def _forget(self):
+        """The RAMs' contents are not known any more (a reset, a sleep)."""
+        for i in range(len(self._red)):
+            self._bw[i] = None
+            self._red[i] = None
 
     # -- pictures --------------------------------------------------------------
     def bands(self):
@@ -136,12 +157,18 @@ class EInk:
 
     def _band(self, paint, i, which, also=0):
         """Draw band i with paint(fb, 0, -top, rows) and write it to RAM `which` (and `also`)."""
+        t0 = self._ticks_ms()
         top = i * self.band_rows
         rows = min(self.band_rows, self.height - top)
         self.fb.fill(WHITE)
         paint(self.fb, 0, -top, rows)
         part = self._mv[:rows * self._stride]
+        crc = crc32(part)
+        if which == _WRITE_BW:
+            self._bw[i] = crc
         for ram in (which, also):
+            if ram == _WRITE_RED:
+                self._red[i] = None         # known again once written whole
             if ram:
                 self._args(0x00)
                 self._command(_RAM_X_COUNTER, 1)
@@ -149,6 +176,20 @@ class EInk:
                 self._command(_RAM_Y_COUNTER, 2)
                 self._command(ram)
                 self._data(part)
+            if ram == _WRITE_RED:
+                self._red[i] = crc
+        self.band_at = self._ticks_ms()
+        self.band_ms = time.ticks_diff(self.band_at, t0)
+        self.bands_drawn += 1
+
+    def _kept(self, i):
+        """After a partial refresh: does the base RAM hold band i as shown already?"""
+        c = self._red[i]
+        if c is not None and c == self._bw[i]:
+            self.kept += 1
+            return True
+        self.redrawn += 1
+        return False
 
     def _activate(self, full):
         if not self._init_done:
@@ -183,6 +224,8 @@ class EInk:
         await self.wait()
         if not full:        # the shown picture becomes the next partial's base
             for i in range(self.bands()):
+                if self._kept(i):
+                    continue
                 await (pause() if pause is not None else asyncio.sleep_ms(0))
                 self._band(paint, i, _WRITE_RED)
 
@@ -202,7 +245,8 @@ class EInk:
         the next partial one is compared with."""
         if not full:
             for i in range(self.bands()):
-                self._band(paint, i, _WRITE_RED)
+                if not self._kept(i):
+                    self._band(paint, i, _WRITE_RED)
 
     def show_blocking(self, paint, full=True, timeout_ms=5000):
         """The same as `show`, blocking until the panel is done (boot, tests)."""
@@ -215,4 +259,5 @@ class EInk:
         self.wait_blocking()
         self._args(0x01)
         self._command(_DEEP_SLEEP, 1)
+        self._forget()
         self._init_done = False

@@ -3,8 +3,8 @@
 `App(board)` wires the parts and resumes a journalled match; `step()` runs one
 scan round synchronously (tests, benchmarks) and `main()` runs everything as
 asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
-BUSY pin and draws the picture band by band, yielding between bands, so it never
-holds up card reading for more than one band.
+BUSY pin and draws the picture band by band, one band at the end of a scan round
+when the pacer (pacing.py) gives the panel its turn, never mid-round.
 """
 import asyncio
 import gc
@@ -17,6 +17,7 @@ from reader import SeatReaders
 from .controller import Table
 from .journal import Journal
 from .link import Link
+from .pacing import Pacer, PICTURE_MS
 from .screen import Screen
 from . import phases as P
 from .say import say
@@ -59,6 +60,12 @@ class App:
         self.draw_failures = 0      # pictures put off for want of heap (display_task)
         self.drawn_hand = -1
         self.stopping = False
+        self.pacer = Pacer()
+        self.band_turn = asyncio.Event()    # set by the scan task: draw a band now
+        self.band_end = 0                   # ticks_ms when the panel's last band ended
+        self.bands_seen = 0                 # the panel's bands_drawn told to the pacer
+        self.picture_at = 0                 # ticks_ms when the picture being drawn began
+        self.scanning = False               # the scan task runs (else bands go at once)
         if resume:
             self.table.resume()
         if getattr(board, "enrol_at_boot", False):
@@ -140,6 +147,8 @@ class App:
         board = self.board
         r = self.reader
         ticks = board.ticks_ms
+        pacer = self.pacer
+        self.scanning = True
         while True:
             t0 = ticks()
             for k in range(r.seats):
@@ -150,11 +159,37 @@ class App:
             r.end_round()
             self.handle_events()
             # idle work now, after the round's verdicts are lit: a collection if the
-            # heap runs low
+            # heap runs low, a band of the panel's picture when the pacer says so
             if gc.mem_free() < IDLE_GC_FREE:
                 gc.collect()
+            now = ticks()
+            if pacer.due(time.ticks_diff(now, t0), time.ticks_diff(now, self.band_end)):
+                pacer.waiting = False
+                self.band_turn.set()
             left = ROUND_MS - time.ticks_diff(ticks(), t0)
             await board.sleep_ms(left if left > 0 else 0)
+
+    def bands_drawn(self):
+        """Tell the pacer what the panel's bands since the last call cost."""
+        e = self.board.eink
+        n = e.bands_drawn - self.bands_seen
+        if n > 0:
+            self.bands_seen = e.bands_drawn
+            self.pacer.drawn(n * e.band_ms)
+            self.band_end = e.band_at
+
+    async def band_wait(self):
+        """Before each band of a picture: wait for the panel's turn (the end of a
+        scan round, when the pacer gives it one); a picture begun PICTURE_MS ago
+        takes its bands as soon as the loop lets it (pacing.py says why)."""
+        self.bands_drawn()
+        if time.ticks_diff(self.board.ticks_ms(), self.picture_at) >= PICTURE_MS:
+            await asyncio.sleep_ms(0)
+            return
+        ev = self.band_turn
+        ev.clear()
+        self.pacer.waiting = True
+        await ev.wait()
 
     async def buttons_task(self):
         while True:
@@ -181,14 +216,14 @@ class App:
         while True:
             if self.table.changed and eink.ready():
                 self.table.changed = False
+                self.picture_at = self.board.ticks_ms()
                 try:
                     self.screen.prepare(self.table)
-                    # band by band (25 rows, <= ~38 ms each on the RP2040), yielding to
-                    # the scan task between bands. Drawing a band only after every 4th
-                    # scan round kept the readers faster but left the panel on its first
-                    # picture for a whole hand on the emulated Pico (tests/pico): not
-                    # understood yet, so the bands go as soon as the loop lets them.
-                    await eink.show(self.screen.paint, self._full())
+                    # band by band (25 rows, <= ~38 ms each on the RP2040), each at the
+                    # end of a scan round when the pacer gives the panel its turn; with
+                    # no scan task (tests drawing alone), at once
+                    await eink.show(self.screen.paint, self._full(),
+                                    self.band_wait if self.scanning else None)
                 except MemoryError:
                     # The picture waits, the table never does: drawing loads code and
                     # allocates; try again after a collection, with a full refresh (a
@@ -197,6 +232,7 @@ class App:
                     self.drawn_hand = -1
                     self.table.changed = True
                     gc.collect()
+                self.bands_drawn()
                 self.screen.release()
                 self.board.frame(self.screen)
             await asyncio.sleep_ms(20)

@@ -128,6 +128,42 @@ def test_partial_refresh_and_its_base_image():
     assert e.partials == 1
 
 
+def test_after_a_partial_refresh_only_the_changed_bands_are_drawn_again_into_the_base():
+    c, chip, e = _panel("4.2", band_bytes=1250)     # 12 bands of 25 rows
+    assert e.bands() == 12
+    e.init()
+    drawn = []
+
+    def counted(*marks):
+        paint = _picture(*marks)
+
+        def p(fb, ox, oy, rows):
+            drawn.append(-oy)
+            paint(fb, ox, oy, rows)
+        return p
+    e.show_blocking(counted((0, 0, 10, 10), (0, 290, 10, 10)), full=True)
+    assert len(drawn) == 12 and e.redrawn == 0
+    # a mark moves within the last band: the base takes that band again, nothing else
+    del drawn[:]
+    e.show_blocking(counted((0, 0, 10, 10), (20, 290, 10, 10)), full=False)
+    assert drawn == list(range(0, 300, 25)) + [275], drawn
+    assert (e.kept, e.redrawn) == (11, 1)
+    assert chip.red == chip.bw and chip.pixel(25, 295) == 0 and chip.pixel(5, 295) == 1
+    # the same picture again: every band of the base is kept; the next partial refresh
+    # is checked by the model against the picture shown
+    e.show_blocking(counted((0, 0, 10, 10), (20, 290, 10, 10)), full=False)
+    assert (e.kept, e.redrawn) == (23, 1)
+    e.show_blocking(counted((30, 100, 10, 10)), full=False)
+    assert chip.red == chip.bw and chip.pixel(35, 105) == 0 and chip.pixel(5, 5) == 1
+    assert (e.kept, e.redrawn) == (32, 4)
+    # after a reset nothing is known: a partial refresh draws the whole base again
+    e.init()
+    e.show_blocking(counted((30, 100, 10, 10)), full=True)
+    e._red[3] = None                    # as if the base write of band 3 had been cut short
+    e.show_blocking(counted((30, 100, 10, 10)), full=False)
+    assert (e.kept, e.redrawn) == (43, 5) and chip.red == chip.bw
+
+
 def test_the_panel_model_refuses_a_partial_refresh_over_a_stale_base():
     c, chip, e = _panel()
     e.init()

@@ -32,6 +32,10 @@ def test_an_error_escaping_the_controller_restarts_the_pico():
     assert_module_passes("mpy_test_crash", [HERE])
 
 
+def test_the_pacer_shares_the_loop_between_readers_and_panel():
+    assert_module_passes("mpy_test_pacing", [HERE])
+
+
 def compile_firmware(into, extra=()):
     """mpy-cross every firmware file (and `extra` test modules) into `into`."""
     root = os.path.join(os.path.dirname(HERE), "..", "firmware")

@@ -1,0 +1,56 @@
+"""The loop's time shared between the readers and the panel.
+
+A band of the panel's picture costs up to ~38 ms on the RP2040, a scan round of 4
+seats with a card on each ~40 ms, of 12 seats ~110 ms. The scan task asks the pacer
+after each round (its verdicts lit) whether the panel may draw one band now:
+
+  * yes while the panel's credit is not negative: every round adds what it left of
+    PERIOD_MS (the readers' budget, 20 Hz per seat) and every band takes what it
+    cost, so over a picture the rounds and the bands together keep one round per
+    PERIOD_MS wherever the rounds alone are faster than that;
+  * yes, whatever the credit, once GAP_MS have passed since the panel's last band
+    (12 seats: a round alone is slower than PERIOD_MS; the panel still advances,
+    one band every third round or so);
+  * never in the middle of a round (a band there delays the seats after it and the
+    verdict of the seat to play, visited last).
+
+The credit saved while nothing waits is capped at one band, so a picture that
+follows a quiet spell does not take many bands in a row right after a trick, when
+the next card is about to land. And a picture still unfinished PICTURE_MS after it
+began is drawn out without waiting for turns (app.py: band_wait): the panel must
+catch up with the table in bounded time even where the rounds are slow for reasons
+of their own (measured in tests/pico's hand: rounds of 75-790 ms, in which one band
+per round left the panel two pictures behind a hand). Pure arithmetic on
+milliseconds: no clock inside.
+"""
+PERIOD_MS = 50      # the readers' budget: a round per seat every 50 ms (20 Hz)
+GAP_MS = 250        # the panel gets a band at least this often, however slow the rounds
+BAND_MS = 40        # a band's cost until one is measured (the longest seen: ~38 ms)
+PICTURE_MS = 3000   # a picture older than this is drawn out without waiting for turns
+
+
+class Pacer:
+    """When the panel may draw a band: `due(round_ms, since_ms)` after each round."""
+
+    def __init__(self, period_ms=PERIOD_MS, gap_ms=GAP_MS, band_ms=BAND_MS):
+        self.period_ms = period_ms
+        self.gap_ms = gap_ms
+        self.band_ms = band_ms      # the last band's cost, the cap of the credit
+        self.credit = 0
+        self.waiting = False        # the panel has a band to draw (display_task says)
+
+    def due(self, round_ms, since_ms):
+        """After a round of `round_ms` ms (its own work and settling), `since_ms` after
+        the panel's last band: True when the panel draws a band now."""
+        c = self.credit + self.period_ms - round_ms
+        if c > self.band_ms:
+            c = self.band_ms
+        if c < -self.period_ms - self.band_ms:
+            c = -self.period_ms - self.band_ms   # slow rounds owe nothing more
+        self.credit = c
+        return self.waiting and (c >= 0 or since_ms >= self.gap_ms)
+
+    def drawn(self, band_ms):
+        """The panel drew a band in `band_ms` ms."""
+        self.band_ms = band_ms if band_ms > 0 else 1
+        self.credit -= band_ms

@@ -1,0 +1,56 @@
+"""The pacer: the loop's time shared between the readers and the panel (MicroPython)."""
+import scratch  # noqa: F401 (the tests' path)
+import tablekit  # noqa: F401 (firmware/ first on the path)
+from table.pacing import Pacer
+
+
+def _run(pacer, round_ms, band_ms, rounds, waiting=True):
+    """`rounds` scan rounds of round_ms, a band of band_ms drawn whenever due:
+    (bands drawn, the loop's ms in all, the longest stretch without a band)."""
+    t = 0
+    last = 0
+    bands = 0
+    longest = 0
+    for _ in range(rounds):
+        t += round_ms
+        pacer.waiting = waiting
+        if pacer.due(round_ms, t - last):
+            pacer.waiting = False
+            t += band_ms
+            pacer.drawn(band_ms)
+            longest = max(longest, t - last)
+            last = t
+            bands += 1
+    return bands, t, longest
+
+
+def test_at_four_seats_the_bands_fill_what_the_rounds_leave_of_the_period():
+    # a round of 40 ms leaves 10 of 50: a band of 38 ms every fourth round or so,
+    # and the readers keep a round every 50 ms (20 Hz per seat) on average
+    bands, t, _ = _run(Pacer(), 40, 38, 200)
+    assert 45 <= bands <= 55, bands
+    assert t <= 200 * 50 + 38, t
+
+
+def test_at_twelve_seats_the_panel_still_gets_a_band_every_gap():
+    # a round of 110 ms alone is slower than the period: no credit, but a band once
+    # 250 ms have passed since the last (every third round)
+    bands, t, longest = _run(Pacer(), 110, 38, 90)
+    assert bands == 30, bands
+    assert longest <= 250 + 110 + 38, longest
+
+
+def test_an_empty_fast_table_draws_a_band_after_almost_every_round():
+    bands, t, _ = _run(Pacer(), 18, 38, 100)
+    assert bands >= 40, bands
+    assert t <= 100 * 50 + 38, t
+
+
+def test_nothing_is_due_while_the_panel_has_nothing_to_draw():
+    p = Pacer()
+    assert _run(p, 10, 38, 50, waiting=False)[0] == 0
+    # the quiet spell's credit is capped at one band: a picture after it shares the
+    # period as ever (eight rounds of 40 ms leave 80 ms, and the cap adds 40: three
+    # bands of 38 ms), not a burst of bands paid from the quiet spell
+    assert p.credit == p.band_ms
+    assert _run(p, 40, 38, 8)[0] == 3
