@@ -31,6 +31,10 @@ OVER = "over"
 DERIVED_EXTRA = DERIVED_X      # tapete's own derived events (rules/match.py)
 INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call")
 DERIVED_ALL = DERIVED + DERIVED_EXTRA
+# What `record` reads of a derived event the rules did not make (a hand in a gap).
+UNJUDGED_KEYS = {"trump": ("suit",), "trick": ("cards",),
+                 "violation": ("hand", "trick", "seat", "card", "rule", "proven"),
+                 "x-refused": ("message",)}
 # Keys of `hand_end` that carry a hand's context into the audit's hands (PROTOCOL.md:
 # multiplier, stake, declarations, rounds, ended; and tapete's own).
 HAND_CONTEXT = ("multiplier", "stake", "value", "declarations", "rounds", "ended", "games", "lying",
@@ -329,6 +333,21 @@ class Audit:
                 if hand["hand"] == u["hand"]:
                     hand["undone"].append(dict((k, v) for k, v in u.items() if k != "hand"))
 
+    def record_unjudged(self, number, d):
+        """A derived event of a hand the rules cannot judge (a gap): taken as the
+        controller said it, when it can be read; a damaged one is an error of its
+        line, and the hand goes on without it."""
+        missing = [k for k in UNJUDGED_KEYS.get(d["ev"], ()) if k not in d]
+        if not missing:
+            try:
+                self.record(number, d, False)
+                return
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                pass
+        self.error(number, "this %s cannot be read (%s), in a hand the events missing from "
+                   "the log leave unjudged: left out" % (d["ev"], ", ".join("no " + repr(k) for k in missing)
+                                                          or "a value of the wrong kind"))
+
     def record(self, number, d, live=True):
         """Fold one derived event into the audit's hands and totals."""
         hand = self.hands[-1] if self.hands else None
@@ -533,7 +552,7 @@ class Audit:
             if isinstance(hand, int) and hand > (self.hands[-1]["hand"] if self.hands else 0):
                 self._unknown_hand(hand)
             if self.hands or name == "match_end":
-                self.record(number, event, False)
+                self.record_unjudged(number, event)
             if isinstance(hand, int) and hand > blind["hand"]:
                 blind["hand"] = hand
                 blind["known"] = False      # a hand ended in the gap: its score unseen

@@ -143,3 +143,19 @@ def test_a_gap_over_a_won_game_takes_up_envites_series_as_the_controller_said_it
         return [dict(h, calls=[dict(c, line=None) for c in h["calls"]]) for h in hands]
     assert lineless(judged(result)) == lineless([h for h in whole["hands"] if h["hand"] not in (3, 4)])
     assert result["winner"] == whole["winner"] == 1 and result["totals"] == whole["totals"]
+
+
+def test_a_damaged_derived_event_in_an_unjudged_hand_is_an_error_not_a_crash():
+    # found by tests/host/test_audit_fuzz.py: after a gap the audit takes the
+    # controller's derived events as they are, and a damaged one must not stop it
+    events = numbered("malilla_match.jsonl")
+    first, last = where(events, "trick", 2, 3) + 1, where(events, "trick", 2, 6)
+    log = cut(events, first, last)
+    at = next(i for i, e in enumerate(log) if e.get("ev") == "x-gap") + 1
+    log[at:at] = [{"ev": "violation", "hand": 2, "seat": 1, "card": "4S"},      # no trick, rule, proven
+                  {"ev": "trump", "hand": 2}]                                     # no suit
+    result = audit_text(text(log))
+    said = [e["message"] for e in result["errors"]]
+    assert len(said) == 2 and all("cannot be read" in m for m in said), said
+    whole = audit_text(text(events))
+    assert result["winner"] == whole["winner"] and result["totals"] == whole["totals"]
