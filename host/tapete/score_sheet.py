@@ -10,8 +10,8 @@ the full report holds, so no match can push the sheet onto a second page.
 import html
 
 from .history import History
-from .i18n import _, language
-from .sheet import _result_words
+from .i18n import _
+from .sheet import _result_words, page_start
 from .view import describe_violation, ending_text, team_name
 from .words import context_label, game_name, options_text, seat_label, seat_text, trump_label, trump_text
 
@@ -59,9 +59,7 @@ def render(loaded, full_report=None):
     totals = list(m.totals)
     title = "%s: %s" % (game_name(s), _result_words(s, m, totals))
     opts = options_text(s)
-    out = ["<!DOCTYPE html>", '<html lang="%s"><head><meta charset="utf-8">' % language(),
-           "<title>%s</title><style>%s</style></head><body>" % (esc(title), CSS),
-           "<h1>%s</h1>" % esc(title),
+    out = page_start(title, CSS) + [
            '<p class="meta">%s%s</p>' % (esc(loaded.label), ("<br>" + esc(_("options: ") + opts)) if opts else "")]
     out.append(_players(s, seats, teams))
     out.append(_hands(hist, s, teams))

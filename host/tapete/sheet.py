@@ -37,6 +37,12 @@ svg { max-width: 100%; height: auto; }
 """
 
 
+def page_start(title, css):
+    """A page's head and heading, in the report's language (the report, the score sheet)."""
+    return ["<!DOCTYPE html>", '<html lang="%s"><head><meta charset="utf-8">' % language(),
+            "<title>%s</title><style>%s</style></head><body>" % (esc(title), css),
+            "<h1>%s</h1>" % esc(title)]
+
 def esc(x):
     return html.escape(str(x), quote=True)
 
@@ -79,9 +85,7 @@ def render(loaded, solve=True, limit=0, progress=None):
     totals = list(m.totals)
     title = "%s: %s" % (game_name(s), _result_words(s, m, totals))
     opts = options_text(s)
-    out = ["<!DOCTYPE html>", '<html lang="%s"><head><meta charset="utf-8">' % language(),
-           "<title>%s</title><style>%s</style></head><body>" % (esc(title), CSS),
-           "<h1>%s</h1>" % esc(title),
+    out = page_start(title, CSS) + [
            '<p class="meta">%s<br>%s%s</p>' % (
                esc(loaded.label), esc(", ".join(team_name(s, t) for t in range(m.teams))),
                ("<br>" + esc(_("options: ") + opts)) if opts else "")]
