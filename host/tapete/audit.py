@@ -31,6 +31,9 @@ OVER = "over"
 DERIVED_EXTRA = DERIVED_X      # tapete's own derived events (rules/match.py)
 INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call")
 DERIVED_ALL = DERIVED + DERIVED_EXTRA
+# The most hands a recorder's gap may hold: more is a damaged hand number (a match
+# of the longest game, Tute played to its `hands`, has far fewer).
+HANDS_IN_A_GAP = 500
 # What `record` reads of a derived event the rules did not make (a hand in a gap).
 UNJUDGED_KEYS = {"trump": ("suit",), "trick": ("cards",),
                  "violation": ("hand", "trick", "seat", "card", "rule", "proven"),
@@ -549,7 +552,13 @@ class Audit:
         blind = self.blind
         if name in DERIVED_ALL:
             hand = event.get("hand")
-            if isinstance(hand, int) and hand > (self.hands[-1]["hand"] if self.hands else 0):
+            last = self.hands[-1]["hand"] if self.hands else 0
+            if isinstance(hand, int) and hand > last + HANDS_IN_A_GAP:
+                # a damaged hand number, not hands missed: never a million empty hands
+                self.error(number, "this %s says hand %d, after hand %d: hand numbers do not "
+                           "jump so far; left out" % (name, hand, last))
+                return True
+            if isinstance(hand, int) and hand > last:
                 self._unknown_hand(hand)
             if self.hands or name == "match_end":
                 self.record_unjudged(number, event)

@@ -159,3 +159,14 @@ def test_a_damaged_derived_event_in_an_unjudged_hand_is_an_error_not_a_crash():
     assert len(said) == 2 and all("cannot be read" in m for m in said), said
     whole = audit_text(text(events))
     assert result["winner"] == whole["winner"] and result["totals"] == whole["totals"]
+
+
+def test_a_damaged_hand_number_after_a_gap_makes_no_empty_hands():
+    events = numbered("malilla_match.jsonl")
+    first, last = where(events, "trick", 2, 3) + 1, where(events, "trick", 2, 6)
+    log = cut(events, first, last)
+    at = next(i for i, e in enumerate(log) if e.get("ev") == "x-gap") + 1
+    log[at:at] = [{"ev": "trump", "hand": 10 ** 9, "suit": "H"}]
+    result = audit_text(text(log))
+    assert len(result["hands"]) < 20
+    assert any("do not jump so far" in e["message"] for e in result["errors"])
