@@ -22,7 +22,11 @@ SHOWDOWN = 3
 
 def _word(kind):
     """What the seat shows its cards for, in the table's language."""
-    return (say("claim"), say("declare"), say("discard"), say("show"))[kind]
+    if kind == CLAIM:
+        return say("claim")
+    if kind == DECLARE:
+        return say("declare")
+    return say("discard") if kind == DISCARD else say("show")
 
 
 def start(t, seat, kind, need=0):
