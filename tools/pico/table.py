@@ -67,6 +67,10 @@ class Recording:
     def __init__(self, rig, path, game="malilla", options=NEW_OPTIONS):
         self.path = path
         self.rig = rig
+        # Each recording is of a fresh emulated board: a log left by an earlier run would be
+        # appended to (record never truncates) and counted as this run's events.
+        if os.path.exists(path):
+            os.remove(path)
         cmd = [venv_bin("tapete"), "record", rig.port, "--out", path, "--new", game,
                "--options", json.dumps(options)]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
