@@ -62,16 +62,17 @@ def replay(events, undone=(), m=None):
     return m
 
 
-def without_undone(events):
-    """(index, event) of the inputs of `events` (a whole log in memory), leaving out
-    every play an `x-undo` anywhere in it took back: what a replay steps through."""
+def without_undone(events, also=()):
+    """(index, event) of the inputs of `events` (a whole log in memory), and of the
+    events named in `also`, leaving out every play an `x-undo` anywhere in it took
+    back: what a replay steps through."""
     undone = set()
     for ev in events:
         if ev.get("ev") == UNDO and ev.get("undo") is not None:
             undone.add(ev.get("undo"))
     out = []
     for i, ev in enumerate(events):
-        if not is_input(ev):
+        if not is_input(ev) and ev.get("ev") not in also:
             continue
         if ev.get("ev") == "play" and ev.get("seq") is not None and ev.get("seq") in undone:
             continue
