@@ -17,7 +17,8 @@ which events are inputs and on what an undo or a refusal does.
 
 `apply` and `replay` keep nothing (the controller streams its journal from flash);
 `Fold` keeps the accepted inputs, for an undo in memory, and tells a subclass what
-each input produced through its hooks (`accepted`, `refused`, `restarting`).
+each input produced through its hooks (`accepted`, `refused`, `restarting`,
+`rebuilt`).
 Runs under MicroPython (the controller's restore): no f-strings, typing or
 dataclasses.
 """
@@ -91,7 +92,8 @@ class Fold:
     Hooks, for a subclass: `accepted(tag, event, derived, live)` and
     `refused(tag, event, error, live)` after each input (`live` False while a
     rebuild replays the kept ones: the caller saw them the first time), and
-    `restarting()` before a rebuild replays them (the caller drops what it folded).
+    `restarting()` before a rebuild replays them (the caller drops what it folded),
+    `rebuilt()` once it has.
     `step(event, match)` is how an input reaches the rules; a subclass may take an input
     of its own there (the audit's resync after a gap)."""
 
@@ -160,6 +162,7 @@ class Fold:
                 self.take(ev, tag, False)
         finally:
             self.rebuilding = False
+        self.rebuilt()
 
     # -- hooks ---------------------------------------------------------------------------
     def accepted(self, tag, event, derived, live):
@@ -169,4 +172,7 @@ class Fold:
         pass
 
     def restarting(self):
+        pass
+
+    def rebuilt(self):
         pass

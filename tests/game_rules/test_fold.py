@@ -26,6 +26,7 @@ class Told(fold.Fold):
         fold.Fold.__init__(self)
         self.told = []
         self.restarts = 0
+        self.rebuilds = 0
 
     def accepted(self, tag, event, derived, live):
         self.told.append(("accepted", tag, live, len(derived)))
@@ -35,6 +36,10 @@ class Told(fold.Fold):
 
     def restarting(self):
         self.restarts += 1
+
+    def rebuilt(self):
+        self.rebuilds += 1
+        assert not self.rebuilding
 
 
 def test_the_fold_of_a_whole_match_is_the_match():
@@ -84,7 +89,7 @@ def test_an_undo_rebuilds_without_the_play_and_the_hooks_say_it():
     before = fold.replay(log[:at])
     status, taken = f.feed({"ev": "x-undo", "undo": log[at]["seq"]})
     assert status == "undone" and taken == (at, log[at])
-    assert f.restarts == 1
+    assert f.restarts == 1 and f.rebuilds == 1
     replayed = [t for t in f.told if not t[2]]      # the kept inputs, fed again
     assert [(t[0], t[1]) for t in replayed] == [("accepted", i) for i in range(at)]
     assert f.match.snapshot(True) == before.snapshot(True)
