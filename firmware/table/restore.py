@@ -1,14 +1,24 @@
 """Undo and restart: the rules state rebuilt from the journal.
 
 Loaded by the controller for an undo or a resume at boot and dropped after it, so
-it takes no heap during play.
+it takes no heap during play. Which events are inputs, what an undo and a refusal
+do: the rule module's one log fold (rules/fold.py), streamed from flash here.
 """
+import sys
+
+import rules
 from rules import cards as C
-from rules import match as M
-from rules.errors import TableError
+from rules import fold
 from rules.match import Match
 from . import signals
 from .say import say
+
+# The fold lives as long as this module does: the controller drops restore after
+# the rare action (controller._RARE) and the fold goes with it, so nothing of it
+# stays on the heap during play.
+sys.modules.pop("rules.fold", None)
+if getattr(rules, "fold", None) is not None:
+    delattr(rules, "fold")
 
 _NONE = -1
 
@@ -19,7 +29,7 @@ def undo(t):
     play."""
     last = None
     for ev in t.journal.events():
-        if not ev.get("ev", "").startswith("x-") and ev.get("seq") not in t.undone:
+        if fold.is_input(ev) and ev.get("seq") not in t.undone:
             last = ev
     if last is None or last.get("ev") != "play" or t.match.over:
         t._warn(None, say("nothing to undo"))
@@ -45,15 +55,7 @@ def undone(t, ev):
 def rebuild(journal, stop_seq, undone):
     """The rules state of the journal's events before seq `stop_seq`, without the
     plays whose seqs are in `undone` (an undo; a resend from the journal)."""
-    m = Match()
-    for old in journal.events(stop_seq):
-        if old.get("seq") in undone or old.get("ev", "").startswith("x-"):
-            continue
-        try:
-            m.apply(old)
-        except TableError:
-            pass    # the same refusal as when it was played
-    return m
+    return fold.replay(journal.events(stop_seq), undone)
 
 
 def resume(t):
@@ -96,10 +98,9 @@ def _replay(t, ev):
         t.link.event(ev)
         undone(t, ev)
         return
-    try:
-        derived = t.match.apply(ev)
-    except TableError:
-        derived = []
+    accepted, derived = fold.apply(t.match, ev)
+    if not accepted:
+        derived = ()    # the same refusal as when it came
     t.link.event(ev)
     for d in derived:
         t._derived(d)

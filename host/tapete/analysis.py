@@ -17,7 +17,7 @@ import time
 
 from .rules import cards as C
 from .rules import native, solver
-from .rules.errors import TableError
+from .rules.fold import apply
 from .rules.match import PLAY, Match
 from .rules.trick import Trick
 
@@ -105,8 +105,8 @@ class _Hand:
 
 
 def analyse(inputs, limit=0, progress=None):
-    """{hand number: HandValue} for a match's input events (History._inputs gives
-    them with any play an x-undo took back left out). `limit` > 0: seconds of search
+    """{hand number: HandValue} for a match's input events (rules.fold.without_undone
+    gives them with any play an x-undo took back left out). `limit` > 0: seconds of search
     a hand may take; past them the hand's analysis stops there and says so (its
     `why`). `progress(done, total)` is called after each play, counted over the match."""
     dealt = _dealt_by_hand(inputs)
@@ -121,10 +121,9 @@ def analyse(inputs, limit=0, progress=None):
             h = _start(m, out, dealt.get(m.hand_no), limit)
         trick_no = m.trick.number if m.game is not None else 0
         before = _before_play(m, h) if name == "play" and h is not None and h.value.why is None else None
-        try:
-            derived = m.apply(ev)
-        except TableError:
-            continue
+        accepted, derived = apply(m, ev)
+        if not accepted:
+            continue        # refused: it changed nothing (rules/fold.py)
         if h is not None and name == "play" and h.value.why is None:
             _after_play(m, h, ev, derived, trick_no)
             if before is not None and h.value.why is None:
@@ -161,9 +160,7 @@ def _dealt_by_hand(inputs):
         if name == "deal":
             close()
             plays, shown = {}, {}
-        try:
-            m.apply(ev)
-        except TableError:
+        if not apply(m, ev)[0]:
             continue
         if name == "play":
             plays.setdefault(ev.get("seat"), []).append(ev.get("card"))

@@ -17,11 +17,13 @@ match.
 """
 import difflib
 import json
+import weakref
 
 from .logread import BadLine, LogError, LogFile
 from .rules import cards, games
-from .rules.errors import TableError
-from .rules.match import DERIVED, DERIVED_X, Match
+from .rules.errors import OrderError, TableError
+from .rules.fold import INPUTS, Fold
+from .rules.match import DERIVED, DERIVED_X
 from .rules.options import declared as declared_options, seat_counts_text
 
 AuditError = LogError    # the log could not be read at all (exit status 2)
@@ -29,7 +31,6 @@ AuditError = LogError    # the log could not be read at all (exit status 2)
 IDLE = "idle"
 OVER = "over"
 DERIVED_EXTRA = DERIVED_X      # tapete's own derived events (rules/match.py)
-INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call")
 DERIVED_ALL = DERIVED + DERIVED_EXTRA
 # The most hands a recorder's gap may hold: more is a damaged hand number (a match
 # of the longest game, Tute played to its `hands`, has far fewer).
@@ -92,7 +93,7 @@ class Audit:
     with `bad_line(line, message)`; `audit_matches` splits a log into matches."""
 
     def __init__(self):
-        self.match = Match()
+        self.fold = _Judged(self)   # the rules' state, the accepted inputs (rules/fold.py)
         self.hands = []
         self.errors = []
         self.disagreements = []
@@ -108,18 +109,25 @@ class Audit:
         self.play_lines = {}        # (hand, card) -> line of the accepted play
         self.last_seq = None
         self.ended_at = None
-        self.inputs = []            # (line, event) of every input the rules accepted
         self.undone = []            # plays taken back by x-undo
         self.lines = [None, None]   # the first and last line of this match in the log
         self.refused_at = None      # line of a 'match' event the rules refused
         self.ended = None           # (line, why) once the match is over
         self.skipped = None         # events after the end (or before a match), counted
         self.unlisted = {"errors": [0, None, None], "disagreements": [0, None, None]}
-        self.rebuilding = False
         self.finished = False
         self.gaps = []              # events missing from the log: {line, from, to, hands}
         self.blind = None           # while a gap's hand goes on: what the controller said
         self.resumed = False        # judging again after a gap: the hand number to check
+
+    @property
+    def match(self):
+        return self.fold.match
+
+    @property
+    def inputs(self):
+        """(line, event) of every input the rules accepted, in order."""
+        return self.fold.kept
 
     # -- feeding ------------------------------------------------------------------------
     def feed_lines(self, lines):
@@ -217,52 +225,38 @@ class Audit:
                            "audits each match of a log")
             return
         self.close_skipped()
+        self.fold.quiet = True      # a refusal of the match as given is worded here
         try:
-            derived = self.match.apply(event)
-        except TableError as err:
-            mended, problems = _mend_match(event)
-            if mended is None:
-                self.error(number, str(err) + _game_hint(event.get("game")))
-                self.refused_at = number
-                return
-            for problem in problems:
-                self.error(number, problem)
-            if not self.apply_input(number, mended, True):
-                self.refused_at = number
+            status, err = self.fold.take(event, number)
+        finally:
+            self.fold.quiet = False
+        if status == "accepted":
             return
-        except Exception as err:    # a fault in the rules (reported like any error)
-            self.match = Match()
+        if not isinstance(err, TableError):     # a fault in the rules (reported like any error)
             self.error(number, _fault(err))
             self.refused_at = number
             return
-        self.accept(number, event, derived, True)
+        mended, problems = _mend_match(event)
+        if mended is None:
+            self.error(number, str(err) + _game_hint(event.get("game")))
+            self.refused_at = number
+            return
+        for problem in problems:
+            self.error(number, problem)
+        if not self.apply_input(number, mended, True):
+            self.refused_at = number
 
-    def apply_input(self, number, event, live):
-        """Apply one input event to the rules and fold in what they derive; True when
-        the rules accepted it. `live` is False while replaying (after an undo): errors
-        were reported the first time."""
-        if event.get("ev") == "x-resync":      # after a gap (see `resync`)
-            return self._resync(event)
-        try:
-            derived = self.match.apply(event)
-        except TableError as err:
-            if live:
-                self.error(number, str(err))
-            return False
-        except Exception as err:    # a fault in the rules: reported, the match rebuilt
-            if live:
-                self.error(number, _fault(err))
-            if not self.rebuilding:
-                self.rebuild()
-            return False
-        self.accept(number, event, derived, live)
-        return True
+    def apply_input(self, number, event, live=True):
+        """Apply one input event to the rules (through the fold, whose hooks `accept`
+        and report a refusal); True when the rules accepted it. A fault in the rules
+        is reported and the match rebuilt from the inputs before it (rules/fold.py)."""
+        return self.fold.take(event, number, live)[0] == "accepted"
 
     def accept(self, number, event, derived, live):
-        """Fold an input the rules accepted, and what they derived from it."""
+        """Fold an input the rules accepted, and what they derived from it. `live` is
+        False while a rebuild replays it (after an undo): its line was read before."""
         if live and event.get("ev") != "match":
             self.flush_pending(number)      # what the last input derived came before this one
-        self.inputs.append((number, event))
         name = event.get("ev")
         if name == "match":
             self.game = self.match.game.name
@@ -311,26 +305,21 @@ class Audit:
             return
         self.close_skipped()
         self.flush_pending(number)
-        self.inputs.remove(target)
         self.undone.append({"hand": self.match.hand_no, "line": number, "play_line": target[0],
                             "seq": seq, "seat": target[1].get("seat"), "card": target[1].get("card")})
-        self.rebuild()
+        self.fold.undo(seq)     # the rules rebuilt without it, as the controller does
 
-    def rebuild(self):
-        """Replay the accepted inputs into a new Match: after an undo, and after the
-        rules failed half-way through an event (their state cannot be trusted)."""
-        inputs = self.inputs
-        self.rebuilding = True
-        self.match = Match()
+    def restarting(self):
+        """Before the fold replays the accepted inputs into a new Match (after an undo,
+        or after the rules failed half-way through an event): what they made goes."""
         self.hands = []
-        self.inputs = []
         self.play_lines = {}
         self.game = None
         self.totals = [0, 0]
         self.winner = self.reason = self.ended = None
-        for n, ev in inputs:
-            self.apply_input(n, ev, False)
-        self.rebuilding = False
+
+    def rebuilt(self):
+        """The plays taken back, shown in their hands again."""
         for u in self.undone:
             for hand in self.hands:
                 if hand["hand"] == u["hand"]:
@@ -602,12 +591,11 @@ class Audit:
         if blind.get("games") is not None:
             resume["games"] = blind["games"]
         self.blind = None
-        if not self._resync(resume):
+        if self.fold.take(resume, number)[0] != "accepted":     # kept: a rebuild replays it
             self.error(number, "after the events missing from the log, this deal cannot be "
                        "placed; the rest of the match is not judged")
             self.blind = blind
             return False
-        self.inputs.append((number, resume))    # replayed as it is by a rebuild
         self.resumed = True                     # its hand number checked on the next event
         return True
 
@@ -711,6 +699,38 @@ class Audit:
         if self.gaps:
             out["gaps"] = self.gaps
         return out
+
+
+class _Judged(Fold):
+    """The audit's fold: its hooks fold each input's outcome into the `Audit`, and it
+    takes the audit's own input, `x-resync` (the match taken up again after a gap)."""
+
+    def __init__(self, audit):
+        Fold.__init__(self)
+        # no cycle: an audit done with is freed at once (audit_matches holds one match)
+        self.audit = weakref.proxy(audit)
+        self.quiet = False      # the caller words this input's refusal itself
+
+    def step(self, event, m):
+        if event.get("ev") == "x-resync":
+            if not self.audit._resync(event):
+                raise OrderError("the match cannot be taken up here")
+            return []
+        return m.apply(event)
+
+    def accepted(self, tag, event, derived, live):
+        if event.get("ev") != "x-resync":
+            self.audit.accept(tag, event, derived, live)
+
+    def refused(self, tag, event, error, live):
+        if live and not self.quiet and event.get("ev") != "x-resync":
+            self.audit.error(tag, str(error) if isinstance(error, TableError) else _fault(error))
+
+    def restarting(self):
+        self.audit.restarting()
+
+    def rebuilt(self):
+        self.audit.rebuilt()
 
 
 def _by_line(entry):

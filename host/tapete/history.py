@@ -10,15 +10,14 @@ moment), the events it brought, and the violations seen at it: at the play (the
 trick the offending card was played in) and at the proof.
 
 A play taken back with the table's undo (`x-undo`) is dropped, as the controller
-drops it: the rules state is rebuilt without it.
+drops it: the rules state is rebuilt without it. Which events are inputs and what
+a refusal does: the rule module's one log fold (rules/fold.py).
 """
 from .i18n import _
 from .rules import cards as C
-from .rules.errors import TableError
-from .rules.match import PLAY, Match
+from .rules.fold import Fold, without_undone
+from .rules.match import PLAY
 from .rules.view import snapshot
-
-INPUT = ("match", "deal", "misdeal", "turnup", "hand", "play", "call", "end")
 
 
 class Step:
@@ -67,23 +66,21 @@ class History:
         self.errors = []            # (event number, message) for inputs the rules refused
         self.steps = []
         self.hands = []             # per hand: dealt hands, tricks, trump, ... (see _hand)
-        self.match = Match()
+        self.fold = Fold()
         self.names = {}             # the last match event's players' names, checked
         self._build()
 
+    @property
+    def match(self):
+        return self.fold.match
+
     # -- building ---------------------------------------------------------------------
     def _inputs(self):
-        """The input events to replay: those an x-undo took back are left out."""
-        undone = set(e.get("undo") for e in self.events if e.get("ev") == "x-undo")
-        out = []
-        for i, ev in enumerate(self.events):
-            if ev.get("ev") in INPUT and not (ev.get("ev") == "play" and ev.get("seq") in undone and
-                                              ev.get("seq") is not None):
-                out.append((i, ev))
-        return out
+        """The input events to replay (an `end` too: it closes the last step): those an
+        x-undo took back are left out."""
+        return without_undone(self.events, ("end",))
 
     def _build(self):
-        m = self.match
         pending, derived = [], []
         hand = None
         last_seq = None
@@ -92,10 +89,9 @@ class History:
             if name == "play" and pending and not any(p.get("ev") == "play" for p in pending):
                 self._step("deal", pending, derived, last_seq)     # the hand is ready for its lead
                 pending, derived = [], []
-            try:
-                out = m.apply(ev)
-            except TableError as err:
-                self.errors.append((i + 1, str(err)))
+            status, out = self.fold.take(ev, i)
+            if status != "accepted":
+                self.errors.append((i + 1, str(out)))
                 continue
             if ev.get("seq") is not None:
                 last_seq = ev["seq"]

@@ -90,10 +90,31 @@ def _default_report_path(loaded):
 
 
 def cmd_replay(args):
-    from . import replay
+    """The replay in the terminal (Textual), the browser (--web) or as text (--plain):
+    the command picks the front-end; replay.py, the steps, knows none of them."""
+    from .replay import Replay, plain
     from .source import load
     loaded = load(args.match, args.db)
-    return replay.run(loaded, args)
+    folder = None
+    if args.panels:
+        folder = args.panels
+        os.makedirs(folder, exist_ok=True)
+    replay = Replay(loaded, panels=not args.no_panel, folder=folder)
+    start = max(0, min(len(replay.steps) - 1, args.step - 1))
+    if args.plain:
+        plain(replay, keep=bool(args.panels))
+        return 0
+    if args.web:
+        from . import web
+        web.run_server(web.replay_app(replay, start), args.host, args.port,
+                       "tapete replay: %s (%d steps) on" % (loaded.label, len(replay.steps)))
+        return 0
+    if not sys.stdout.isatty():
+        plain(replay, keep=bool(args.panels))
+        return 0
+    from .tui import ReplayView
+    ReplayView(replay, start).run()
+    return 0
 
 
 def cmd_serve(args):

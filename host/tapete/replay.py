@@ -197,27 +197,3 @@ def panel_braille(path, scale=None):
             line.append(chr(0x2800 + code))
         lines.append("".join(line))
     return lines
-
-
-# -- running ------------------------------------------------------------------------------
-def run(loaded, args):
-    folder = None
-    if args.panels:
-        folder = args.panels
-        os.makedirs(folder, exist_ok=True)
-    replay = Replay(loaded, panels=not args.no_panel, folder=folder)
-    start = max(0, min(len(replay.steps) - 1, args.step - 1))
-    if args.plain:
-        plain(replay, keep=bool(args.panels))
-        return 0
-    if args.web:
-        from . import web
-        web.run_server(web.replay_app(replay, start), args.host, args.port,
-                       "tapete replay: %s (%d steps) on" % (loaded.label, len(replay.steps)))
-        return 0
-    if not sys.stdout.isatty():
-        plain(replay, keep=bool(args.panels))
-        return 0
-    from .tui import ReplayView
-    ReplayView(replay, start).run()
-    return 0

@@ -21,9 +21,26 @@ import json
 import sqlite3
 
 from .room_boards import HandWatch
-from .room_web import _html, _team_names
 
 SCORINGS = ("matchpoints", "total")
+
+
+def _team_names(table, first):
+    try:
+        ev = json.loads(first) if first else {}
+    except ValueError:
+        ev = {}
+    names = ev.get("names") if isinstance(ev.get("names"), dict) else {}
+    given = names.get("teams")
+    seats = ev.get("seats") or 4
+    count = 3 if seats == 3 and ev.get("game") == "manille" else 2
+    if isinstance(given, list) and len(given) >= count and all(isinstance(n, str) for n in given):
+        return given[:count]
+    return ["%s team %d" % (table, t) for t in range(count)]
+
+
+def _html(text):
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def board_results(db_path, room, boards):

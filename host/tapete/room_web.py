@@ -13,6 +13,7 @@ import asyncio
 import json
 import sqlite3
 
+from .room_duplicate import _html, _team_names, board_results, score, sheet_html
 from .web import KEEPALIVE_S, _asset, _static_routes
 
 PUSH_S = 0.05
@@ -55,20 +56,6 @@ def standings(db_path, room):
 
 def _order(r):
     return (r is None, r or 0)
-
-
-def _team_names(table, first):
-    try:
-        ev = json.loads(first) if first else {}
-    except ValueError:
-        ev = {}
-    names = ev.get("names") if isinstance(ev.get("names"), dict) else {}
-    given = names.get("teams")
-    seats = ev.get("seats") or 4
-    count = 3 if seats == 3 and ev.get("game") == "manille" else 2
-    if isinstance(given, list) and len(given) >= count and all(isinstance(n, str) for n in given):
-        return given[:count]
-    return ["%s team %d" % (table, t) for t in range(count)]
 
 
 def _push(source, board):
@@ -131,7 +118,6 @@ def room_app(board, db_path, boards=None, scoring="matchpoints"):
         return _push(lambda: board.table_state(name), board)
 
     async def sheet(request):
-        from .room_duplicate import board_results, score, sheet_html
         if boards is None:
             return HTMLResponse("<p>no boards file: start tapete room serve with --boards FILE</p>",
                                 status_code=404)
@@ -155,8 +141,3 @@ def room_app(board, db_path, boards=None, scoring="matchpoints"):
                              Route("/room_table.css", asset("room_table.css", "text/css")),
                              Route("/table/{name}", table_page),
                              Route("/table/{name}/events", table_events)] + _static_routes())
-
-
-def _html(text):
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-

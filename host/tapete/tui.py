@@ -147,7 +147,7 @@ class LiveView(App):
 
 def record_live(port, out, new, db, problem, args, first_seq=0, fresh=None):
     """Record with the live view; returns the Recorder when the recording ends."""
-    from .serial_cli import record
+    from .recording import record
     app = LiveView("tapete record %s -> %s" % (args.port, out))
     stopping = threading.Event()
     result = {}

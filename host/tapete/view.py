@@ -9,8 +9,8 @@ keeps); the controller's derived events add what only it says: violations with
 their proofs, claims with their rulings, each hand's result, the match's end.
 """
 from .i18n import _
-from .rules.errors import TableError
-from .rules.match import DERIVED, Match
+from .rules.fold import UNDO, Fold
+from .rules.match import DERIVED
 from .words import (card_text, context_items, declaration_text, game_name, options_text, rule_text,  # noqa: F401 (views import them here)
                     seat_label, seat_ref, seat_text, spanish_pack, team_name, trump_label, trump_text)
 
@@ -24,7 +24,7 @@ class TableView:
         self.reset()
 
     def reset(self):
-        self.match = Match()
+        self.fold = Fold()      # the rules' state of this match (rules/fold.py: undo, refusals)
         self.violations = []
         self.claims = []
         self.hands = []         # hand_end events of this match
@@ -34,8 +34,11 @@ class TableView:
         self.errors = 0
         self.last_error = None
         self.gaps = []
-        self.inputs = []        # this match's input events (an undo replays them)
         self.names = {}         # the match's players' names, checked (names.of_match)
+
+    @property
+    def match(self):
+        return self.fold.match
 
     def feed(self, ev):
         """Fold one event (input or derived)."""
@@ -59,26 +62,15 @@ class TableView:
             self.result = ev
         elif name == "x-gap":
             self.gaps.append(ev)
-        elif name == "x-undo":
-            self._undo(ev)
-        if name in DERIVED or not isinstance(name, str) or name.startswith("x-"):
+        elif name == UNDO:
+            self.fold.feed(ev)  # a play taken back (the table's undo): rebuilt without it
+        if name in DERIVED or not isinstance(name, str) or name.startswith("x-") or name == "end":
             return
-        self.inputs.append(ev)
-        self._apply(ev)
-
-    def _apply(self, ev):
-        try:
-            self.match.apply(ev)
-        except TableError as err:
+        # an input, or an event the rules do not know: they say what is wrong with it
+        status, err = self.fold.take(ev)
+        if status == "refused":
             self.errors += 1
             self.last_error = str(err)
-
-    def _undo(self, ev):
-        """A play taken back (the table's undo): the state is rebuilt without it."""
-        self.inputs = [e for e in self.inputs if not (e.get("ev") == "play" and e.get("seq") == ev.get("undo"))]
-        self.match = Match()
-        for e in self.inputs:
-            self._apply(e)
 
     def state(self, knowledge=False):
         """The state as a plain dict (the snapshot plus the controller's words)."""

@@ -295,7 +295,7 @@ class PortFollower(Follower):
     def __init__(self, board, args):
         Follower.__init__(self, board)
         self.args = args
-        from .serial_cli import default_log, open_port
+        from .recording import default_log, open_port
         from .store import Store
         self.out = args.out or default_log()
         self.port = open_port(args.port_name, args.baud, on_problem=self._problem, reconnect_s=args.reconnect)
@@ -306,7 +306,7 @@ class PortFollower(Follower):
         self.board.say(text, down="disconnected" in text)
 
     def run(self):
-        from .serial_cli import log_position, record
+        from .recording import log_position, record
         first, fresh = log_position(self.out)
         if not fresh:       # the match in the log goes on: show it from its start
             from .source import from_file
