@@ -718,6 +718,7 @@ def test_options_are_checked():
     raises(EventError, options_of, {"direction": "up"})
     raises(EventError, options_of, {"fold_bonus": 1})
     raises(EventError, options_of, {"lone_stake": 2})
+    raises(EventError, options_of, {"lone_stake": True})      # true == 1 in Python, not a stake
     raises(EventError, MusHand, 4)
     raises(EventError, MusHand, 0, (0,))
     raises(EventError, MusHand, 0, 5)
