@@ -373,13 +373,13 @@ class MusHand:
         discards into a new stock when it runs short."""
         reshuffled = False
         served = [0, 0, 0, 0]
-        for i in range(4):
+        for i in range(len(self.order)):
             seat = self.order[i]
             count, shown = self.thrown[seat]
             need = count
             if self.stock < need:
                 need -= self.stock          # the seat takes what is left first
-                if i == 3:                  # the last seat: its own discards stay aside
+                if i == len(self.order) - 1:    # the last seat: its own discards stay aside
                     aside, aside_known = count, list(shown)
                 else:
                     aside, aside_known = 0, [0, 0, 0, 0]
@@ -598,7 +598,7 @@ class MusHand:
             c = parse_card(text)
             if c in hand:
                 raise CardError("card " + repr(text) + " listed twice in seat " + str(seat) + "'s hand")
-            for other in range(4):
+            for other in range(self.game.seats):
                 if self.shown[other] is not None and c in self.shown[other]:
                     raise CardError("card " + repr(text) + " is already in seat " + str(other) + "'s hand")
             if C.holds(self.pile_known, c):
@@ -606,7 +606,7 @@ class MusHand:
                                 + "'s hand is among the discards")
             hand.append(c)
         self.shown[seat] = hand
-        for s in range(4):
+        for s in range(self.game.seats):
             if self.shown[s] is None:
                 return []
         return self._resolve()
@@ -668,7 +668,7 @@ class MusHand:
         """Bit t set when a seat of team t said it had pares/juego (round r) and has not."""
         said = self.declared[r]
         bits = 0
-        for s in range(4):
+        for s in range(self.game.seats):
             if said[s] and not keys[s][r]:
                 bits |= 1 << self.game.team_of[s]
         return bits
@@ -685,12 +685,12 @@ class MusHand:
             if liars:
                 return 1 - (liars >> 1)    # the side that declared falsely loses the round
             said = self.declared[r]
-            seat = H.best([keys[s][r] for s in range(4)], self.order[0], self.step,
-                          [bool(said[s]) for s in range(4)])
+            seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order,
+                                  [bool(said[s]) for s in range(4)])
             return None if seat is None else self.game.team_of[seat]
         if rec["how"] == "fold":
             return rec["winner"]
-        seat = H.best([keys[s][r] for s in range(4)], self.order[0], self.step)
+        seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order)
         return None if seat is None else self.game.team_of[seat]
 
     def _bonus(self, r, team, keys):
@@ -703,8 +703,8 @@ class MusHand:
             return 0
         said = self.declared[r]
         if self.options["bonus"] == "best":
-            seat = H.best([keys[s][r] for s in range(4)], self.order[0], self.step,
-                          [bool(said[s]) and self.game.team_of[s] == team for s in range(4)])
+            seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order,
+                                  [bool(said[s]) and self.game.team_of[s] == team for s in range(4)])
             return 0 if seat is None else H.bonus(r, keys[seat][r])
         total = 0
         for s in (team, team + 2):
