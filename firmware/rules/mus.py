@@ -2,8 +2,10 @@
 and a showdown, with no tricks (rules/mus_hand.py has the hand and every reading
 of the text; rules/mus_hands.py the showdown's comparisons).
 
-The match deals, keeps the totals, and writes `hand_end` and `match_end`; each
-`call` of a hand, and each `hand` event of its showdown, goes to the MusHand.
+The match deals, keeps the totals (the hand's score is added to them when it
+ends), and writes `hand_end` and `match_end`; each `call` of a hand, and each
+`hand` event of its showdown, goes to the MusHand, which plays by this description
+(its options, read once by the engine, its seat order and its teams).
 `claim` and `concede` have no meaning without tricks and are refused.
 """
 from . import cards as C
@@ -36,12 +38,8 @@ class Mus(Game):
     PRESETS = ({}, {"lone_stake": 0})
 
     def begin_hand(self, match):
-        opts = {"direction": "cw" if self.direction == 1 else "ccw",
-                "fold_bonus": self.options.get("fold_bonus", True),
-                "lone_stake": self.options.get("lone_stake", 1),
-                "bonus": self.options.get("bonus", "side")}
-        match.ctx.talk = MusHand(match.dealer, (match.totals[0], match.totals[1]), self.target, opts,
-                                 hand=match.hand_no)
+        """The hand plays by this description: its options, seats and teams."""
+        match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
         return CALLS
 
     def awaiting(self, match):
@@ -100,9 +98,11 @@ class Mus(Game):
         out[1] = points[1]
 
     def settle(self, match):
+        """The hand's score into the match's totals; the game is over when the hand
+        says (the target reached, or an órdago won)."""
         h = match.ctx.talk
-        match.totals[0] = h.totals[0]
-        match.totals[1] = h.totals[1]
+        for t in range(self.teams):
+            match.totals[t] += match.score[t]
         if not h.game_over:
             return -1
         match.end_reason = "ordago" if h.ended == "ordago" else "target"

@@ -6,7 +6,7 @@ and `match_end`) wraps it.
 
 API
 ---
-    h = MusHand(dealer, totals=(0, 0), target=40, options=None, hand=None)
+    h = MusHand(dealer, totals=(0, 0), target=None, options=None, hand=None, game=None)
     h.apply(event)        -> list of derived events (a `call` or, at the showdown, a `hand` event)
     h.awaiting()          -> {"phase", "seats", "round", "calls", ["min", "max"]}
     h.call(seat, word, ev) -> list of derived events (the `call` event's word and dict)
@@ -21,8 +21,9 @@ still in, the first in turn first; and at the showdown: every seat still to show
 `round` the round name ("grande", "chica", "pares", "juego", "punto"; at the
 showdown after an accepted órdago, the órdago's round) or None;
 `calls` the words allowed now; in the betting `min`/`max` bound the `amount` of a
-`bid` or `raise`. `totals` is a copy of the running totals given, updated as points
-are paid; `score` is this hand's points per team. Every refused input raises a
+`bid` or `raise`. `score` is this hand's points per team as they are paid, and
+`totals` the running totals the hand began with plus `score` (the match keeps the
+totals and adds the hand's score to them when the hand ends, as in every game). Every refused input raises a
 rules.errors exception quoting it (EventError: malformed; OrderError: not now or
 not this seat; CardError: a card that cannot be there) and changes nothing.
 
@@ -87,6 +88,14 @@ Readings where the seed is silent
 - The showdown always follows the betting (the table needs the hands to pay and to
   prove declarations), and the rounds are paid in order; the first side to reach
   the target wins at once and nothing more is paid.
+
+The engine's parts
+------------------
+The hand is played by the game's description (rules/mus.py, `game`): its options,
+read and checked once by the engine (rules/options.py), its seat order
+(`next_seat`, `first_leader`, `next_dealer`) and its teams (`team_of`). A MusHand
+made without one (tests, benches) makes the description from `options` and
+`target`, as a match would.
 """
 from . import cards as C
 from . import mus_hands as H
@@ -104,14 +113,6 @@ ORDAGO = "ordago"
 STOCK = 24              # 40 cards less four hands of four
 HAND_SIZE = 4
 
-# Every option, with its default.
-OPTIONS = {
-    "direction": "ccw",     # the seed: "game play is always conducted to the right"
-    "fold_bonus": True,     # pares/juego/punto bonuses paid to a side that won the round by a fold
-    "lone_stake": 1,        # what a pares or juego round declared by one side alone is worth (0 or 1)
-    "bonus": "side",        # pares/juego bonus: of both partners ("side") or the best player ("best")
-}
-
 DRAW_WORDS = ("mus", "no-mus")
 DECLARE_WORDS = ("pares", "juego")
 OPEN_WORDS = ("pass", "bid", "ordago")
@@ -120,28 +121,37 @@ CALL_WORDS = DRAW_WORDS + ("discard",) + DECLARE_WORDS + ("pass", "bid", "see", 
 _PHASE_CALLS = (DRAW_WORDS, ("discard",), None, None, (), ())
 
 
+def description(options=None, target=None):
+    """The Mus description a MusHand plays by, from `options` (and `target`, which
+    wins over the options' own): checked by the engine, EventError when wrong. The
+    description with no options is made once."""
+    from .mus import Mus        # rules/mus.py imports this file: only a hand made alone asks
+    opts = dict(options) if options else {}
+    if target is not None:
+        opts["target"] = target
+    key = repr(sorted(opts.items()))
+    game = _MADE.get(key)
+    if game is None:
+        game = Mus(opts)
+        _MADE[key] = game
+    return game
+
+
+_MADE = {}      # descriptions made for hands alone, by their options: made once each
+
+
 def options_of(options):
-    """Mus's options with defaults filled in; raises EventError on a bad value.
-    Keys Mus does not know are left to the match (it checks the game's options)."""
-    opts = dict(OPTIONS)
-    if options:
-        for key in OPTIONS:
-            if key in options:
-                opts[key] = options[key]
-    if opts["direction"] not in ("cw", "ccw"):
-        raise EventError("mus option 'direction' must be 'cw' or 'ccw', got " + repr(opts["direction"]))
-    if not isinstance(opts["fold_bonus"], bool):
-        raise EventError("mus option 'fold_bonus' must be true or false, got " + repr(opts["fold_bonus"]))
-    if opts["lone_stake"] not in (0, 1) or isinstance(opts["lone_stake"], bool):
-        raise EventError("mus option 'lone_stake' must be 0 or 1, got " + repr(opts["lone_stake"]))
-    if opts["bonus"] not in ("side", "best"):
-        raise EventError("mus option 'bonus' must be 'side' or 'best', got " + repr(opts["bonus"]))
-    return opts
+    """Mus's options checked by the engine, with defaults filled in (the direction
+    the game's, unless the options say)."""
+    game = description(options)
+    out = dict(game.options)
+    out["direction"] = "cw" if game.direction == 1 else "ccw"
+    return out
 
 
 def next_dealer(dealer, direction="ccw"):
     """The next hand's dealer: the deal passes to the right (with the play)."""
-    return (dealer + (-1 if direction == "ccw" else 1)) & 3
+    return description({"direction": direction}).next_dealer(dealer)
 
 
 def _int(x):
@@ -151,22 +161,24 @@ def _int(x):
 class MusHand:
     """One hand of Mus: the draw, the four rounds of bets, the showdown."""
 
-    def __init__(self, dealer, totals=(0, 0), target=40, options=None, hand=None):
-        if not _int(dealer) or not 0 <= dealer < 4:
+    def __init__(self, dealer, totals=(0, 0), target=None, options=None, hand=None, game=None):
+        if game is None:
+            game = description(options, target)
+        if not _int(dealer) or not 0 <= dealer < game.seats:
             raise EventError("mus needs a dealer seat 0..3, got " + repr(dealer))
-        if not _int(target) or target < 1:
-            raise EventError("mus 'target' must be a whole number above 0, got " + repr(target))
         if not isinstance(totals, (list, tuple)) or len(totals) != 2 or not _int(totals[0]) or not _int(totals[1]) or totals[0] < 0 or totals[1] < 0:
             raise EventError("mus needs two running totals, got " + repr(totals))
-        opts = options_of(options)
-        self.options = opts
-        self.step = -1 if opts["direction"] == "ccw" else 1
+        self.game = game
+        self.options = game.options
+        self.step = game.direction
         self.dealer = dealer
-        self.target = target
+        self.target = game.target
         self.hand_no = hand
-        first = (dealer + self.step) & 3
-        self.order = [(first + i * self.step) & 3 for i in range(4)]
-        self.totals = [totals[0], totals[1]]
+        first = game.first_leader(dealer)
+        self.order = [first]
+        for _ in range(game.seats - 1):
+            self.order.append(game.next_seat(self.order[-1]))
+        self.start = (totals[0], totals[1])     # the totals before this hand (the match keeps them)
         self.score = [0, 0]
         self.phase = DRAW
         self.index = 0          # position in `order` of the seat to act (draw, discard, declare)
@@ -195,6 +207,11 @@ class MusHand:
         self.violations = []
 
     # -- views -------------------------------------------------------------------------
+    @property
+    def totals(self):
+        """The running totals with what this hand has paid so far (a new list)."""
+        return [self.start[0] + self.score[0], self.start[1] + self.score[1]]
+
     @property
     def done(self):
         """True once the hand is over (the match deals the next one, or ends)."""
@@ -356,13 +373,13 @@ class MusHand:
         discards into a new stock when it runs short."""
         reshuffled = False
         served = [0, 0, 0, 0]
-        for i in range(4):
+        for i in range(len(self.order)):
             seat = self.order[i]
             count, shown = self.thrown[seat]
             need = count
             if self.stock < need:
                 need -= self.stock          # the seat takes what is left first
-                if i == 3:                  # the last seat: its own discards stay aside
+                if i == len(self.order) - 1:    # the last seat: its own discards stay aside
                     aside, aside_known = count, list(shown)
                 else:
                     aside, aside_known = 0, [0, 0, 0, 0]
@@ -425,7 +442,7 @@ class MusHand:
         speakers = [s for s in self.order if said[s]]
         sides = 0
         for s in speakers:
-            sides |= 1 << (s & 1)
+            sides |= 1 << self.game.team_of[s]
         if sides == 3:
             return self._bet_round(r, speakers)
         if sides:
@@ -449,10 +466,11 @@ class MusHand:
     def _opponents(self, seat):
         """The speakers of the other side, in turn from `seat`'s right."""
         out = []
+        team = self.game.team_of
         s = seat
-        for _ in range(3):
-            s = (s + self.step) & 3
-            if (s ^ seat) & 1 and s in self.speakers:
+        for _ in range(self.game.seats - 1):
+            s = self.game.next_seat(s)
+            if team[s] != team[seat] and s in self.speakers:
                 out.append(s)
         return out
 
@@ -535,7 +553,7 @@ class MusHand:
         out = {"ev": "x-mus-round", "round": rec["name"], "how": how, "stake": rec["stake"],
                "winner": None, "totals": None}
         if how == "fold":
-            team = rec["by"] & 1
+            team = self.game.team_of[rec["by"]]
             rec["winner"] = team
             rec["points"] = rec["stake"]
             out["winner"] = team
@@ -553,9 +571,8 @@ class MusHand:
 
     def _pay(self, team, points):
         """Pay `points` to `team`; True when that reaches the target (the game is won)."""
-        self.totals[team] += points
         self.score[team] += points
-        if self.totals[team] >= self.target:
+        if self.start[team] + self.score[team] >= self.target:
             self.game_over = True
             self.winner = team
             return True
@@ -581,7 +598,7 @@ class MusHand:
             c = parse_card(text)
             if c in hand:
                 raise CardError("card " + repr(text) + " listed twice in seat " + str(seat) + "'s hand")
-            for other in range(4):
+            for other in range(self.game.seats):
                 if self.shown[other] is not None and c in self.shown[other]:
                     raise CardError("card " + repr(text) + " is already in seat " + str(other) + "'s hand")
             if C.holds(self.pile_known, c):
@@ -589,7 +606,7 @@ class MusHand:
                                 + "'s hand is among the discards")
             hand.append(c)
         self.shown[seat] = hand
-        for s in range(4):
+        for s in range(self.game.seats):
             if self.shown[s] is None:
                 return []
         return self._resolve()
@@ -651,9 +668,9 @@ class MusHand:
         """Bit t set when a seat of team t said it had pares/juego (round r) and has not."""
         said = self.declared[r]
         bits = 0
-        for s in range(4):
+        for s in range(self.game.seats):
             if said[s] and not keys[s][r]:
-                bits |= 1 << (s & 1)
+                bits |= 1 << self.game.team_of[s]
         return bits
 
     def _round_winner(self, rec, keys):
@@ -668,13 +685,13 @@ class MusHand:
             if liars:
                 return 1 - (liars >> 1)    # the side that declared falsely loses the round
             said = self.declared[r]
-            seat = H.best([keys[s][r] for s in range(4)], self.order[0], self.step,
-                          [bool(said[s]) for s in range(4)])
-            return None if seat is None else seat & 1
+            seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order,
+                                  [bool(said[s]) for s in range(4)])
+            return None if seat is None else self.game.team_of[seat]
         if rec["how"] == "fold":
             return rec["winner"]
-        seat = H.best([keys[s][r] for s in range(4)], self.order[0], self.step)
-        return None if seat is None else seat & 1
+        seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order)
+        return None if seat is None else self.game.team_of[seat]
 
     def _bonus(self, r, team, keys):
         """What a round's winning side collects on top of the stake."""
@@ -686,8 +703,8 @@ class MusHand:
             return 0
         said = self.declared[r]
         if self.options["bonus"] == "best":
-            seat = H.best([keys[s][r] for s in range(4)], self.order[0], self.step,
-                          [bool(said[s]) and s & 1 == team for s in range(4)])
+            seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order,
+                                  [bool(said[s]) and self.game.team_of[s] == team for s in range(4)])
             return 0 if seat is None else H.bonus(r, keys[seat][r])
         total = 0
         for s in (team, team + 2):

@@ -200,6 +200,19 @@ def best(round_keys, first, step=-1, eligible=None):
     return winner
 
 
+def best_in_turn(round_keys, order, eligible=None):
+    """`best` over the seats of `order` (the hand's turn order, as the game's
+    description gives it): the first of them wins a tie."""
+    winner = None
+    top = 0
+    for s in order:
+        k = round_keys[s]
+        if k > top and (eligible is None or eligible[s]):
+            top = k
+            winner = s
+    return winner
+
+
 def first_seat(dealer, step=-1):
     """The dealer's right (anticlockwise): the first to speak and the tie winner."""
     return (dealer + step) & 3

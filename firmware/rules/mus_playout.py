@@ -11,7 +11,7 @@ import random
 
 from . import cards as C
 from . import mus_hands as H
-from .mus_hand import DISCARD, MusHand, STOCK, next_dealer
+from .mus_hand import DISCARD, MusHand, STOCK
 from .playout import shuffle
 
 
@@ -156,5 +156,5 @@ def match_events(rng=random, target=40, options=None, lie=0, dealer=0, hands=200
         totals = (h.totals[0], h.totals[1])
         if h.game_over:
             break
-        dealer = next_dealer(dealer, h.options["direction"])
+        dealer = h.game.next_dealer(dealer)
     return events, played

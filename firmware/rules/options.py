@@ -47,7 +47,8 @@ def check_option(key, value, allowed):
     """Raise EventError unless `value` suits option `key` (allowed: a tuple of values,
     bool, int (positive), "seat" (a seat number or null), "seats" (a list))."""
     if isinstance(allowed, tuple):
-        if value not in allowed:
+        # true == 1 in Python: a bool is allowed only where the values list it
+        if value not in allowed or isinstance(value, bool) and not any(a is value for a in allowed):
             raise EventError("option " + key + " must be one of " + repr(allowed) + ", got "
                              + repr(value))
     elif allowed is bool:

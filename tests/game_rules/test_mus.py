@@ -718,6 +718,7 @@ def test_options_are_checked():
     raises(EventError, options_of, {"direction": "up"})
     raises(EventError, options_of, {"fold_bonus": 1})
     raises(EventError, options_of, {"lone_stake": 2})
+    raises(EventError, options_of, {"lone_stake": True})      # true == 1 in Python, not a stake
     raises(EventError, MusHand, 4)
     raises(EventError, MusHand, 0, (0,))
     raises(EventError, MusHand, 0, 5)
@@ -743,3 +744,20 @@ def test_apply_takes_the_protocol_call_and_hand_events():
     raises(EventError, h.apply, {"ev": "play", "seat": 2, "card": "KS"})
     raises(EventError, h.apply, {"ev": "call", "seat": 2})
     raises(OrderError, h.apply, {"ev": "hand", "seat": 2, "cards": ["KS", "QS", "JS", "7S"]})
+
+
+def test_the_best_seat_in_the_hands_turn_order_is_the_best_from_the_dealers_right():
+    """MusHand ranks the showdown over its description's turn order (best_in_turn):
+    the same seat as counting from the dealer's right (best), ties included."""
+    import random
+    random.seed(7)
+    for _ in range(300):
+        keys = [random.getrandbits(2) for _ in range(4)]
+        eligible = [random.getrandbits(1) == 1 for _ in range(4)]
+        for dealer in range(4):
+            for direction in ("ccw", "cw"):
+                order = MusHand(dealer, options={"direction": direction}).order
+                step = -1 if direction == "ccw" else 1
+                first = H.first_seat(dealer, step)
+                assert H.best_in_turn(keys, order) == H.best(keys, first, step)
+                assert H.best_in_turn(keys, order, eligible) == H.best(keys, first, step, eligible)

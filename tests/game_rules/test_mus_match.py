@@ -88,3 +88,37 @@ def test_random_matches_end_at_forty_or_an_accepted_ordago():
         for e in of(derived, "hand_end"):
             assert e["totals"][0] >= totals[0] and e["totals"][1] >= totals[1]
             totals = e["totals"]
+
+
+def test_the_hand_plays_by_the_matchs_description_and_the_match_keeps_the_totals():
+    m = dealt(dealer=0, totals=(5, 7), options={"direction": "cw", "bonus": "best"})
+    h = m.ctx.talk
+    assert h.game is m.game and h.options["bonus"] == "best"
+    assert h.order == [1, 2, 3, 0]          # clockwise: the dealer's left speaks first
+    call(m, "1:no-mus")
+    call(m, (1, "bid", {"amount": 3}))
+    call(m, "2:fold")
+    call(m, "0:fold")                       # both opponents out: seat 1's side takes 1
+    assert h.totals == [5, 8] and m.totals == [5, 7]    # paid in the hand, not yet the match's
+    out = []
+    while not h.done:
+        w = h.awaiting()
+        if w["phase"] == "show":
+            break
+        word = w["calls"][0]
+        extra = {"has": False} if w["phase"] == "declare" else {}
+        out += call(m, (w["seats"][0], word, extra))
+    hands = {0: "AS 2S 4S 5S", 1: "6S 7S 4H 5H", 2: "6H 7H 4D 5D", 3: "6D 7D 4C 5C"}
+    for seat in h.awaiting()["seats"]:
+        out += m.apply({"ev": "hand", "seat": seat, "cards": hands[seat].split()})
+    end = of(out, "hand_end")[0]
+    assert m.totals == [5 + end["score"][0], 7 + end["score"][1]] == end["totals"]
+
+
+def test_an_option_value_the_game_refuses_is_refused_with_the_match_not_at_every_deal():
+    m = Match()
+    raises(TableError, m.apply, {"ev": "match", "game": "mus", "options": {"lone_stake": True}})
+    m = Match()
+    m.apply({"ev": "match", "game": "mus", "options": {"lone_stake": 0}})
+    m.apply({"ev": "deal", "dealer": 0})
+    assert m.ctx.talk.options["lone_stake"] == 0

@@ -9,15 +9,16 @@ the audit's last guard (an exception inside the rules).
 """
 import contextlib
 import json
+import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tapete.audit import AuditError, audit_text
-from tapete.rules import claims, native, solver
+from tapete.rules import claims, games, native, solver
 
-from host.fixtures import controller_log, whole_match
+from host.fixtures import GOLDEN, controller_log, whole_match
 
 CORE = [pytest.param(True, id="C-core"), pytest.param(False, id="pure-Python")]
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -252,3 +253,66 @@ def test_claims_and_concessions_anywhere_in_a_hand_never_crash(core, game, pick,
     if how == "none":           # the claimer's hand is hidden: the claim must show it
         errors = results_of(result)[0]["errors"]
         assert any(e["line"] == i + 1 and "cards" in e["message"] for e in errors)
+
+
+# -- one refused call anywhere, in every game ----------------------------------------------
+
+GAME_LOGS = ("malilla_match", "manille_match", "manille3_match", "manille_auction_match",
+             "botifarra_match", "tute_match", "envite_match", "truc_match", "mus_match")
+REFUSED_LINE_KEYS = ("line", "line_no", "lines", "play_line", "revised_line")
+
+
+def _golden(name):
+    with open(os.path.join(GOLDEN, name + ".jsonl")) as f:
+        return f.read().splitlines()
+
+
+GOLDEN_LINES = dict((name, _golden(name)) for name in GAME_LOGS)
+GOLDEN_CLEAN = {}
+
+
+def _without_lines(x):
+    """The audit's hands without log line numbers (an inserted line moves them by one)."""
+    if isinstance(x, dict):
+        return dict((k, _without_lines(v)) for k, v in x.items() if k not in REFUSED_LINE_KEYS)
+    if isinstance(x, list):
+        return [_without_lines(v) for v in x]
+    return x
+
+
+# Each call word of every game with the keys it takes, so that a refusal is about the
+# moment or the seat more often than about the call's shape.
+CALL_KEYS = st.one_of(
+    st.just({}), st.fixed_dictionaries({"suit": st.sampled_from(["S", "H", "D", "C", "none"])}),
+    st.fixed_dictionaries({"amount": st.sampled_from([2, 3, 31, 40, 61])}),
+    st.fixed_dictionaries({"has": st.booleans()}), st.fixed_dictionaries({"count": st.integers(1, 4)}),
+    st.fixed_dictionaries({"cards": st.sampled_from([["KS", "QS"], ["KH", "QH"], ["KC", "KS", "KH", "KD"],
+                                                     ["7H"], []])}))
+
+
+@pytest.mark.parametrize("core", CORE)
+@settings(max_examples=int(os.environ.get("TAPETE_FUZZ_EXAMPLES", 60)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(GAME_LOGS), where=st.floats(0, 1), seat=st.integers(0, 3),
+       word=st.integers(0, 20), keys=CALL_KEYS)
+def test_one_refused_call_anywhere_in_any_game_changes_no_hand_total_or_winner(core, name, where, seat,
+                                                                               word, keys):
+    """PROTOCOL.md 1.2's contract over every game: a call line the rules refuse where it
+    lands (any call word of the game, by any seat, with the keys such calls take)
+    adds one error, on its line, and leaves the hands, totals, winner and the
+    controller disagreements as they were. Calls accepted where they land are not
+    this property's (hypothesis's `assume`)."""
+    lines = GOLDEN_LINES[name]
+    game = json.loads(lines[0])["game"]
+    words = games.info(game)["calls"]
+    ev = dict(keys, ev="call", seat=seat, call=words[word % len(words)])
+    pos = 1 + int(where * (len(lines) - 1))
+    with rules(core):
+        if (core, name) not in GOLDEN_CLEAN:
+            GOLDEN_CLEAN[(core, name)] = audit_text("\n".join(lines) + "\n")
+        base = GOLDEN_CLEAN[(core, name)]
+        result = audit_text("\n".join(lines[:pos] + [json.dumps(ev)] + lines[pos:]) + "\n")
+    assume(any(e["line"] == pos + 1 for e in result["errors"]))
+    assert len(result["errors"]) == len(base["errors"]) + 1, (name, pos, ev, result["errors"])
+    assert _without_lines(result["hands"]) == _without_lines(base["hands"]), (name, pos, ev)
+    assert result["totals"] == base["totals"] and result["winner"] == base["winner"], (name, pos, ev)
+    assert result["disagreements"] == base["disagreements"], (name, pos, ev)
