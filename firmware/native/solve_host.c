@@ -41,6 +41,7 @@ typedef struct {
     uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
     double deadline;    /* monotonic seconds when the search gives up; 0 none */
     uint8_t killer[TC_MAX_PLIES][2]; /* per ply, the last two cards that cut it off */
+    uint64_t hist[TC_MAX_SEATS][64]; /* per seat and lead, the cut-offs it made */
 } host;
 
 static double seconds_now(void) {
@@ -229,10 +230,23 @@ static int sure_of(const host *h, int ours, int leads) {
     return pts + tricks * g->trick_point;
 }
 
-/* Killer leads (a lead that cut off another position at the same trick likely cuts
- * this one too): moved up, in their order, just after the table's move when it leads
- * the list (`fixed`), ahead of the static order of moves.c. */
-static void promote_killers(const uint8_t *k, uint8_t *move, int nm, int fixed) {
+/* The leads' order: the table's move when it leads the list (`fixed`), then the
+ * killer leads (the last two leads that cut off a position at this trick likely cut
+ * this one too), then the rest by history (leads that cut off positions of this seat
+ * before, weighted by the tricks left under them), ties in moves.c's order. */
+static void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
+    const search *s = &h->s;
+    const uint64_t *hs = h->hist[s->to_play];
+    for (int i = fixed + 1; i < nm; i++) { /* stable insertion sort: at most 16 */
+        uint8_t c = move[i];
+        int j = i;
+        while (j > fixed && hs[move[j - 1]] < hs[c]) {
+            move[j] = move[j - 1];
+            j--;
+        }
+        move[j] = c;
+    }
+    const uint8_t *k = h->killer[s->ply];
     int at = fixed;
     for (int j = 0; j < 2; j++) {
         for (int i = at; i < nm; i++) {
@@ -320,7 +334,7 @@ static int host_ab(host *h, int alpha, int beta) {
     uint8_t move[TC_MAX_HAND];
     int nm = tc_moves(s, hint, move);
     if (t->n == 0) { /* at leads only: mid-trick, moves.c's order does better (measured) */
-        promote_killers(h->killer[s->ply], move, nm, hint != TC_NO_CARD && nm && move[0] == hint);
+        order_leads(h, move, nm, hint != TC_NO_CARD && nm && move[0] == hint);
     }
     int maximize = g->team[s->to_play] == s->team;
     int best = maximize ? -1 : 10000;
@@ -342,6 +356,10 @@ static int host_ab(host *h, int alpha, int beta) {
         }
         if (alpha >= beta) {
             uint8_t *k = h->killer[s->ply];
+            if (t->n == 0) {
+                int tl = tc_popcount64(s->hand[s->to_play]);
+                h->hist[s->to_play][c] += (uint64_t)(tl * tl);
+            }
             if (t->n == 0 && k[0] != c) {
                 k[1] = k[0];
                 k[0] = (uint8_t)c;
@@ -435,6 +453,7 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     }
     host_init(&h, g, hands, t, team, measure, tt, budget);
     memset(h.killer, TC_NO_CARD, sizeof h.killer);
+    memset(h.hist, 0, sizeof h.hist);
     h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
     if (!keep) {
         tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
