@@ -230,6 +230,55 @@ static int sure_of(const host *h, int ours, int leads) {
     return pts + tricks * g->trick_point;
 }
 
+/* The table's entry of a position (tt.c's layout and tags): four-way buckets of one
+ * 64-byte cache line here, where tt.c's two ways suit the Pico's small tables; a new
+ * entry takes a free or stale way, else the one over the fewest cards (the smallest
+ * subtree, cheapest to search again). */
+static tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store) {
+    if (!tt || !tt->entry || tt->mask < 3) {
+        return tc_probe(tt, cards, meta, store);
+    }
+    uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
+    uint32_t x = (uint32_t)cards * 0x9E3779B1u ^ (uint32_t)(cards >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 13;
+    tc_entry *b = &tt->entry[x & tt->mask & ~3u];
+    for (int i = 0; i < 4; i++) {
+        if (b[i].tag == tag && b[i].cards == cards) {
+            return &b[i];
+        }
+    }
+    if (!store) {
+        return 0;
+    }
+    tc_entry *e = 0;
+    int least = 99;
+    for (int i = 0; i < 4 && !e; i++) {
+        if ((b[i].tag >> 8) != tt->epoch) {
+            e = &b[i];
+        }
+    }
+    if (!e) { /* three ways keep the biggest subtrees, the fourth takes the rest */
+        for (int i = 0; i < 3; i++) {
+            int k = tc_popcount64(b[i].cards);
+            if (k < least) {
+                least = k;
+                e = &b[i];
+            }
+        }
+        if (tc_popcount64(cards) < least) {
+            e = &b[3];
+        }
+    }
+    e->cards = cards;
+    e->tag = tag;
+    e->lo = 0;
+    e->hi = 255;
+    e->move = TC_NO_CARD;
+    return e;
+}
+
 /* The leads' order: the table's move when it leads the list (`fixed`), then the
  * killer leads (the last two leads that cut off a position at this trick likely cut
  * this one too), then the rest by history (leads that cut off positions of this seat
@@ -313,7 +362,7 @@ static int host_ab(host *h, int alpha, int beta) {
         }
         key = h->relative ? rel_key(h, cards) : cards;
         meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
-        e = tc_probe(s->tt, key, meta, 0);
+        e = host_probe(s->tt, key, meta, 0);
         if (e) {
             if (e->lo >= beta) {
                 return e->lo;
@@ -368,7 +417,7 @@ static int host_ab(host *h, int alpha, int beta) {
         }
     }
     if (t->n == 0 && !s->abort) {
-        e = tc_probe(s->tt, key, meta, 1);
+        e = host_probe(s->tt, key, meta, 1);
         if (e) {
             int v = best < 0 ? 0 : best > 255 ? 255 : best;
             if (best <= a0) {
