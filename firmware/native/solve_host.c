@@ -26,6 +26,7 @@
 
 #if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
 
+#include <string.h>
 #include <time.h>
 #include "solve_host.h"
 
@@ -39,6 +40,8 @@ typedef struct {
     uint8_t nlive[4];
     uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
     double deadline;    /* monotonic seconds when the search gives up; 0 none */
+    uint8_t killer[TC_MAX_PLIES][2]; /* per ply, the last two cards that cut it off */
+    uint64_t hist[TC_MAX_SEATS][64]; /* per seat and lead, the cut-offs it made */
 } host;
 
 static double seconds_now(void) {
@@ -227,6 +230,87 @@ static int sure_of(const host *h, int ours, int leads) {
     return pts + tricks * g->trick_point;
 }
 
+/* The table's entry of a position (tt.c's layout and tags): four-way buckets of one
+ * 64-byte cache line here, where tt.c's two ways suit the Pico's small tables; a new
+ * entry takes a free or stale way, else the one over the fewest cards (the smallest
+ * subtree, cheapest to search again). */
+static tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store) {
+    if (!tt || !tt->entry || tt->mask < 3) {
+        return tc_probe(tt, cards, meta, store);
+    }
+    uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
+    uint32_t x = (uint32_t)cards * 0x9E3779B1u ^ (uint32_t)(cards >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 13;
+    tc_entry *b = &tt->entry[x & tt->mask & ~3u];
+    for (int i = 0; i < 4; i++) {
+        if (b[i].tag == tag && b[i].cards == cards) {
+            return &b[i];
+        }
+    }
+    if (!store) {
+        return 0;
+    }
+    tc_entry *e = 0;
+    int least = 99;
+    for (int i = 0; i < 4 && !e; i++) {
+        if ((b[i].tag >> 8) != tt->epoch) {
+            e = &b[i];
+        }
+    }
+    if (!e) { /* three ways keep the biggest subtrees, the fourth takes the rest */
+        for (int i = 0; i < 3; i++) {
+            int k = tc_popcount64(b[i].cards);
+            if (k < least) {
+                least = k;
+                e = &b[i];
+            }
+        }
+        if (tc_popcount64(cards) < least) {
+            e = &b[3];
+        }
+    }
+    e->cards = cards;
+    e->tag = tag;
+    e->lo = 0;
+    e->hi = 255;
+    e->move = TC_NO_CARD;
+    return e;
+}
+
+/* The leads' order: the table's move when it leads the list (`fixed`), then the
+ * killer leads (the last two leads that cut off a position at this trick likely cut
+ * this one too), then the rest by history (leads that cut off positions of this seat
+ * before, weighted by the tricks left under them), ties in moves.c's order. */
+static void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
+    const search *s = &h->s;
+    const uint64_t *hs = h->hist[s->to_play];
+    for (int i = fixed + 1; i < nm; i++) { /* stable insertion sort: at most 16 */
+        uint8_t c = move[i];
+        int j = i;
+        while (j > fixed && hs[move[j - 1]] < hs[c]) {
+            move[j] = move[j - 1];
+            j--;
+        }
+        move[j] = c;
+    }
+    const uint8_t *k = h->killer[s->ply];
+    int at = fixed;
+    for (int j = 0; j < 2; j++) {
+        for (int i = at; i < nm; i++) {
+            if (move[i] == k[j]) {
+                uint8_t c = move[i];
+                for (; i > at; i--) {
+                    move[i] = move[i - 1];
+                }
+                move[at++] = c;
+                break;
+            }
+        }
+    }
+}
+
 /* Alpha-beta on the future value for the searching side (fail-soft), the table at
  * trick starts keyed by relative ranks. */
 static int host_ab(host *h, int alpha, int beta) {
@@ -278,7 +362,7 @@ static int host_ab(host *h, int alpha, int beta) {
         }
         key = h->relative ? rel_key(h, cards) : cards;
         meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
-        e = tc_probe(s->tt, key, meta, 0);
+        e = host_probe(s->tt, key, meta, 0);
         if (e) {
             if (e->lo >= beta) {
                 return e->lo;
@@ -298,6 +382,9 @@ static int host_ab(host *h, int alpha, int beta) {
     int a0 = alpha, b0 = beta;
     uint8_t move[TC_MAX_HAND];
     int nm = tc_moves(s, hint, move);
+    if (t->n == 0) { /* at leads only: mid-trick, moves.c's order does better (measured) */
+        order_leads(h, move, nm, hint != TC_NO_CARD && nm && move[0] == hint);
+    }
     int maximize = g->team[s->to_play] == s->team;
     int best = maximize ? -1 : 10000;
     int bestmove = TC_NO_CARD;
@@ -317,11 +404,20 @@ static int host_ab(host *h, int alpha, int beta) {
             }
         }
         if (alpha >= beta) {
+            uint8_t *k = h->killer[s->ply];
+            if (t->n == 0) {
+                int tl = tc_popcount64(s->hand[s->to_play]);
+                h->hist[s->to_play][c] += (uint64_t)(tl * tl);
+            }
+            if (t->n == 0 && k[0] != c) {
+                k[1] = k[0];
+                k[0] = (uint8_t)c;
+            }
             break;
         }
     }
     if (t->n == 0 && !s->abort) {
-        e = tc_probe(s->tt, key, meta, 1);
+        e = host_probe(s->tt, key, meta, 1);
         if (e) {
             int v = best < 0 ? 0 : best > 255 ? 255 : best;
             if (best <= a0) {
@@ -405,6 +501,8 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
         return TC_BAD_POSITION;
     }
     host_init(&h, g, hands, t, team, measure, tt, budget);
+    memset(h.killer, TC_NO_CARD, sizeof h.killer);
+    memset(h.hist, 0, sizeof h.hist);
     h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
     if (!keep) {
         tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
