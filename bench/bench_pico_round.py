@@ -78,7 +78,7 @@ def screen(args):
         copy(rig, args.copy)
         rig.raw_repl()
         rig.exec(SCREEN)
-        for want in (0, 25, 10):
+        for want in (0, 300, 25):
             bands, rows, worst, total = rig.exec("print(*band_ms(%d))" % want).split()
             print("panel picture in %s bands of %s rows: the longest band %.1f ms to draw and "
                   "send, the picture %.1f ms" % (bands, rows, float(worst), float(total)), flush=True)

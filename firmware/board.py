@@ -21,11 +21,13 @@ def chip_selects(seats):
     return P.RFID_CS[:seats]
 
 
-# Bands of the panel's picture: display_task draws one after each scan round, so a
-# band's drawing is what a card laid meanwhile can wait behind. 1250 bytes are 25 rows
-# of the 4.2" panel: the longest band 38 ms to draw on the RP2040, against 75 ms for
-# 75-row bands (bench/bench_pico_round.py --screen).
-BAND_BYTES = 1250
+# The panel's picture in one band: the whole 4.2" frame (15000 bytes of heap). Drawn
+# once per picture (61 ms on the RP2040, bench/bench_pico_round.py --screen, against
+# 191 ms in 12 bands of 25 rows, whose layout ran once per band), and the base RAM after
+# a partial refresh is sent from it without drawing again. The awaited seat's reader
+# is visited between its texts (table/app.py: between), so the drawing's length is no
+# wait for a player.
+BAND_BYTES = 15000
 
 
 def eink(machine=None, panel=None):

@@ -242,6 +242,22 @@ class SeatReaders:
             if rounds > 0:
                 rounds -= 1
 
+    def visit(self, s):
+        """One more visit of seat s between a round's others (the seat whose card the
+        table awaits: its card is placed the moment this visit sees it, not at the
+        round's end). Blocking; every other field must be off. A card lying still is
+        confirmed as in a round but its misses are counted by the rounds alone, so that
+        extra visits never make a flicker look like a lifted card."""
+        self.begin_seat(s)
+        self._sleep_us(self.settle_us)
+        self.finish_seat(s)
+        for j in range(len(self.pending)):
+            if self._used[j]:
+                p = self.pending[j]
+                if p.strong[s] and p.last == self.round and self._clear(p) == s \
+                        and self._place(s, p):
+                    self._used[j] = 0
+
     def begin_seat(self, s):
         """Switch seat s's field on (every other field is off)."""
         self.readers[s].antenna(True)
@@ -370,9 +386,9 @@ class SeatReaders:
             if p.weak[s] < 255:
                 p.weak[s] += 1
 
-    def _weigh(self, j):
-        p = self.pending[j]
-        p.age += 1
+    def _clear(self, p):
+        """The seat a candidate is clearly seen at (strong sightings there only, or
+        `margin` more than anywhere else), or -1."""
         best = -1
         for s in range(self.seats):
             if p.strong[s] and (best < 0 or p.strong[s] > p.strong[best]):
@@ -382,9 +398,20 @@ class SeatReaders:
             if s != best and p.strong[s] > second:
                 second = p.strong[s]
         if best >= 0 and (second == 0 or p.strong[best] >= second + self.margin):
-            if self._place(best, p):
-                self._used[j] = 0
-                return
+            return best
+        return -1
+
+    def _weigh(self, j):
+        p = self.pending[j]
+        p.age += 1
+        best = self._clear(p)
+        if best >= 0 and self._place(best, p):
+            self._used[j] = 0
+            return
+        if best < 0:
+            for s in range(self.seats):
+                if p.strong[s] and (best < 0 or p.strong[s] > p.strong[best]):
+                    best = s
         if p.age >= self.conflict_rounds and not p.flagged:
             p.flagged = True
             self.stats["conflicts"] += 1

@@ -84,6 +84,7 @@ class EInk:
         # the base (red) RAM holds (None: not known, e.g. a write cut short)
         self._bw = [None] * n
         self._red = [None] * n
+        self._held = -1           # the band of the picture being shown that buf holds
         self._init_done = False
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
@@ -160,10 +161,14 @@ class EInk:
         t0 = self._ticks_ms()
         top = i * self.band_rows
         rows = min(self.band_rows, self.height - top)
-        self.fb.fill(WHITE)
-        paint(self.fb, 0, -top, rows)
         part = self._mv[:rows * self._stride]
-        crc = crc32(part)
+        if which == _WRITE_RED and self._held == i:
+            crc = self._bw[i]       # the buffer still holds this band: sent as it is
+        else:
+            self.fb.fill(WHITE)
+            paint(self.fb, 0, -top, rows)
+            crc = crc32(part)
+            self._held = i
         if which == _WRITE_BW:
             self._bw[i] = crc
         for ram in (which, also):
@@ -217,6 +222,7 @@ class EInk:
         if not self._init_done:
             raise RuntimeError("e-ink: call init() first")
         await self.wait()
+        self._held = -1
         for i in range(self.bands()):
             await (pause() if pause is not None else asyncio.sleep_ms(0))
             self._band(paint, i, _WRITE_BW, _WRITE_RED if full else 0)
@@ -236,6 +242,7 @@ class EInk:
         if not self._init_done:
             raise RuntimeError("e-ink: call init() first")
         self.wait_blocking(timeout_ms)
+        self._held = -1
         for i in range(self.bands()):
             self._band(paint, i, _WRITE_BW, _WRITE_RED if full else 0)
         self._activate(full)

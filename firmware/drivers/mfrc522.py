@@ -292,25 +292,33 @@ class MFRC522:
         framing = (rxalign << 4) | lastbits
         # The chip is idle here: every way out of this method (and of crc(), init())
         # leaves it in Idle, so no Idle command first.
-        self.write(_COM_IRQ, 0x7F)       # clear every interrupt request
-        self.write(_FIFO_LEVEL, 0x80)    # flush
-        self._fifo_write_tx(n)
-        self.write(_COMMAND, _CMD_TRANSCEIVE)
-        self.write(_BIT_FRAMING, 0x80 | framing)  # StartSend, with the frame's bit framing
-        limit = (self._reload * _TICK_US) // self.poll_us + 50
-        irq = 0
-        for _ in range(limit):
-            # no answer can come before the frame and the tag's frame delay (> 100 us)
-            self._sleep_us(self.poll_us)
-            irq = self.read(_COM_IRQ)
-            if irq & 0x30:      # RxIRq or IdleIRq
-                break
-            if irq & 0x01:      # TimerIRq: nobody answered in time
+        if self._key >= 0:
+            # the same steps in one call through the RP2040's registers (rp2spi.exchange)
+            irq = _fast.exchange(self._key, self._b.txraw, n | framing << 8,
+                                 self._reload * _TICK_US + 5000)
+            if irq < 0 or not irq & 0x30:
                 self.write(_COMMAND, _CMD_IDLE)
-                return NO_TAG
+                return CHIP_TIMEOUT if irq < 0 else NO_TAG
         else:
-            self.write(_COMMAND, _CMD_IDLE)
-            return CHIP_TIMEOUT
+            self.write(_COM_IRQ, 0x7F)       # clear every interrupt request
+            self.write(_FIFO_LEVEL, 0x80)    # flush
+            self._fifo_write_tx(n)
+            self.write(_COMMAND, _CMD_TRANSCEIVE)
+            self.write(_BIT_FRAMING, 0x80 | framing)  # StartSend, with the frame's bit framing
+            limit = (self._reload * _TICK_US) // self.poll_us + 50
+            irq = 0
+            for _ in range(limit):
+                # no answer can come before the frame and the tag's frame delay (> 100 us)
+                self._sleep_us(self.poll_us)
+                irq = self.read(_COM_IRQ)
+                if irq & 0x30:      # RxIRq or IdleIRq
+                    break
+                if irq & 0x01:      # TimerIRq: nobody answered in time
+                    self.write(_COMMAND, _CMD_IDLE)
+                    return NO_TAG
+            else:
+                self.write(_COMMAND, _CMD_IDLE)
+                return CHIP_TIMEOUT
         b = self._b
         self._status()
         err = b.status[1]

@@ -3,8 +3,15 @@
 `App(board)` wires the parts and resumes a journalled match; `step()` runs one
 scan round synchronously (tests, benchmarks) and `main()` runs everything as
 asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
-BUSY pin and draws the picture band by band, one band at the end of a scan round
-when the pacer (pacing.py) gives the panel its turn, never mid-round.
+BUSY pin and draws the picture band by band (on the Pico one band, the whole frame),
+each at the end of a scan round when the pacer (pacing.py) gives the panel its turn.
+
+The verdict comes first: a scan round is one blocking stretch (a seat's field settles
+while the host's lines go out, no other task runs in it), and between any two pieces
+of other work (another seat, the picture's texts, a line to the host) the seat whose
+card the table awaits is visited again once VISIT_MS have passed (`between`), so the
+player's wait is bounded by that plus the one piece of work that cannot be cut: a
+flash erase of the journal's append, or a collection.
 """
 import asyncio
 import gc
@@ -18,6 +25,7 @@ from .controller import Table
 from .journal import Journal
 from .link import Link
 from .pacing import Pacer, PICTURE_MS
+from .board import SETTLE_MS
 from .screen import Screen
 from . import phases as P
 from .say import say
@@ -29,6 +37,13 @@ ROUND_MS = 20           # a round starts at most this often: an empty table is n
                         # polled faster for nothing, a busy one never waits on top
 IDLE_GC_FREE = 24576    # below this much free heap, collect at the end of a round
                         # (after the verdicts), not inside the next judgement
+SETTLE_US = SETTLE_MS * 1000
+VISIT_MS = 5            # the awaited seat is visited again once this long has passed
+                        # since its last visit, between any two pieces of other work
+                        # (another seat, a piece of the picture, a line to the host):
+                        # its card waits for at most about this, whatever else runs
+PUMP_US = 1500          # a line to the host is sent in a seat's settling time only if
+                        # this much of it is left (a line takes ~1 ms on the RP2040)
 
 
 def load_deck(root):
@@ -66,6 +81,11 @@ class App:
         self.bands_seen = 0                 # the panel's bands_drawn told to the pacer
         self.picture_at = 0                 # ticks_ms when the picture being drawn began
         self.scanning = False               # the scan task runs (else bands go at once)
+        self.awaiting = -1                  # the seat whose card the table awaits, or -1
+        self.visited = 0                    # ticks_ms when that seat's last visit ended
+        self.visiting = False
+        self.heap_low = -1                  # the least free heap after an idle collection
+        self.screen.tick = self.between     # the picture's drawing lets the seat in
         if resume:
             self.table.resume()
         if getattr(board, "enrol_at_boot", False):
@@ -91,25 +111,73 @@ class App:
         # a card lying at the restart is read in its first round or two; one laid
         # later has been lifted and laid again by a player (a play)
         table.fresh = table.booting and self.rounds < FRESH_ROUNDS
+        self.deliver()
+        self.rounds += 1
+        if self.rounds == SETTLE_ROUNDS:
+            table.settled()
+
+    def deliver(self):
+        """Hand the ring's reader events to the table (each play journalled and sent
+        right after its light), then note which seat's card is awaited now."""
+        table = self.table
+        ring = self.reader.events
         while ring.count:
             e = ring.get()
             table.on_reader(e.kind, e.seat, e.card, e.uid, e.uid_len)
             table.flush()
-        self.rounds += 1
-        if self.rounds == SETTLE_ROUNDS:
-            table.settled()
-        self.reader.last = self.awaited_seat()
+        a = self.awaited_seat()
+        if a != self.awaiting:
+            self.awaiting = a
+            self.visited = 0 if a < 0 else self.board.ticks_ms()
+        if a >= 0:
+            self.reader.last = a
 
     def awaited_seat(self):
         """The seat whose card the table waits for (the reader visits it last in a
-        round, so its card is judged as soon as its visit ends); else the last one."""
+        round, and again between other work: `between`), or -1."""
+        if self.table.menu is not None:
+            return -1
         m = self.table.match
         turn = m.turn
         if turn is None and m.phase == M.TURNUP:
             turn = m.dealer
         if turn is None or turn >= self.reader.seats:
-            return self.reader.last
+            return -1
         return turn
+
+    def between(self):
+        """Between two pieces of other work, with every field off: once VISIT_MS have
+        passed since the awaited seat's last visit, visit it again and judge what it
+        found at once. The player's wait for the light is then bounded by VISIT_MS plus
+        the longest piece of work that cannot be cut (a flash erase, a collection)."""
+        a = self.awaiting
+        if a < 0 or self.visiting:
+            return
+        ticks = self.board.ticks_ms
+        if time.ticks_diff(ticks(), self.visited) < VISIT_MS:
+            return
+        self.visiting = True
+        try:
+            self.reader.visit(a)
+            self.visited = ticks()
+            if self.reader.events.count:
+                self.deliver()
+        finally:
+            self.visiting = False
+
+    def settle(self):
+        """A seat's field settling, blocking (no other task may switch a field on or
+        use the readers' bus meanwhile): the host's waiting lines go out in it."""
+        b = self.board
+        us = b.ticks_us
+        link = self.link
+        t0 = us()
+        while link.pending() and link.writable() \
+                and time.ticks_diff(us(), t0) < SETTLE_US - PUMP_US:
+            link.pump()
+        left = SETTLE_US - time.ticks_diff(us(), t0)
+        if left > 0:
+            b.sleep_us(left)
 
     def poll_buttons(self):
         b = self.buttons
@@ -154,14 +222,21 @@ class App:
             for k in range(r.seats):
                 s = r.order(k)
                 r.begin_seat(s)
-                await board.settle()
+                self.settle()
                 r.finish_seat(s)
+                if s == self.awaiting:
+                    self.visited = ticks()
+                else:
+                    self.between()
             r.end_round()
             self.handle_events()
             # idle work now, after the round's verdicts are lit: a collection if the
             # heap runs low, a band of the panel's picture when the pacer says so
             if gc.mem_free() < IDLE_GC_FREE:
                 gc.collect()
+                f = gc.mem_free()
+                if f < self.heap_low or self.heap_low < 0:
+                    self.heap_low = f
             now = ticks()
             if pacer.due(time.ticks_diff(now, t0), time.ticks_diff(now, self.band_end)):
                 pacer.waiting = False
@@ -204,6 +279,7 @@ class App:
                 if not link.pending() or not link.writable():
                     break
                 link.pump()
+                self.between()
             await asyncio.sleep_ms(2)
 
     async def lights_task(self):
@@ -219,7 +295,8 @@ class App:
                 self.picture_at = self.board.ticks_ms()
                 try:
                     self.screen.prepare(self.table)
-                    # band by band (25 rows, <= ~38 ms each on the RP2040), each at the
+                    # band by band (on the Pico one: ~61 ms to draw, the awaited seat
+                    # visited between its texts), each at the
                     # end of a scan round when the pacer gives the panel its turn; with
                     # no scan task (tests drawing alone), at once
                     await eink.show(self.screen.paint, self._full(),

@@ -35,6 +35,7 @@ class PicoBoard:
         self._asyncio = asyncio
         self.ticks_ms = time.ticks_ms
         self.sleep_us = time.sleep_us
+        self.ticks_us = time.ticks_us
         self.seats = seats
         self.eink = hw.eink()           # SPI1 first: a reader chip select may share a pad
         self.eink.init()

@@ -1,8 +1,10 @@
 """The loop's time shared between the readers and the panel.
 
-A band of the panel's picture costs up to ~38 ms on the RP2040, a scan round of 4
-seats with a card on each ~40 ms, of 12 seats ~110 ms. The scan task asks the pacer
-after each round (its verdicts lit) whether the panel may draw one band now:
+On the Pico the panel's picture is one band, the whole frame: ~61 ms of drawing on
+the RP2040 (more with the awaited seat's visits between its texts: app.py, between);
+a scan round of 4 seats with a card on each ~45 ms, of 12 seats ~110 ms. The scan
+task asks the pacer after each round (its verdicts lit) whether the panel may draw
+one band now:
 
   * yes while the panel's credit is not negative: every round adds what it left of
     PERIOD_MS (the readers' budget, 20 Hz per seat) and every band takes what it

@@ -26,6 +26,7 @@ allocates (the display task, never the per-play path).
 import sys
 
 import framebuf
+import micropython
 
 from rules import cards as C
 from . import phases as P
@@ -72,23 +73,34 @@ def blit(fb, b, o, w, n, k, x, y, scale, c, top=-(1 << 20), bottom=1 << 20):
     fill_rect per run of set pixels in a row. Only the bitmap rows that fall in the
     buffer's rows top .. bottom - 1 are looked at (a band holds a slice of the
     picture: the rest would be clipped by fill_rect after the loop had paid for it)."""
-    px = w * 8
     j0 = 0 if y >= top else (top - y) // scale
     j1 = n if y + n * scale <= bottom else (bottom - y + scale - 1) // scale
-    for j in range(j0, j1):
+    if j1 > j0:
+        _runs(fb.fill_rect, b, o, w * 8, j0, j1, k, x, y, scale, c)
+
+
+@micropython.viper
+def _runs(rect, b: ptr8, o: int, px: int, j0: int, j1: int, k: int, x: int, y: int,
+          scale: int, c: int):
+    # The bit scan in machine code: in bytecode it was most of a picture's drawing
+    # time on the RP2040 (a scaled glyph row is 8 tests per byte).
+    j = j0
+    while j < j1:
         r = o + j * k
         i = 0
         while i < px:
-            if b[r + (i >> 3)] >> (7 - (i & 7)) & 1:
+            v = int(b[r + (i >> 3)])
+            if v == 0 and (i & 7) == 0:
+                i += 8          # a blank byte
+            elif (v >> (7 - (i & 7))) & 1:
                 s = i
                 i += 1
-                while i < px and b[r + (i >> 3)] >> (7 - (i & 7)) & 1:
+                while i < px and (int(b[r + (i >> 3)]) >> (7 - (i & 7))) & 1:
                     i += 1
-                fb.fill_rect(x + s * scale, y + j * scale, (i - s) * scale, scale, c)
-            elif not b[r + (i >> 3)] and not i & 7:
-                i += 8      # a blank byte
+                rect(x + s * scale, y + j * scale, (i - s) * scale, scale, c)
             else:
                 i += 1
+        j += 1
 
 
 def seat(s):
@@ -166,6 +178,8 @@ class Screen:
         self._lfb = framebuf.FrameBuffer(self._line, LINE * 8, 8, framebuf.MONO_HLSB)
         self.frames = 0
         self.log = None         # a list: (text, scale) of everything drawn (tests)
+        self.tick = None        # called before each text and sign: the app lets the
+                                # awaited seat's reader in (app.py: between)
         self.table = None
         self.snap = {}          # the match's snapshot for this picture
         self.signs = 0          # 0 French suit signs, 1 Spanish (the enrolled deck's)
@@ -243,6 +257,8 @@ class Screen:
             self.log.append((s, scale))
         if y + 8 * scale <= self.lo or y >= self.hi:
             return
+        if self.tick is not None:
+            self.tick()
         fb = self.fb
         x += self.ox
         y += self.oy
@@ -284,6 +300,8 @@ class Screen:
         if self.log is not None:
             self.log.append(("<" + C.SUITS[suit] + ">", scale))
         if y + 16 * scale > self.lo and y < self.hi:
+            if self.tick is not None:
+                self.tick()
             blit(self.fb, BIG, (suit + 4 * self.signs) * 32, 2, 16, 2,
                  x + self.ox, y + self.oy, scale, INK, self.lo + self.oy, self.hi + self.oy)
 

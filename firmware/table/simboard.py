@@ -10,6 +10,7 @@ import sys
 from drivers.mfrc522 import MFRC522, ReaderError
 from drivers.eink import EInk, PANELS
 import board_pins
+from board import BAND_BYTES
 from sim.table import SimTable
 from sim.bus import FakePin, FakeSPI
 from sim.ssd1680 import FakeSSD1680
@@ -44,6 +45,7 @@ class SimBoard:
         clock = self.clock = self.sim.clock
         self.ticks_ms = clock.ticks_ms
         self.sleep_us = clock.sleep_us
+        self.ticks_us = clock.ticks_us
         for s, fault in (faults or {}).items():    # e.g. {1: {"version": 0x88}, 2: {"dead": True}}
             for k in fault:
                 setattr(self.sim.chips[s], k, fault[k])
@@ -66,7 +68,8 @@ class SimBoard:
         w, h = PANELS[panel][:2]
         self.panel = espi.attach(FakeSSD1680(cs, dc, rst, clock, width=w, height=h, shown=shown))
         self.eink = EInk(espi, cs, dc, rst, self.panel.busy, panel=panel,
-                         sleep_ms=clock.sleep_ms, ticks_ms=clock.ticks_ms)
+                         sleep_ms=clock.sleep_ms, ticks_ms=clock.ticks_ms,
+                         band_bytes=BAND_BYTES)     # as the Pico's board.eink() draws
         self.eink.init()
         self.strip = FakeWS2812(seats * per_seat + 1)
         self.button_pins = [FakePin(n, FakePin.IN, FakePin.PULL_UP)

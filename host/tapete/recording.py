@@ -65,7 +65,7 @@ def log_position(out, new=None):
 
 def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
            on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0,
-           fresh=None, names=None):
+           fresh=None, names=None, look_s=1.0):
     """Record a controller's log from `port` into `out_path` (and the Store `db`).
 
     `echo` gets one line per event (None: quiet); `on_event(ev)` and
@@ -140,7 +140,7 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
                 continue
             if idle_limit is not None and now - last_event >= idle_limit:
                 break
-            if now - last_look >= 1.0:
+            if now - last_look >= look_s:
                 last_look = now
                 rec.idle()      # a gap still open is asked again; else "where are you?"
     finally:

@@ -103,7 +103,7 @@ def cmd_record(args):
                 print(_plain_line(ev), flush=True)
             rec = record(port, out, new, echo=None, idle_limit=args.idle, db=db, on_event=show,
                          on_problem=problem, until_end=args.until_end, first_seq=first_seq,
-                         fresh=fresh, names=args.names_given)
+                         fresh=fresh, names=args.names_given, look_s=args.look_every)
         else:
             from . import tui
             rec = tui.record_live(port, out, new, db, problem, args, first_seq, fresh)
@@ -208,6 +208,9 @@ def register(sub):
     p.add_argument("--idle", type=float, default=None,
                    help="stop after this many seconds without an event (default: run until Ctrl-C)")
     p.add_argument("--until-end", action="store_true", help="stop when the match ends")
+    p.add_argument("--look-every", type=float, default=1.0, metavar="SECONDS",
+                   help="seconds of silence before asking the controller where it is "
+                   "(default 1; the emulated Pico's rig scales it to the emulator's speed)")
     p.add_argument("--reconnect", type=float, default=30.0,
                    help="seconds to wait for an unplugged port to come back (default 30)")
     p.add_argument("--mqtt", metavar="URL", help="also publish every line to a room: "

@@ -167,7 +167,8 @@ def record_live(port, out, new, db, problem, args, first_seq=0, fresh=None):
                 on_event=lambda ev: from_thread(app.event, ev),
                 on_problem=lambda text: (problem(text), from_thread(app.note, text)),
                 until_end=args.until_end, stop=stopping.is_set, first_seq=first_seq,
-                fresh=fresh, names=getattr(args, "names_given", None))
+                fresh=fresh, names=getattr(args, "names_given", None),
+                look_s=getattr(args, "look_every", 1.0))
         except Exception as err:      # shown after the app closes
             result["error"] = err
         from_thread(app.exit)

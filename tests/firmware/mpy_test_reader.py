@@ -226,3 +226,40 @@ def test_a_card_lying_still_is_confirmed_without_a_halt():
     assert _rounds(sr, 1) == []
     # WUPA and SELECT of both cascade levels, then the REQA that finds nobody new
     assert t.chips[2].frames - before == 4, t.chips[2].frames - before
+
+
+def test_a_visit_between_rounds_places_the_awaited_card_at_once():
+    # the seat to play, visited again between the others (table/app.py: between): its
+    # card is placed by that visit, not at the end of the round
+    t, rd, sr = _table()
+    _rounds(sr, 2)
+    t.place(3, ntag213(uid7(9)))
+    sr.visit(3)
+    assert drain(sr) == [("placed", 3, 9)] and sr.cards_at(3) == 1
+    assert not any(c.antenna_on() for c in t.chips)
+    assert _rounds(sr, 3) == []             # placed once
+
+
+def test_visits_never_count_misses_a_flicker_is_still_no_removal():
+    # extra visits confirm a card but only rounds count its misses: many visits in a
+    # round while it does not answer are one miss, not a lifted card
+    t, rd, sr = _table(misses=4)
+    tag = ntag213(uid7(5))
+    t.place(1, tag)
+    _rounds(sr, 1)
+    t.remove(tag)
+    for _ in range(10):
+        sr.visit(1)
+    assert drain(sr) == []
+    t.place(1, tag)
+    assert _rounds(sr, 6) == [] and sr.cards_at(1) == 1
+
+
+def test_a_visit_never_places_a_neighbours_card_reached_by_crosstalk():
+    t, rd, sr = _table(seed=5)
+    t.crosstalk = 1000          # seat k's tag answers at seat k + 1 in every window
+    t.place(0, ntag213(uid7(4)))
+    for _ in range(6):
+        sr.visit(1)
+    assert sr.cards_at(1) == 0 and drain(sr) == []
+    assert ("placed", 0, 4) in _rounds(sr, 2) and sr.cards_at(1) == 0

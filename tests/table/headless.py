@@ -30,10 +30,11 @@ _firmware_first()
 import framebuf
 
 # The big buffer first, as boot code does: later it may not find it in one piece.
-# The default panel (4.2", 400 x 300) is drawn in bands of 75 rows, 3750 bytes, as
-# drivers/eink.py does (mpy_test_screens checks this against the driver); the
-# harness does not load the driver itself.
-_PANEL_BUF = bytearray(50 * 75)
+# The default panel (4.2", 400 x 300) is drawn in one band of the whole frame, 15000
+# bytes, as the Pico's board.eink() builds it (mpy_test_screens checks this against
+# the driver); the harness does not load the driver itself.
+ROWS = 300
+_PANEL_BUF = bytearray(50 * ROWS)
 from rules import cards as C
 from rules import playout
 from drivers.leds import Lights
@@ -65,16 +66,17 @@ class Panel:
     def __init__(self):
         self.visible_width, self.height, self.width = 400, 300, 400
         self.buf = _PANEL_BUF
-        self.fb = framebuf.FrameBuffer(self.buf, 400, 75, framebuf.MONO_HLSB)
+        self.rows = ROWS
+        self.fb = framebuf.FrameBuffer(self.buf, 400, ROWS, framebuf.MONO_HLSB)
 
 
 def draw(screen, t):
     """The table's picture, band by band as EInk.show draws it (without the bus)."""
     fb = screen.fb          # the band buffer: paint() keeps the one it is given
     screen.prepare(t)
-    for top in range(0, 300, 75):
+    for top in range(0, 300, ROWS):
         fb.fill(1)
-        screen.paint(fb, 0, -top, 75)
+        screen.paint(fb, 0, -top, ROWS)
     screen.release()
     gc.collect()
 

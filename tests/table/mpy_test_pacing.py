@@ -54,3 +54,45 @@ def test_nothing_is_due_while_the_panel_has_nothing_to_draw():
     # bands of 38 ms), not a burst of bands paid from the quiet spell
     assert p.credit == p.band_ms
     assert _run(p, 40, 38, 8)[0] == 3
+
+
+def _awaiting_kit():
+    """A Malilla hand turned up: the table awaits the first lead's card."""
+    k = tablekit.Kit()
+    k.table.new_match("malilla")
+    k.app.link.drain()
+    p = tablekit.Players(k, seed=3)
+    p.deal()
+    p.turn_up()
+    return k, p
+
+
+def test_the_awaited_card_is_judged_while_the_panel_draws():
+    # the picture's drawing visits the awaited seat between its texts (app.between):
+    # a card laid as the drawing begins is judged and lit before the drawing ends
+    k, p = _awaiting_kit()
+    seat, c = p.choose()
+    assert k.app.awaiting == seat
+    k.sim.place(seat, k.tag(c))
+    k.board.clock.advance_ms(20)        # longer than VISIT_MS since the seat's last visit
+    judged = []
+    paint = k.app.screen.paint
+
+    def watched(*a):
+        paint(*a)
+        judged.append(k.table.match.trick.n)
+    k.app.screen.paint = watched
+    k.table.changed = True
+    k.app.draw()
+    assert judged == [1] and k.table.match.trick.seats[0] == seat
+    assert k.app.awaiting == k.table.match.turn != seat
+    assert [e["ev"] for e in k.events()][-1] == "play"      # journalled and sent too
+
+
+def test_nothing_visits_a_seat_while_no_card_is_awaited():
+    k = tablekit.Kit()
+    assert k.app.awaiting == -1
+    k.board.clock.advance_ms(100)
+    before = [c.antenna_windows for c in k.sim.chips]
+    k.app.between()
+    assert [c.antenna_windows for c in k.sim.chips] == before

@@ -1,41 +1,54 @@
 """Code the benches and tests run on the emulated Pico through its raw REPL.
 
 HEAP_APP runs the controller exactly as main.py does (`app.run(board.make())`) with
-one more task: every `period` ms (1 s: a collection holds up the scan for a few ms,
-and the live heap changes slowly) it collects garbage and reports the free heap as a
-reply line `{"reply": "heap", "free": F, "low": L, "largest": B}` (L the lowest F so
-far, B the largest free block at that moment). Replies are not part of the log: the
-host tools ignore them.
+one more task that reports the free heap as a reply line `{"reply": "heap", "free":
+F, "low": L, "largest": B}` whenever its low-water mark falls: L is the least free
+heap right after a collection, F the same, B the largest free block then. It collects
+only once, at the start; after that it reads what the controller's own collections
+leave (App.heap_low: the scan task collects when the heap runs low, after a round's
+verdicts): a collection of its own every second would stop the table for ~24 ms each
+time, a pause no real table has, in front of the players' verdicts. Replies are not
+part of the log: the host tools ignore them.
 """
 
 HEAP_APP = """
 import gc, asyncio, micropython
+%(before)s
+try:
+    import tapete_core      # first, as main.py does: it needs ~10.7 KB in one block
+except ImportError:
+    pass
 from table import app as A, board as B
 def _largest():
     # the largest block that can be allocated now (a binary search of bytearray sizes)
+    # with automatic collection off, or each failed try would first collect (~24 ms)
     lo, hi = 0, gc.mem_free()
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        try:
-            b = bytearray(mid)
-            del b
-            lo = mid
-        except MemoryError:
-            hi = mid - 1
+    gc.disable()
+    try:
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            try:
+                b = bytearray(mid)
+                del b
+                lo = mid
+            except MemoryError:
+                hi = mid - 1
+    finally:
+        gc.enable()
     return lo
 APP = None
 async def _watch(app):
     global APP
     APP = app               # for a post-mortem in the REPL after Ctrl-C
-    low = 1 << 30
+    gc.collect()
+    low = gc.mem_free()
+    app.link.reply({"reply": "heap", "free": low, "low": low, "largest": _largest()})
     while True:
-        gc.collect()
-        f = gc.mem_free()
-        if f < low:
+        f = app.heap_low
+        if 0 <= f < low:
             low = f
             app.link.reply({"reply": "heap", "free": f, "low": low, "largest": _largest()})
         await asyncio.sleep_ms(%(period)d)
-%(before)s
 A.run(B.make(), _watch)
 """
 

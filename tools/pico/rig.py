@@ -181,6 +181,7 @@ class Rig:
         self.led_frames = []        # (t_ns, [(r, g, b), ...])
         self.leds = [(0, 0, 0)] * (seats * P.LED_PER_SEAT + P.LED_STATUS)
         self.now = 0                # emulated ns
+        self.wall0 = time.monotonic()
         self.boots = []             # (t_ns, why)
         self.out = bytearray()      # everything the firmware wrote to USB serial
         self._line = bytearray()
@@ -604,6 +605,13 @@ class Rig:
         if err:
             raise RuntimeError("device raised:\n" + err)
         return out
+
+    def slowness(self):
+        """Wall seconds per emulated second so far (rp2040js runs far below real time,
+        and slower on a loaded machine): host programs' timers are scaled by it, so that
+        the board sees them at the rate a real one would."""
+        emulated = self.now / 1e9
+        return max(1.0, (time.monotonic() - self.wall0) / emulated) if emulated > 0 else 1.0
 
     def launch(self, code, timeout=120):
         """Start `code` in the raw REPL and return once it runs (it may run forever)."""

@@ -71,8 +71,11 @@ class Recording:
         # appended to (record never truncates) and counted as this run's events.
         if os.path.exists(path):
             os.remove(path)
+        # Its "where are you?" after a second of silence, in emulated time: at wall-clock
+        # pace it would reach the emulated board ten or more times an emulated second,
+        # work a real table never sees, in front of the players' verdicts.
         cmd = [venv_bin("tapete"), "record", rig.port, "--out", path, "--new", game,
-               "--options", json.dumps(options)]
+               "--options", json.dumps(options), "--look-every", "%.1f" % rig.slowness()]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      text=True, cwd=ROOT)
 
