@@ -228,6 +228,9 @@ class App:
                     self.visited = ticks()
                 else:
                     self.between()
+                # the buttons sampled between seats (their events handled between
+                # rounds): a round of 12 seats is ~110 ms, longer than a short press
+                self.buttons.poll(ticks())
             r.end_round()
             self.handle_events()
             # idle work now, after the round's verdicts are lit: a collection if the
