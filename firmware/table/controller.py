@@ -49,7 +49,8 @@ _NONE = const(-1)
 _RARE = ("menu", "host", "restore", "showing", "resend")
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), views and tools.
-_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "view", "explain")
+_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "view", "explain",
+               "fold")
 
 
 def _unload(enrolling=False):

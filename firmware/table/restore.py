@@ -4,21 +4,11 @@ Loaded by the controller for an undo or a resume at boot and dropped after it, s
 it takes no heap during play. Which events are inputs, what an undo and a refusal
 do: the rule module's one log fold (rules/fold.py), streamed from flash here.
 """
-import sys
-
-import rules
 from rules import cards as C
-from rules import fold
+from rules import fold      # a rare part too: controller._unload drops it after
 from rules.match import Match
 from . import signals
 from .say import say
-
-# The fold lives as long as this module does: the controller drops restore after
-# the rare action (controller._RARE) and the fold goes with it, so nothing of it
-# stays on the heap during play.
-sys.modules.pop("rules.fold", None)
-if getattr(rules, "fold", None) is not None:
-    delattr(rules, "fold")
 
 _NONE = -1
 
