@@ -149,6 +149,31 @@ static int top_strength(const host *h, uint64_t m, int su) {
     return 0;
 }
 
+/* Card points of the `q` cheapest cards of suit `su` in `m` (all of them when fewer):
+ * what a seat that must follow q tricks of that suit adds to them at least. */
+static int cheapest(const tc_game *g, uint64_t m, int su, int q) {
+    uint32_t b = tc_suit_set(m, su);
+    int n = tc_popcount32(b), pts = 0;
+    if (n <= q) {
+        for (; b; b &= b - 1) {
+            pts += g->points[su * 16 + tc_ctz32(b)];
+        }
+        return pts;
+    }
+    uint8_t v[16];
+    for (int j = 0; b; b &= b - 1, j++) { /* insertion sort: at most 16 */
+        int x = g->points[su * 16 + tc_ctz32(b)], k = j;
+        for (; k > 0 && v[k - 1] > x; k--) {
+            v[k] = v[k - 1];
+        }
+        v[k] = (uint8_t)x;
+    }
+    for (int j = 0; j < q; j++) {
+        pts += v[j];
+    }
+    return pts;
+}
+
 /* What one side (the searching side when `ours`, else the others) is sure to take
  * from a trick start, whatever both sides play: a lower bound for the future value.
  * - Its trumps above every trump of the others take their tricks wherever they fall
@@ -210,16 +235,41 @@ static int sure_of(const host *h, int ours, int leads) {
                 }
             }
             const uint8_t *lv = h->live[su];
-            for (int i = 0; i < h->nlive[su] && cap > 0; i++) {
+            int q = 0;
+            for (int i = 0; i < h->nlive[su] && q < cap; i++) {
                 int c = su * 16 + lv[i];
                 if (g->strength[c] <= top) {
                     break;
                 }
                 if ((mine >> lv[i]) & 1) {
                     pts += g->points[c];
-                    quick++;
-                    cap--;
+                    q++;
                 }
+            }
+            quick += q;
+            /* every other seat follows those q tricks while it holds the suit: its q
+             * cheapest cards of it (all of them when shorter) fall on tricks the
+             * leader wins (a seat void in an earlier suit of the chain may discard
+             * some before, onto the leader's tricks too) */
+            for (int p = 0; q && p < g->seats; p++) {
+                pts += p == leader ? 0 : cheapest(g, s->hand[p], su, q);
+            }
+        }
+        /* then the leader's trumps above every other seat's, partners' included (so
+         * the leader keeps the lead), led one after another: each of the others
+         * follows them with its cheapest trumps (its trumps are untouched so far:
+         * it followed the plain suits above) */
+        int kl = 0;
+        if (trump < 4) {
+            uint32_t mine = tc_suit_set(s->hand[leader], trump);
+            int top = top_strength(h, others, trump);
+            for (; mine; mine &= mine - 1) {
+                kl += g->strength[trump * 16 + tc_ctz32(mine)] > top;
+            }
+        }
+        for (int p = 0; kl && p < g->seats; p++) {
+            if ((g->team[p] == s->team) != ours) {
+                pts += cheapest(g, s->hand[p], trump, kl);
             }
         }
     }
