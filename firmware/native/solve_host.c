@@ -184,12 +184,16 @@ static int cheapest(const tc_game *g, uint64_t m, int su, int q) {
  *   still has to follow (follow duty), and a seat with no trumps can never take
  *   them. The partners count as others: a partner who took the trick would lead
  *   next, and the chain would break.
- * Points the others must add to those tricks are not counted (they may have none).
+ * - Then the leader's trumps above every other seat's, led one after another.
+ * Each other seat adds its cheapest cards of the suit it must follow to those
+ * tricks. `leader` is the seat that leads the chain; `cross` gets the plain suits
+ * whose chain's first card the seat may play on its partner's lead (bit per suit).
  * Not for suitless games or drawn tricks (solve.c's collapse flag is off there). */
-static int sure_of(const host *h, int ours, int leads) {
+static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cross) {
     const search *s = &h->s;
     const tc_game *g = s->g;
-    int trump = s->t.trump, leader = s->t.leader;
+    int trump = s->t.trump;
+    *cross = 0;
     uint64_t theirs = 0;
     int pts = 0, quick = 0, kmax = 0, klead = 0;
     for (int p = 0; p < g->seats; p++) {
@@ -242,6 +246,12 @@ static int sure_of(const host *h, int ours, int leads) {
                     break;
                 }
                 if ((mine >> lv[i]) & 1) {
+                    /* the first is the seat's top card: it may take a trick its
+                     * partner led, unless it is worth nothing where a card worth
+                     * nothing must be the lowest under a winning partner */
+                    if (!q && (g->points[c] || !(tc_duties(g) & TC_LOW_CARD))) {
+                        *cross |= 1u << su;
+                    }
                     pts += g->points[c];
                     q++;
                 }
@@ -278,6 +288,32 @@ static int sure_of(const host *h, int ours, int leads) {
         return tricks;
     }
     return pts + tricks * g->trick_point;
+}
+
+/* sure_of's bound: the leader's own chain, or a partner's (chain_of with the partner
+ * leading) when the leader can give it the lead: a card of a plain suit in which the
+ * partner's top card is above every other seat's, the leader's too, and no seat
+ * holding trumps is void, led as the first trick of the partner's chain (the
+ * partner takes it with that card, every other seat following as in the chain). */
+static int sure_of(const host *h, int ours, int leads) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    int leader = s->t.leader;
+    unsigned cross, suits = 0;
+    int best = chain_of(h, ours, leader, leads, &cross);
+    if (!leads || !(tc_duties(g) & TC_FOLLOW)) {
+        return best;
+    }
+    for (int su = 0; su < 4; su++) {
+        suits |= tc_suit_set(s->hand[leader], su) ? 1u << su : 0;
+    }
+    for (int p = 0; p < g->seats; p++) {
+        if (p != leader && g->team[p] == g->team[leader]) {
+            int v = chain_of(h, ours, p, 1, &cross);
+            best = (cross & suits) && v > best ? v : best;
+        }
+    }
+    return best;
 }
 
 /* The table's entry of a position (tt.c's layout and tags): four-way buckets of one
