@@ -189,13 +189,23 @@ static int cheapest(const tc_game *g, uint64_t m, int su, int q) {
  * tricks. `leader` is the seat that leads the chain; `cross` gets the plain suits
  * whose chain's first card the seat may play on its partner's lead (bit per suit).
  * Not for suitless games or drawn tricks (solve.c's collapse flag is off there). */
-static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cross) {
+/* A chain's parts, for sure_of to join two: the side's top trumps' points, the
+ * plain suits' tricks and points (with the followers'), the trump chain's
+ * followers' points, the leader's and the side's most top trumps, and per plain
+ * suit the tricks its chain wins. */
+typedef struct {
+    int masters, quick, plain, follow, klead, kmax;
+    uint8_t q[4];
+} parts;
+
+static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cross, parts *out) {
     const search *s = &h->s;
     const tc_game *g = s->g;
     int trump = s->t.trump;
     *cross = 0;
     uint64_t theirs = 0;
-    int pts = 0, quick = 0, kmax = 0, klead = 0;
+    int pts = 0, quick = 0, kmax = 0, klead = 0, masters = 0, plain = 0;
+    uint8_t qs[4] = {0, 0, 0, 0};
     for (int p = 0; p < g->seats; p++) {
         if ((g->team[p] == s->team) != ours) {
             theirs |= s->hand[p];
@@ -221,6 +231,7 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
             }
         }
     }
+    masters = pts;
     if (leads && (tc_duties(g) & TC_FOLLOW)) {
         uint64_t others = 0;
         for (int p = 0; p < g->seats; p++) {
@@ -257,6 +268,7 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
                 }
             }
             quick += q;
+            qs[su] = (uint8_t)q;
             /* every other seat follows those q tricks while it holds the suit: its q
              * cheapest cards of it (all of them when shorter) fall on tricks the
              * leader wins (a seat void in an earlier suit of the chain may discard
@@ -269,6 +281,7 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
          * the leader keeps the lead), led one after another: each of the others
          * follows them with its cheapest trumps (its trumps are untouched so far:
          * it followed the plain suits above) */
+        plain = pts - masters;
         int kl = 0;
         if (trump < 4) {
             uint32_t mine = tc_suit_set(s->hand[leader], trump);
@@ -283,6 +296,15 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
             }
         }
     }
+    if (out) {
+        out->masters = masters;
+        out->quick = quick;
+        out->plain = plain;
+        out->follow = pts - masters - plain;
+        out->klead = klead;
+        out->kmax = kmax;
+        memcpy(out->q, qs, sizeof qs);
+    }
     int tricks = quick + klead > kmax ? quick + klead : kmax;
     if (s->measure == TC_TRICKS) {
         return tricks;
@@ -290,17 +312,22 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
     return pts + tricks * g->trick_point;
 }
 
-/* sure_of's bound: the leader's own chain, or a partner's (chain_of with the partner
- * leading) when the leader can give it the lead: a card of a plain suit in which the
- * partner's top card is above every other seat's, the leader's too, and no seat
- * holding trumps is void, led as the first trick of the partner's chain (the
- * partner takes it with that card, every other seat following as in the chain). */
+/* sure_of's bound: the leader's own chain, or the leader's chain of plain suits and
+ * then a partner's chain (chain_of with the partner leading) when the leader can
+ * give it the lead: a card of a plain suit in which the partner's top card is above
+ * every other seat's, the leader's too, and no seat holding trumps is void, led as
+ * the first trick of the partner's chain (the partner takes it with that card, every
+ * other seat following as in the chain). The two chains' suits differ (each one's
+ * top cards are above the other's); the partner follows every suit of the leader's
+ * chain to its end (so it keeps its own cards), and the leader's cards of the
+ * partner's suits are untouched by its own leads. */
 static int sure_of(const host *h, int ours, int leads) {
     const search *s = &h->s;
     const tc_game *g = s->g;
     int leader = s->t.leader;
     unsigned cross, suits = 0;
-    int best = chain_of(h, ours, leader, leads, &cross);
+    parts a, b;
+    int best = chain_of(h, ours, leader, leads, &cross, &a);
     if (!leads || !(tc_duties(g) & TC_FOLLOW)) {
         return best;
     }
@@ -308,10 +335,25 @@ static int sure_of(const host *h, int ours, int leads) {
         suits |= tc_suit_set(s->hand[leader], su) ? 1u << su : 0;
     }
     for (int p = 0; p < g->seats; p++) {
-        if (p != leader && g->team[p] == g->team[leader]) {
-            int v = chain_of(h, ours, p, 1, &cross);
-            best = (cross & suits) && v > best ? v : best;
+        if (p == leader || g->team[p] != g->team[leader]) {
+            continue;
         }
+        int v = chain_of(h, ours, p, 1, &cross, &b);
+        if (!(cross & suits)) {
+            continue;
+        }
+        int follows = 1;
+        for (int su = 0; su < 4; su++) {
+            follows &= tc_popcount32(tc_suit_set(s->hand[p], su)) >= a.q[su];
+        }
+        if (follows && a.quick) { /* the leader's chain first, then the partner's */
+            int tricks = a.quick + b.quick + b.klead;
+            tricks = tricks > b.kmax ? tricks : b.kmax;
+            int w = s->measure == TC_TRICKS ? tricks
+                : b.masters + a.plain + b.plain + b.follow + tricks * g->trick_point;
+            v = w > v ? w : v;
+        }
+        best = v > best ? v : best;
     }
     return best;
 }
