@@ -14,7 +14,8 @@
  * - the table's best lead kept by relative rank, so it guides every equivalent
  *   position;
  * - the last trick played out without a search, and bounds on what is still to
- *   come (sure_lost: points the side can no longer stop the others from taking) tried
+ *   come (sure_of: points a side takes whatever the other plays, the leader's and
+ *   its partner's sure tricks with what the others must follow onto them) tried
  *   before the table;
  * - null-window tests that halve the open interval (C*), sharing the table.
  *
