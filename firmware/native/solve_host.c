@@ -339,6 +339,18 @@ static int sure_of(const host *h, int ours, int leads) {
         if (p == leader || g->team[p] != g->team[leader]) {
             continue;
         }
+        int top = 0; /* cheap first: the partner's top card above every other seat's */
+        uint64_t rest = 0;
+        for (int q = 0; q < g->seats; q++) {
+            rest |= q == p ? 0 : s->hand[q];
+        }
+        for (int su = 0; su < 4 && !top; su++) {
+            top = su != s->t.trump && ((suits >> su) & 1)
+                && top_strength(h, s->hand[p], su) > top_strength(h, rest, su);
+        }
+        if (!top) {
+            continue;
+        }
         int v = chain_of(h, ours, p, 1, &cross, &b);
         if (!(cross & suits)) {
             continue;
