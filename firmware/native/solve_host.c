@@ -14,7 +14,8 @@
  * - the table's best lead kept by relative rank, so it guides every equivalent
  *   position;
  * - the last trick played out without a search, and bounds on what is still to
- *   come (sure_lost: points the side can no longer stop the others from taking) tried
+ *   come (sure_of: points a side takes whatever the other plays, the leader's and
+ *   its partner's sure tricks with what the others must follow onto them) tried
  *   before the table;
  * - null-window tests that halve the open interval (C*), sharing the table.
  *
@@ -149,6 +150,31 @@ static int top_strength(const host *h, uint64_t m, int su) {
     return 0;
 }
 
+/* Card points of the `q` cheapest cards of suit `su` in `m` (all of them when fewer):
+ * what a seat that must follow q tricks of that suit adds to them at least. */
+static int cheapest(const tc_game *g, uint64_t m, int su, int q) {
+    uint32_t b = tc_suit_set(m, su);
+    int n = tc_popcount32(b), pts = 0;
+    if (n <= q) {
+        for (; b; b &= b - 1) {
+            pts += g->points[su * 16 + tc_ctz32(b)];
+        }
+        return pts;
+    }
+    uint8_t v[16];
+    for (int j = 0; b; b &= b - 1, j++) { /* insertion sort: at most 16 */
+        int x = g->points[su * 16 + tc_ctz32(b)], k = j;
+        for (; k > 0 && v[k - 1] > x; k--) {
+            v[k] = v[k - 1];
+        }
+        v[k] = (uint8_t)x;
+    }
+    for (int j = 0; j < q; j++) {
+        pts += v[j];
+    }
+    return pts;
+}
+
 /* What one side (the searching side when `ours`, else the others) is sure to take
  * from a trick start, whatever both sides play: a lower bound for the future value.
  * - Its trumps above every trump of the others take their tricks wherever they fall
@@ -159,14 +185,28 @@ static int top_strength(const host *h, uint64_t m, int su) {
  *   still has to follow (follow duty), and a seat with no trumps can never take
  *   them. The partners count as others: a partner who took the trick would lead
  *   next, and the chain would break.
- * Points the others must add to those tricks are not counted (they may have none).
+ * - Then the leader's trumps above every other seat's, led one after another.
+ * Each other seat adds its cheapest cards of the suit it must follow to those
+ * tricks. `leader` is the seat that leads the chain; `cross` gets the plain suits
+ * whose chain's first card the seat may play on its partner's lead (bit per suit).
  * Not for suitless games or drawn tricks (solve.c's collapse flag is off there). */
-static int sure_of(const host *h, int ours, int leads) {
+/* A chain's parts, for sure_of to join two: the side's top trumps' points, the
+ * plain suits' tricks and points (with the followers'), the trump chain's
+ * followers' points, the leader's and the side's most top trumps, and per plain
+ * suit the tricks its chain wins. */
+typedef struct {
+    int masters, quick, plain, follow, klead, kmax;
+    uint8_t q[4];
+} parts;
+
+static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cross, parts *out) {
     const search *s = &h->s;
     const tc_game *g = s->g;
-    int trump = s->t.trump, leader = s->t.leader;
+    int trump = s->t.trump;
+    *cross = 0;
     uint64_t theirs = 0;
-    int pts = 0, quick = 0, kmax = 0, klead = 0;
+    int pts = 0, quick = 0, kmax = 0, klead = 0, masters = 0, plain = 0;
+    uint8_t qs[4] = {0, 0, 0, 0};
     for (int p = 0; p < g->seats; p++) {
         if ((g->team[p] == s->team) != ours) {
             theirs |= s->hand[p];
@@ -192,6 +232,7 @@ static int sure_of(const host *h, int ours, int leads) {
             }
         }
     }
+    masters = pts;
     if (leads && (tc_duties(g) & TC_FOLLOW)) {
         uint64_t others = 0;
         for (int p = 0; p < g->seats; p++) {
@@ -210,24 +251,124 @@ static int sure_of(const host *h, int ours, int leads) {
                 }
             }
             const uint8_t *lv = h->live[su];
-            for (int i = 0; i < h->nlive[su] && cap > 0; i++) {
+            int q = 0;
+            for (int i = 0; i < h->nlive[su] && q < cap; i++) {
                 int c = su * 16 + lv[i];
                 if (g->strength[c] <= top) {
                     break;
                 }
                 if ((mine >> lv[i]) & 1) {
+                    /* the first is the seat's top card: it may take a trick its
+                     * partner led, unless it is worth nothing where a card worth
+                     * nothing must be the lowest under a winning partner */
+                    if (!q && (g->points[c] || !(tc_duties(g) & TC_LOW_CARD))) {
+                        *cross |= 1u << su;
+                    }
                     pts += g->points[c];
-                    quick++;
-                    cap--;
+                    q++;
                 }
             }
+            quick += q;
+            qs[su] = (uint8_t)q;
+            /* every other seat follows those q tricks while it holds the suit: its q
+             * cheapest cards of it (all of them when shorter) fall on tricks the
+             * leader wins (a seat void in an earlier suit of the chain may discard
+             * some before, onto the leader's tricks too) */
+            for (int p = 0; q && p < g->seats; p++) {
+                pts += p == leader ? 0 : cheapest(g, s->hand[p], su, q);
+            }
         }
+        /* then the leader's trumps above every other seat's, partners' included (so
+         * the leader keeps the lead), led one after another: each of the others
+         * follows them with its cheapest trumps (its trumps are untouched so far:
+         * it followed the plain suits above) */
+        plain = pts - masters;
+        int kl = 0;
+        if (trump < 4) {
+            uint32_t mine = tc_suit_set(s->hand[leader], trump);
+            int top = top_strength(h, others, trump);
+            for (; mine; mine &= mine - 1) {
+                kl += g->strength[trump * 16 + tc_ctz32(mine)] > top;
+            }
+        }
+        for (int p = 0; kl && p < g->seats; p++) {
+            if ((g->team[p] == s->team) != ours) {
+                pts += cheapest(g, s->hand[p], trump, kl);
+            }
+        }
+    }
+    if (out) {
+        out->masters = masters;
+        out->quick = quick;
+        out->plain = plain;
+        out->follow = pts - masters - plain;
+        out->klead = klead;
+        out->kmax = kmax;
+        memcpy(out->q, qs, sizeof qs);
     }
     int tricks = quick + klead > kmax ? quick + klead : kmax;
     if (s->measure == TC_TRICKS) {
         return tricks;
     }
     return pts + tricks * g->trick_point;
+}
+
+/* sure_of's bound: the leader's own chain, or the leader's chain of plain suits and
+ * then a partner's chain (chain_of with the partner leading) when the leader can
+ * give it the lead: a card of a plain suit in which the partner's top card is above
+ * every other seat's, the leader's too, and no seat holding trumps is void, led as
+ * the first trick of the partner's chain (the partner takes it with that card, every
+ * other seat following as in the chain). The two chains' suits differ (each one's
+ * top cards are above the other's); the partner follows every suit of the leader's
+ * chain to its end (so it keeps its own cards), and the leader's cards of the
+ * partner's suits are untouched by its own leads. */
+static int sure_of(const host *h, int ours, int leads) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    int leader = s->t.leader;
+    unsigned cross, suits = 0;
+    parts a, b;
+    int best = chain_of(h, ours, leader, leads, &cross, &a);
+    if (!leads || !(tc_duties(g) & TC_FOLLOW)) {
+        return best;
+    }
+    for (int su = 0; su < 4; su++) {
+        suits |= tc_suit_set(s->hand[leader], su) ? 1u << su : 0;
+    }
+    for (int p = 0; p < g->seats; p++) {
+        if (p == leader || g->team[p] != g->team[leader]) {
+            continue;
+        }
+        int top = 0; /* cheap first: the partner's top card above every other seat's */
+        uint64_t rest = 0;
+        for (int q = 0; q < g->seats; q++) {
+            rest |= q == p ? 0 : s->hand[q];
+        }
+        for (int su = 0; su < 4 && !top; su++) {
+            top = su != s->t.trump && ((suits >> su) & 1)
+                && top_strength(h, s->hand[p], su) > top_strength(h, rest, su);
+        }
+        if (!top) {
+            continue;
+        }
+        int v = chain_of(h, ours, p, 1, &cross, &b);
+        if (!(cross & suits)) {
+            continue;
+        }
+        int follows = 1;
+        for (int su = 0; su < 4; su++) {
+            follows &= tc_popcount32(tc_suit_set(s->hand[p], su)) >= a.q[su];
+        }
+        if (follows && a.quick) { /* the leader's chain first, then the partner's */
+            int tricks = a.quick + b.quick + b.klead;
+            tricks = tricks > b.kmax ? tricks : b.kmax;
+            int w = s->measure == TC_TRICKS ? tricks
+                : b.masters + a.plain + b.plain + b.follow + tricks * g->trick_point;
+            v = w > v ? w : v;
+        }
+        best = v > best ? v : best;
+    }
+    return best;
 }
 
 /* The table's entry of a position (tt.c's layout and tags): four-way buckets of one
