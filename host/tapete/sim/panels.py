@@ -27,6 +27,7 @@ def main(argv):
     makedirs(cfg["root"])
     b = B.make(root=cfg["root"], frames=cfg["frames"], seed=1, serial=False)
     app = A.App(b, resume=False)
+    app.screen.tick = None      # pictures of a log: no reader is visited while drawing
     t = app.table
     t.message = ""              # no deck is enrolled here: not the table's message
     t.link.muted = True

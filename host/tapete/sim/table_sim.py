@@ -69,6 +69,10 @@ class Sim:
         self.emitted = open(cfg["emitted"], "a") if cfg.get("emitted") else None
         self.last_seq = -1
         self.app = A.App(b, ring=cfg.get("ring", 64))
+        # Lockstep: the readers are seen once a round (App.step), never from inside
+        # the picture's drawing as the Pico's loop does (App.between is its timing,
+        # which this simulator does not model: a seed gives the same frames)
+        self.app.screen.tick = None
         self._watch_link()
         self.inflight = None        # None, or True/False: a full/partial refresh under way
         self.frames = 0
@@ -274,6 +278,7 @@ class Sim:
         self.app = None
         self.inflight = None
         self.app = A.App(self.board, ring=self.cfg.get("ring", 64))
+        self.app.screen.tick = None     # lockstep, as at the start
         self._watch_link()
         note("the controller restarted (resumed: phase %s, next seq %d)"
              % (P.NAMES[self.app.table.phase], self.app.link.next_seq))
