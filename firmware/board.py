@@ -30,8 +30,9 @@ def chip_selects(seats):
 BAND_BYTES = 15000
 
 
-def eink(machine=None, panel=None):
-    """The e-ink panel on SPI1 (pinmap.json's, not yet init()ed)."""
+def eink(machine=None, panel=None, band_bytes=BAND_BYTES):
+    """The e-ink panel on SPI1 (pinmap.json's, not yet init()ed); its picture drawn
+    in bands of at most `band_bytes` (the controller's: the whole frame)."""
     from drivers.eink import EInk
     m = _machine(machine)
     Pin = m.Pin
@@ -39,7 +40,7 @@ def eink(machine=None, panel=None):
                 mosi=Pin(P.EINK_MOSI), miso=Pin(P.EINK_MISO))
     return EInk(spi, Pin(P.EINK_CS, Pin.OUT, value=1), Pin(P.EINK_DC, Pin.OUT),
                 Pin(P.EINK_RST, Pin.OUT, value=1), Pin(P.EINK_BUSY, Pin.IN),
-                panel or P.EINK_PANEL, band_bytes=BAND_BYTES)
+                panel or P.EINK_PANEL, band_bytes=band_bytes)
 
 
 def readers(seats=P.RFID_DEFAULT_SEATS, machine=None, registers=None):
