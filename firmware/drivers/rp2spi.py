@@ -109,7 +109,9 @@ def exchange(key: int, tx, nf: int, wait_us: int) -> int:
     ComIrqReg cleared, the FIFO flushed and loaded with tx[1:n + 1] (tx[0] is the FIFO's
     address byte), Transceive, StartSend with the frame's bit framing; then ComIrqReg
     polled (every ~20 us) until RxIRq, IdleIRq or TimerIRq. nf = n | framing << 8.
-    Returns ComIrqReg, or -1 when the chip raised nothing within wait_us."""
+    Returns ComIrqReg, or -1 when the chip raised nothing within wait_us. The register
+    writes are spelt out one by one: a call from viper to another function goes through
+    the Python call machinery, which is the cost this function is here to save."""
     page = 0x4003C                  # SPI0 >> 12 (SPI1 is 0x4000 above)
     spi = ptr32((page << 12) + (key & 1) * 0x4000)
     sio = 0xD0000                   # SIO >> 12

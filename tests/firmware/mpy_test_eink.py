@@ -128,12 +128,8 @@ def test_partial_refresh_and_its_base_image():
     assert e.partials == 1
 
 
-def test_after_a_partial_refresh_only_the_changed_bands_are_drawn_again_into_the_base():
-    c, chip, e = _panel("4.2", band_bytes=1250)     # 12 bands of 25 rows
-    assert e.bands() == 12
-    e.init()
-    drawn = []
-
+def _counter(drawn):
+    """A maker of pictures that note the first row of each band they paint in `drawn`."""
     def counted(*marks):
         paint = _picture(*marks)
 
@@ -141,6 +137,15 @@ def test_after_a_partial_refresh_only_the_changed_bands_are_drawn_again_into_the
             drawn.append(-oy)
             paint(fb, ox, oy, rows)
         return p
+    return counted
+
+
+def test_after_a_partial_refresh_only_the_changed_bands_are_drawn_again_into_the_base():
+    c, chip, e = _panel("4.2", band_bytes=1250)     # 12 bands of 25 rows
+    assert e.bands() == 12
+    e.init()
+    drawn = []
+    counted = _counter(drawn)
     e.show_blocking(counted((0, 0, 10, 10), (0, 290, 10, 10)), full=True)
     assert len(drawn) == 12 and e.redrawn == 0
     # a mark moves within the last band: the base takes that band again, nothing else
@@ -172,14 +177,7 @@ def test_a_whole_frame_band_is_painted_once_per_picture():
     assert e.bands() == 1
     e.init()
     drawn = []
-
-    def counted(*marks):
-        paint = _picture(*marks)
-
-        def p(fb, ox, oy, rows):
-            drawn.append(-oy)
-            paint(fb, ox, oy, rows)
-        return p
+    counted = _counter(drawn)
     e.show_blocking(counted((0, 0, 10, 10)), full=True)
     e.show_blocking(counted((0, 0, 10, 10), (20, 290, 10, 10)), full=False)
     assert drawn == [0, 0] and e.redrawn == 1
