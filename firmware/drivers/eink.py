@@ -6,14 +6,15 @@ Written from the Solomon Systech SSD1680 and SSD1683 datasheets' command tables
 The panel's RAM is MONO_HLSB: `width` source pixels (rounded up to a byte)
 across, `height` gate lines down; 1 = white, 0 = black.
 
-Paged drawing: the driver holds one band of the picture, not the whole frame
-(a 400x300 frame is 15000 bytes of heap; a band is at most BAND_BYTES). `show(paint,
-full)` calls `paint(fb, ox, oy, rows)` once per band, with `oy` = minus the band's
-first row, and sends each band to the panel's RAM as it is drawn. A partial refresh draws
-the picture a second time after it, into the RAM the next partial refresh compares
-against; there, a band whose CRC-32 is the one of the band the base RAM already
-holds is neither drawn nor sent again (after a play most bands are unchanged, and
-drawing a band is the costly part). A refresh never blocks card reading: `await
+Paged drawing: the driver holds one band of the picture, at most `band_bytes` (the
+Pico's board gives it the whole 15000-byte frame of the 4.2" panel, so the layout
+runs once per picture; tests use smaller bands). `show(paint, full)` calls
+`paint(fb, ox, oy, rows)` once per band, with `oy` = minus the band's first row, and
+sends each band to the panel's RAM as it is drawn. After a partial refresh the
+picture goes again into the RAM the next partial refresh compares against: a band
+whose CRC-32 is the one the base RAM already holds is not sent again, and the band
+the buffer still holds is sent without being drawn again (drawing is the costly
+part). A refresh never blocks card reading: `await
 show(...)` yields between bands and awaits the BUSY pin with asyncio;
 `show_blocking` is for boot and tests.
 """

@@ -299,9 +299,9 @@ class App:
                 try:
                     self.screen.prepare(self.table)
                     # band by band (on the Pico one: ~61 ms to draw, the awaited seat
-                    # visited between its texts), each at the
-                    # end of a scan round when the pacer gives the panel its turn; with
-                    # no scan task (tests drawing alone), at once
+                    # visited between its texts), each at the end of a scan round when
+                    # the pacer gives the panel its turn; with no scan task (tests
+                    # drawing alone), at once
                     await eink.show(self.screen.paint, self._full(),
                                     self.band_wait if self.scanning else None)
                 except MemoryError:

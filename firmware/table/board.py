@@ -3,8 +3,9 @@
 `make()` returns a board with: seats, readers (MFRC522 drivers, initialised),
 strip (WS2812 chain), eink (EInk driver), button_pins, serial_in/serial_out
 (byte streams), root (the flash folder for the journal and the enrolment),
-ticks_ms(), `await settle()` (an antenna's field settling), `await sleep_ms(ms)`,
-and frame(screen) (called after each e-ink refresh).
+ticks_ms(), ticks_us(), sleep_us(us) (the scan round blocks through an antenna's
+SETTLE_MS of settling: app.py), `await sleep_ms(ms)`, and frame(screen) (called
+after each e-ink refresh).
 """
 import sys
 
@@ -46,9 +47,6 @@ class PicoBoard:
         self.serial_out = sys.stdout.buffer
         self.root = ""
         self.enrol_at_boot = hw.enrol_requested()   # confirm held for 2 s at power-up
-
-    async def settle(self):
-        await self._asyncio.sleep_ms(SETTLE_MS)
 
     async def sleep_ms(self, ms):
         await self._asyncio.sleep_ms(ms)

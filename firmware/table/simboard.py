@@ -16,7 +16,7 @@ from sim.bus import FakePin, FakeSPI
 from sim.ssd1680 import FakeSSD1680
 from sim.ws2812 import FakeWS2812
 
-from .board import SEATS, SETTLE_MS
+from .board import SEATS
 
 
 def makedirs(path):
@@ -83,10 +83,6 @@ class SimBoard:
         self.frame_no = 0
         if frames:
             makedirs(frames)
-
-    async def settle(self):
-        self.clock.advance_ms(SETTLE_MS)
-        await self._asyncio.sleep_ms(0)
 
     async def sleep_ms(self, ms):
         self.clock.advance_ms(ms)
