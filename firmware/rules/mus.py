@@ -2,17 +2,20 @@
 and a showdown, with no tricks (rules/mus_hand.py has the hand and every reading
 of the text; rules/mus_hands.py the showdown's comparisons).
 
-The match deals, keeps the totals (the hand's score is added to them when it
-ends), and writes `hand_end` and `match_end`; each `call` of a hand, and each
-`hand` event of its showdown, goes to the MusHand, which plays by this description
-(its options, read once by the engine, its seat order and its teams).
-`claim` and `concede` have no meaning without tricks and are refused.
+The hand walks the engine's phases: CALLS while the seats speak (the draw, the
+discards, the declarations and the four rounds' betting: the MusHand's stages),
+SHOW for the showdown (each seat's `hand` event), and the hand's end. The match
+deals, keeps the totals (the hand's score is added to them when it ends), and
+writes `hand_end` and `match_end`; each `call` of a hand and each `hand` event of
+its showdown goes to the MusHand, which plays by this description (its options,
+read once by the engine, its seat order and its teams). `claim` and `concede`
+have no tricks to act on: the engine refuses them outside PLAY, where Mus never is.
 """
 from . import cards as C
 from .errors import OrderError
 from .game import Game
 from .mus_hand import CALL_WORDS, MusHand
-from .phases import CALLS
+from .phases import CALLS, SHOW
 
 
 class Mus(Game):
@@ -39,8 +42,8 @@ class Mus(Game):
 
     def begin_hand(self, match):
         """The hand plays by this description: its options, seats and teams."""
-        match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
-        return CALLS
+        h = match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
+        return h.phase      # CALLS: the draw comes first
 
     def awaiting(self, match):
         h = match.ctx.talk
@@ -52,12 +55,11 @@ class Mus(Game):
         return bits
 
     def on_call(self, match, seat, word, ev):
+        """A call of the hand (the hand refuses it at the showdown, saying why)."""
         h = match.ctx.talk
-        if word in ("claim", "concede"):
-            raise OrderError("Mus has no tricks to claim or concede")
-        if match.phase != CALLS or h is None or h.done:
+        if h is None or h.done:
             raise OrderError("no Mus hand is being played: waiting for a 'deal'")
-        return self._finish(match, h.apply(ev))
+        return self._step(match, h.apply(ev))
 
     def tag_call(self, match, seat, word):
         """Mus at the table: `yes` / `no` answer the declaration asked for (pares or
@@ -73,18 +75,17 @@ class Mus(Game):
             return {"call": word, "amount": w["min"]}
         return {"call": word} if word in self.calls else None
 
-    def shows_in_calls(self, match):
-        h = match.ctx.talk
-        return h is not None and not h.done and h.awaiting()["phase"] == "show"
-
     def on_show(self, match, seat, codes, ev):
-        return self._finish(match, match.ctx.talk.apply(ev))
+        """A seat's hand laid down at the showdown (phase SHOW)."""
+        return self._step(match, match.ctx.talk.apply(ev))
 
-    def _finish(self, match, out):
-        """The hand's derived events, and its end when it is over."""
+    def _step(self, match, out):
+        """The hand's derived events; the match follows the hand into the showdown,
+        and ends the hand when it is over."""
         h = match.ctx.talk
         if h.done:
-            out = out + match.end_hand(-1, h.ended)
+            return out + match.end_hand(-1, h.ended)
+        match.phase = h.phase
         return out
 
     # -- scoring: what the MusHand paid --------------------------------------------------
@@ -138,7 +139,7 @@ class Mus(Game):
         from .mus_playout import Table, _bet
         from . import mus_hands as H
         h = match.ctx.talk
-        if match.phase != CALLS or h is None or h.done:
+        if match.phase not in (CALLS, SHOW) or h is None or h.done:
             return None
         table = getattr(h, "playout_cards", None)
         if table is None:       # the cards as dealt by rules/playout.py, and the stock
@@ -150,7 +151,7 @@ class Mus(Game):
             table.stock = [c for c in C.cards_of(self.pack_set) if c not in dealt]
             h.playout_cards = table
             h.playout_thrown = [[], [], [], []]
-        if h.phase != DISCARD and any(h.playout_thrown):    # the dealer has served the draw
+        if h.stage != DISCARD and any(h.playout_thrown):    # the dealer has served the draw
             table.serve(h.playout_thrown)
             h.playout_thrown = [[], [], [], []]
         w = h.awaiting()

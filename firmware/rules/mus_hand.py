@@ -12,10 +12,12 @@ API
     h.call(seat, word, ev) -> list of derived events (the `call` event's word and dict)
     h.show(seat, cards)    -> list of derived events (a `hand` event at the showdown)
     h.context()           -> a small plain dict for displays
+    h.phase, h.stage      -> the engine's phase (CALLS, SHOW, DEAL) and, in CALLS, the stage
     h.done, h.rounds, h.score, h.totals, h.ended, h.game_over, h.winner, h.violations
     h.stock, h.pile, h.pile_known, h.draws, h.reshuffles (the draw's card counting)
 
-`phase` is one of "draw", "discard", "declare", "bet", "show", "done"; `seats` the
+`awaiting()`'s `phase` is a word: the stage in CALLS ("draw", "discard", "declare",
+"bet"), "show" in SHOW, "done" once the hand is over (DEAL); `seats` the
 seats that may act now (one seat, except when a bid is answered: every opponent
 still in, the first in turn first; and at the showdown: every seat still to show);
 `round` the round name ("grande", "chica", "pares", "juego", "punto"; at the
@@ -95,30 +97,34 @@ The hand is played by the game's description (rules/mus.py, `game`): its options
 read and checked once by the engine (rules/options.py), its seat order
 (`next_seat`, `first_leader`, `next_dealer`) and its teams (`team_of`). A MusHand
 made without one (tests, benches) makes the description from `options` and
-`target`, as a match would.
+`target`, as a match would. It walks the engine's phases (rules/phases.py), which
+the match follows: CALLS while the seats speak, SHOW for the showdown, DEAL once
+the hand is over. A round's betting is rules/mus_bets.py's (which says why it is
+not rules/stakes.py, the ladder of Truc and Envite).
 """
 from . import cards as C
 from . import mus_hands as H
 from .errors import CardError, EventError, OrderError
+from .mus_bets import Bets
+from .phases import CALLS, DEAL, SHOW
 
+# A hand walks the engine's phases (rules/phases.py): CALLS while the seats speak,
+# SHOW for the showdown, DEAL once it is over (the next deal, or the match's end).
+# Inside CALLS its `stage` says which talk it is: the draw, the discards, the
+# declarations of pares or juego, or a round's betting (rules/mus_bets.py).
 DRAW = 0
 DISCARD = 1
 DECLARE = 2
 BET = 3
-SHOW = 4
-DONE = 5
-PHASE_WORDS = ("draw", "discard", "declare", "bet", "show", "done")
+STAGE_WORDS = ("draw", "discard", "declare", "bet")
 
-ORDAGO = "ordago"
 STOCK = 24              # 40 cards less four hands of four
 HAND_SIZE = 4
 
 DRAW_WORDS = ("mus", "no-mus")
 DECLARE_WORDS = ("pares", "juego")
-OPEN_WORDS = ("pass", "bid", "ordago")
-ANSWER_WORDS = ("see", "raise", "fold", "ordago")
 CALL_WORDS = DRAW_WORDS + ("discard",) + DECLARE_WORDS + ("pass", "bid", "see", "raise", "fold", "ordago")
-_PHASE_CALLS = (DRAW_WORDS, ("discard",), None, None, (), ())
+_STAGE_CALLS = (DRAW_WORDS, ("discard",))
 
 
 def description(options=None, target=None):
@@ -180,7 +186,8 @@ class MusHand:
             self.order.append(game.next_seat(self.order[-1]))
         self.start = (totals[0], totals[1])     # the totals before this hand (the match keeps them)
         self.score = [0, 0]
-        self.phase = DRAW
+        self.phase = CALLS      # the engine's phase: CALLS, SHOW, then DEAL
+        self.stage = DRAW       # inside CALLS: DRAW, DISCARD, DECLARE or BET
         self.index = 0          # position in `order` of the seat to act (draw, discard, declare)
         self.draws = 0          # draws served so far
         self.reshuffles = 0     # times the discards became a new stock
@@ -192,13 +199,7 @@ class MusHand:
         self.declaring = None
         self.declared = [None, None, [None] * 4, [None] * 4, None]    # by round: per seat
         self.rounds = []
-        self.speakers = []      # who speaks in the current round's betting, in turn
-        self.pos = 0            # the next opening speaker
-        self.proposal = None    # the stake proposed: None, a number, or ORDAGO
-        self.accepted = 1       # the stake last accepted (1 before any)
-        self.bidder = None
-        self.answerers = []     # the bidder's opponents, in turn
-        self.apos = 0
+        self.bets = None        # the current round's betting (stage BET: rules/mus_bets.py)
         self.shown = [None, None, None, None]
         self.ordago_round = None
         self.ended = None
@@ -215,7 +216,7 @@ class MusHand:
     @property
     def done(self):
         """True once the hand is over (the match deals the next one, or ends)."""
-        return self.phase == DONE
+        return self.phase == DEAL
 
     def round_name(self):
         """The current round's name, or None outside the rounds."""
@@ -225,29 +226,20 @@ class MusHand:
         """What the hand waits for: {"phase", "seats", "round", "calls"} (and in the
         betting, `min` and `max` for the amount of a bid or raise)."""
         phase = self.phase
-        out = {"phase": PHASE_WORDS[phase], "seats": [], "round": self.round_name(), "calls": []}
-        if phase in (DRAW, DISCARD, DECLARE):
-            out["seats"] = [self.order[self.index]]
-            out["calls"] = list(_PHASE_CALLS[phase]) if phase != DECLARE else [H.ROUND_NAMES[self.declaring]]
-            if phase == DECLARE:
-                out["round"] = H.ROUND_NAMES[self.declaring]
-        elif phase == BET:
-            if self.proposal is None:
-                out["seats"] = [self.speakers[self.pos]]
-                out["calls"] = list(OPEN_WORDS)
-                out["min"] = 2
-            else:
-                out["seats"] = self.answerers[self.apos:]
-                if self.proposal == ORDAGO:
-                    out["calls"] = ["see", "fold"]
-                elif self.proposal < self.target:
-                    out["calls"] = list(ANSWER_WORDS)
-                    out["min"] = self.proposal + 1
-                else:                   # the stake is the target: no raise but an órdago
-                    out["calls"] = ["see", "fold", "ordago"]
-            out["max"] = self.target
-        elif phase == SHOW:
+        stage = self.stage
+        word = STAGE_WORDS[stage] if phase == CALLS else "show" if phase == SHOW else "done"
+        out = {"phase": word, "seats": [], "round": self.round_name(), "calls": []}
+        if phase == SHOW:
             out["seats"] = [s for s in self.order if self.shown[s] is None]
+        elif phase == CALLS and stage == BET:
+            self.bets.awaiting(out)
+        elif phase == CALLS:
+            out["seats"] = [self.order[self.index]]
+            if stage == DECLARE:
+                out["round"] = H.ROUND_NAMES[self.declaring]
+                out["calls"] = [out["round"]]
+            else:
+                out["calls"] = list(_STAGE_CALLS[stage])
         return out
 
     def context(self):
@@ -255,8 +247,9 @@ class MusHand:
         stake on the table, each closed round's bet, the declarations, the draw."""
         wait = self.awaiting()
         stake = None
-        if self.phase == BET and self.proposal is not None:
-            stake = {"proposed": self.proposal, "accepted": self.accepted, "by": self.bidder}
+        b = self.bets
+        if self.phase == CALLS and self.stage == BET and b.proposal is not None:
+            stake = {"proposed": b.proposal, "accepted": b.accepted, "by": b.bidder}
         bets = []
         for rec in self.rounds:
             bets.append({"round": rec["name"], "how": rec["how"], "stake": rec["stake"],
@@ -265,7 +258,7 @@ class MusHand:
                 "calls": wait["calls"], "stake": stake, "bets": bets,
                 "declarations": {"pares": list(self.declared[H.PARES]),
                                  "juego": list(self.declared[H.JUEGO])},
-                "mus": self.order[:self.index] if self.phase == DRAW else [],
+                "mus": self.order[:self.index] if self.phase == CALLS and self.stage == DRAW else [],
                 "draws": self.draws, "stock": self.stock, "discards": self.pile,
                 "reshuffles": self.reshuffles}
 
@@ -289,21 +282,21 @@ class MusHand:
             raise EventError("unknown call " + repr(word) + " in mus (known: " + ", ".join(CALL_WORDS) + ")")
         if ev is None:
             ev = {}
-        phase = self.phase
-        if phase == DONE:
+        if self.phase == DEAL:
             raise OrderError(repr(word) + " from seat " + str(seat) + " after the hand ended")
-        if phase == SHOW:
+        if self.phase == SHOW:
             raise OrderError(repr(word) + " from seat " + str(seat) + ": the betting is over, "
-                             + self._waiting())
-        if phase == DRAW:
+                             + self.waiting())
+        stage = self.stage
+        if stage == DRAW:
             return self._draw(seat, word)
-        if phase == DISCARD:
+        if stage == DISCARD:
             return self._discard(seat, word, ev)
-        if phase == DECLARE:
+        if stage == DECLARE:
             return self._declare(seat, word, ev)
         return self._bet(seat, word, ev)
 
-    def _waiting(self):
+    def waiting(self):
         """What the hand waits for, in words, for error messages."""
         w = self.awaiting()
         if w["phase"] == "show":
@@ -312,32 +305,33 @@ class MusHand:
         return ("seat " + str(w["seats"][0]) + " speaks now" + where + " ("
                 + ", ".join(repr(x) for x in w["calls"]) + ")")
 
-    def _turn(self, seat, word, expected):
+    def turn(self, seat, word, expected):
+        """Refuse `word` from `seat` when `expected` is the seat to speak."""
         if seat != expected:
             raise OrderError("seat " + str(seat) + " called " + repr(word) + " out of turn: "
-                             + self._waiting())
+                             + self.waiting())
 
     def _draw(self, seat, word):
         if word == "discard":
             raise OrderError("'discard' from seat " + str(seat) + " before four 'mus' (" + str(self.index)
-                             + " so far): " + self._waiting())
+                             + " so far): " + self.waiting())
         if word not in DRAW_WORDS:
-            raise OrderError(repr(word) + " from seat " + str(seat) + " during the draw: " + self._waiting())
-        self._turn(seat, word, self.order[self.index])
+            raise OrderError(repr(word) + " from seat " + str(seat) + " during the draw: " + self.waiting())
+        self.turn(seat, word, self.order[self.index])
         if word == "no-mus":
             self.index = 0
             return self._open(H.GRANDE)
         self.index += 1
         if self.index == 4:
-            self.phase = DISCARD
+            self.stage = DISCARD
             self.index = 0
         return []
 
     def _discard(self, seat, word, ev):
         if word != "discard":
             raise OrderError(repr(word) + " from seat " + str(seat) + " while the seats discard: "
-                             + self._waiting())
-        self._turn(seat, word, self.order[self.index])
+                             + self.waiting())
+        self.turn(seat, word, self.order[self.index])
         listed = ev.get("cards")
         count = ev.get("count")
         shown = [0, 0, 0, 0]
@@ -392,7 +386,7 @@ class MusHand:
             served[seat] = count
             self.thrown[seat] = None
         self.draws += 1
-        self.phase = DRAW
+        self.stage = DRAW
         self.index = 0
         return {"ev": "x-mus-draw", "draw": self.draws, "served": served, "stock": self.stock,
                 "discards": self.pile, "reshuffled": reshuffled}
@@ -401,8 +395,8 @@ class MusHand:
         name = H.ROUND_NAMES[self.declaring]
         if word != name:
             raise OrderError(repr(word) + " from seat " + str(seat) + " while the seats declare " + name
-                             + ": " + self._waiting())
-        self._turn(seat, word, self.order[self.index])
+                             + ": " + self.waiting())
+        self.turn(seat, word, self.order[self.index])
         has = ev.get("has")
         if not isinstance(has, bool):
             raise EventError(repr(word) + " needs 'has' true or false, got " + repr(has))
@@ -418,7 +412,7 @@ class MusHand:
         """Start round `r`: its declarations (pares, juego) or its betting."""
         self.round_no = r
         if r == H.PARES or r == H.JUEGO:
-            self.phase = DECLARE
+            self.stage = DECLARE
             self.declaring = r
             self.index = 0
             return []
@@ -426,14 +420,8 @@ class MusHand:
 
     def _bet_round(self, r, speakers):
         self.round_no = r
-        self.phase = BET
-        self.speakers = speakers
-        self.pos = 0
-        self.proposal = None
-        self.accepted = 1
-        self.bidder = None
-        self.answerers = []
-        self.apos = 0
+        self.stage = BET
+        self.bets = Bets(self.game, H.ROUND_NAMES[r], speakers)
         return []
 
     def _declared(self, r):
@@ -463,93 +451,29 @@ class MusHand:
         self.round_no = None
         return []
 
-    def _opponents(self, seat):
-        """The speakers of the other side, in turn from `seat`'s right."""
-        out = []
-        team = self.game.team_of
-        s = seat
-        for _ in range(self.game.seats - 1):
-            s = self.game.next_seat(s)
-            if team[s] != team[seat] and s in self.speakers:
-                out.append(s)
-        return out
-
-    def _amount(self, seat, word, ev, least):
-        amount = ev.get("amount")
-        said = "seat " + str(seat) + " " + repr(word) + " amount=" + repr(amount)
-        if not _int(amount):
-            raise EventError(said + ": 'amount' is the whole stake proposed, a whole number")
-        if amount > self.target:
-            raise EventError(said + " is more than the game (" + str(self.target) + "): call 'ordago'")
-        if word == "bid" and amount < least:
-            raise EventError(said + ": a bid is at least 2 (the whole stake proposed)")
-        if amount < least:
-            raise OrderError(said + " in " + self.round_name() + " is not above the stake proposed ("
-                             + str(self.proposal) + ")")
-        return amount
-
     def _bet(self, seat, word, ev):
-        name = self.round_name()
         if word in DRAW_WORDS or word in DECLARE_WORDS or word == "discard":
-            raise OrderError(repr(word) + " from seat " + str(seat) + " during the " + name + " betting: "
-                             + self._waiting())
-        if self.proposal is None:
-            if word not in OPEN_WORDS:
-                raise OrderError(repr(word) + " from seat " + str(seat) + " in " + name
-                                 + " with no bid to answer: " + self._waiting())
-            self._turn(seat, word, self.speakers[self.pos])
-            if word == "pass":
-                self.pos += 1
-                if self.pos == len(self.speakers):
-                    return self._close(self.round_no, "pass")
-                return []
-            amount = ORDAGO if word == "ordago" else self._amount(seat, word, ev, 2)
-            self._propose(seat, amount)
-            return []
-        if word not in ANSWER_WORDS:
-            raise OrderError(repr(word) + " from seat " + str(seat) + " in " + name + ": a bid of "
-                             + str(self.proposal) + " is on the table, " + self._waiting())
-        if seat not in self.answerers[self.apos:]:
-            self._turn(seat, word, self.answerers[self.apos])      # raises: not an answerer
-        if self.proposal == ORDAGO and word in ("raise", "ordago"):
-            raise OrderError(repr(word) + " from seat " + str(seat) + " in " + name
-                             + ": nothing goes above an ordago (see or fold)")
-        if word == "see":
-            self.accepted = self.proposal
-            return self._close(self.round_no, "ordago" if self.proposal == ORDAGO else "see")
-        if word == "fold":
-            i = self.answerers.index(seat, self.apos)
-            self.answerers[self.apos], self.answerers[i] = seat, self.answerers[self.apos]
-            self.apos += 1          # out of the answer; the other opponent still may
-            if self.apos == len(self.answerers):
-                return self._close(self.round_no, "fold")
-            return []
-        amount = ORDAGO if word == "ordago" else self._amount(seat, word, ev, self.proposal + 1)
-        self.accepted = self.proposal       # a raise accepts the stake it raises
-        self._propose(seat, amount)
-        return []
-
-    def _propose(self, seat, amount):
-        self.proposal = amount
-        self.bidder = seat
-        self.answerers = self._opponents(seat)
-        self.apos = 0
+            raise OrderError(repr(word) + " from seat " + str(seat) + " during the " + self.round_name()
+                             + " betting: " + self.waiting())
+        how = self.bets.call(seat, word, ev, self)
+        return [] if how is None else self._close(self.round_no, how)
 
     def _close(self, r, how):
         """Record the end of round `r`'s betting; collect a fold at once; go on."""
         rec = {"name": H.ROUND_NAMES[r], "how": how, "stake": 1, "bet": None, "by": None,
                "winner": None, "bonus": 0, "points": 0, "paid": False}
         if how in ("see", "fold", "ordago"):
-            rec["bet"] = self.proposal
-            rec["by"] = self.bidder
-            rec["stake"] = None if how == "ordago" else self.accepted
+            b = self.bets
+            rec["bet"] = b.proposal
+            rec["by"] = b.bidder
+            rec["stake"] = None if how == "ordago" else b.accepted
         elif how == "only":
             rec["stake"] = self.options["lone_stake"]
         elif how == "skip":
             rec["stake"] = 0
             rec["paid"] = True
         self.rounds.append(rec)
-        self.proposal = None
+        self.bets = None
         out = {"ev": "x-mus-round", "round": rec["name"], "how": how, "stake": rec["stake"],
                "winner": None, "totals": None}
         if how == "fold":
@@ -561,7 +485,7 @@ class MusHand:
             out["totals"] = list(self.totals)
             if reached:
                 self.ended = "fold"
-                self.phase = DONE
+                self.phase = DEAL
                 return [out]
         if how == "ordago":
             self.ordago_round = len(self.rounds) - 1
@@ -584,11 +508,11 @@ class MusHand:
         when all four are in, the rounds are paid. Returns the derived events."""
         if not _int(seat) or not 0 <= seat < 4:
             raise EventError("a mus hand needs a seat 0..3, got " + repr(seat))
-        if self.phase == DONE:
+        if self.phase == DEAL:
             raise OrderError("seat " + str(seat) + "'s hand shown after the hand ended")
         if self.phase != SHOW:
             raise OrderError("seat " + str(seat) + "'s hand shown before the betting ended: "
-                             + self._waiting())
+                             + self.waiting())
         if self.shown[seat] is not None:
             raise OrderError("seat " + str(seat) + " has already shown its hand")
         if not isinstance(listed, list) or len(listed) != HAND_SIZE:
@@ -624,7 +548,7 @@ class MusHand:
                          "cards": [C.name(c) for c in self.shown[s]]}
                     self.violations.append(v)
                     out.append(v)
-        self.phase = DONE
+        self.phase = DEAL
         if self.ordago_round is not None:
             rec = self.rounds[self.ordago_round]
             team = self._round_winner(rec, keys)

@@ -114,7 +114,7 @@ def play_hand(dealer, totals=(0, 0), rng=random, target=40, options=None, lie=0,
             ev.update(_bet(w, rng, ordago))
         events.append(ev)
         h.call(seat, ev["call"], ev)
-        if phase == "discard" and h.phase != DISCARD:     # the last discard: the dealer served
+        if phase == "discard" and h.stage != DISCARD:     # the last discard: the dealer served
             table.serve(thrown)
             thrown = [[], [], [], []]
         if check:
