@@ -171,7 +171,7 @@ class MusHand:
         if game is None:
             game = description(options, target)
         if not _int(dealer) or not 0 <= dealer < game.seats:
-            raise EventError("mus needs a dealer seat 0..3, got " + repr(dealer))
+            raise EventError("mus needs a dealer seat 0.." + str(game.seats - 1) + ", got " + repr(dealer))
         if not isinstance(totals, (list, tuple)) or len(totals) != 2 or not _int(totals[0]) or not _int(totals[1]) or totals[0] < 0 or totals[1] < 0:
             raise EventError("mus needs two running totals, got " + repr(totals))
         self.game = game
@@ -194,13 +194,14 @@ class MusHand:
         self.stock = STOCK
         self.pile = 0           # discards lying face down
         self.pile_known = [0, 0, 0, 0]     # the shown ones among them (suit sets)
-        self.thrown = [None, None, None, None]  # this draw: (count, suit sets) per seat
+        n = game.seats
+        self.thrown = [None] * n    # this draw: (count, suit sets) per seat
         self.round_no = None
         self.declaring = None
-        self.declared = [None, None, [None] * 4, [None] * 4, None]    # by round: per seat
+        self.declared = [None, None, [None] * n, [None] * n, None]    # by round: per seat
         self.rounds = []
         self.bets = None        # the current round's betting (stage BET: rules/mus_bets.py)
-        self.shown = [None, None, None, None]
+        self.shown = [None] * n
         self.ordago_round = None
         self.ended = None
         self.game_over = False
@@ -276,8 +277,7 @@ class MusHand:
         """Apply one call (`word` with the `call` event's other keys in `ev`); return
         the derived events. Raises EventError / OrderError and changes nothing when
         the call is malformed or not allowed now."""
-        if not _int(seat) or not 0 <= seat < 4:
-            raise EventError("a mus call needs a seat 0..3, got " + repr(seat))
+        self._check_seat(seat, "a mus call")
         if word not in CALL_WORDS:
             raise EventError("unknown call " + repr(word) + " in mus (known: " + ", ".join(CALL_WORDS) + ")")
         if ev is None:
@@ -295,6 +295,11 @@ class MusHand:
         if stage == DECLARE:
             return self._declare(seat, word, ev)
         return self._bet(seat, word, ev)
+
+    def _check_seat(self, seat, what):
+        n = self.game.seats
+        if not _int(seat) or not 0 <= seat < n:
+            raise EventError(what + " needs a seat 0.." + str(n - 1) + ", got " + repr(seat))
 
     def waiting(self):
         """What the hand waits for, in words, for error messages."""
@@ -322,7 +327,7 @@ class MusHand:
             self.index = 0
             return self._open(H.GRANDE)
         self.index += 1
-        if self.index == 4:
+        if self.index == len(self.order):
             self.stage = DISCARD
             self.index = 0
         return []
@@ -358,7 +363,7 @@ class MusHand:
         for s in range(4):
             self.pile_known[s] |= shown[s]
         self.index += 1
-        if self.index < 4:
+        if self.index < len(self.order):
             return []
         return [self._serve()]
 
@@ -366,7 +371,7 @@ class MusHand:
         """The dealer serves each seat in turn from the stock, reshuffling the
         discards into a new stock when it runs short."""
         reshuffled = False
-        served = [0, 0, 0, 0]
+        served = [0] * self.game.seats
         for i in range(len(self.order)):
             seat = self.order[i]
             count, shown = self.thrown[seat]
@@ -402,7 +407,7 @@ class MusHand:
             raise EventError(repr(word) + " needs 'has' true or false, got " + repr(has))
         self.declared[self.declaring][seat] = has
         self.index += 1
-        if self.index < 4:
+        if self.index < len(self.order):
             return []
         self.index = 0
         return self._declared(self.declaring)
@@ -506,8 +511,7 @@ class MusHand:
     def show(self, seat, listed):
         """A seat lays its four cards on its reader at the showdown (a `hand` event);
         when all four are in, the rounds are paid. Returns the derived events."""
-        if not _int(seat) or not 0 <= seat < 4:
-            raise EventError("a mus hand needs a seat 0..3, got " + repr(seat))
+        self._check_seat(seat, "a mus hand")
         if self.phase == DEAL:
             raise OrderError("seat " + str(seat) + "'s hand shown after the hand ended")
         if self.phase != SHOW:
@@ -609,12 +613,11 @@ class MusHand:
             if liars:
                 return 1 - (liars >> 1)    # the side that declared falsely loses the round
             said = self.declared[r]
-            seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order,
-                                  [bool(said[s]) for s in range(4)])
+            seat = H.best_in_turn([k[r] for k in keys], self.order, [bool(x) for x in said])
             return None if seat is None else self.game.team_of[seat]
         if rec["how"] == "fold":
             return rec["winner"]
-        seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order)
+        seat = H.best_in_turn([k[r] for k in keys], self.order)
         return None if seat is None else self.game.team_of[seat]
 
     def _bonus(self, r, team, keys):
@@ -626,13 +629,15 @@ class MusHand:
         if self._liars(r, keys) >> team & 1:
             return 0
         said = self.declared[r]
+        team_of = self.game.team_of
+        seats = range(self.game.seats)
         if self.options["bonus"] == "best":
-            seat = H.best_in_turn([keys[s][r] for s in range(4)], self.order,
-                                  [bool(said[s]) and self.game.team_of[s] == team for s in range(4)])
+            seat = H.best_in_turn([k[r] for k in keys], self.order,
+                                  [bool(said[s]) and team_of[s] == team for s in seats])
             return 0 if seat is None else H.bonus(r, keys[seat][r])
         total = 0
-        for s in (team, team + 2):
-            if said[s]:
+        for s in seats:
+            if said[s] and team_of[s] == team:
                 total += H.bonus(r, keys[s][r])
         return total
 
