@@ -99,15 +99,15 @@ class Mus(Game):
         out[1] = points[1]
 
     def settle(self, match):
-        """The hand's score into the match's totals; the game is over when the hand
-        says (the target reached, or an órdago won)."""
+        """The engine's settling (the score into the totals, the first side to the
+        target wins: the hand stops paying there, so one side at most), and an
+        órdago won wins the game whatever the totals."""
+        w = Game.settle(self, match)
         h = match.ctx.talk
-        for t in range(self.teams):
-            match.totals[t] += match.score[t]
-        if not h.game_over:
-            return -1
-        match.end_reason = "ordago" if h.ended == "ordago" else "target"
-        return h.winner if h.winner is not None else -2
+        if h.ended == "ordago" and h.winner is not None:
+            match.end_reason = "ordago"
+            return h.winner
+        return w
 
     def hand_extra(self, match, out):
         h = match.ctx.talk

@@ -81,7 +81,7 @@ def test_random_matches_end_at_forty_or_an_accepted_ordago():
         end = of(derived, "match_end")
         assert m.over and len(end) == 1
         if end[0]["reason"] == "target":
-            assert max(m.totals) >= 40
+            assert max(m.totals) >= 40 > min(m.totals) and m.winner == m.totals.index(max(m.totals))
         else:
             assert end[0]["reason"] == "ordago"
         totals = [0, 0]
