@@ -11,11 +11,9 @@ its showdown goes to the MusHand, which plays by this description (its options,
 read once by the engine, its seat order and its teams). `claim` and `concede`
 have no tricks to act on: the engine refuses them outside PLAY, where Mus never is.
 """
-from . import cards as C
 from .errors import OrderError
 from .game import Game
 from .mus_hand import CALL_WORDS, MusHand
-from .phases import CALLS, SHOW
 
 
 class Mus(Game):
@@ -134,49 +132,7 @@ class Mus(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        """A random legal call (or showdown hand), played with the real cards."""
-        from .mus_hand import DISCARD
-        from .mus_playout import Table, _bet
-        from . import mus_hands as H
-        h = match.ctx.talk
-        if match.phase not in (CALLS, SHOW) or h is None or h.done:
-            return None
-        table = getattr(h, "playout_cards", None)
-        if table is None:       # the cards as dealt by rules/playout.py, and the stock
-            table = Table(match.dealer, rng, h.step)
-            table.hands = [list(hands[s]) for s in range(4)]
-            dealt = []
-            for s in range(4):
-                dealt += hands[s]
-            table.stock = [c for c in C.cards_of(self.pack_set) if c not in dealt]
-            h.playout_cards = table
-            h.playout_thrown = [[], [], [], []]
-        if h.stage != DISCARD and any(h.playout_thrown):    # the dealer has served the draw
-            table.serve(h.playout_thrown)
-            h.playout_thrown = [[], [], [], []]
-        w = h.awaiting()
-        phase = w["phase"]
-        if phase == "show":
-            seat = w["seats"][0]
-            return {"ev": "hand", "seat": seat, "cards": [C.name(c) for c in table.hands[seat]]}
-        seat = w["seats"][0]
-        ev = {"ev": "call", "seat": seat}
-        if phase == "draw":
-            ev["call"] = "no-mus" if rng.getrandbits(2) == 0 else "mus"
-        elif phase == "discard":
-            held = table.hands[seat]
-            out = [held.pop(rng.getrandbits(8) % len(held)) for _ in range(1 + rng.getrandbits(8) % 4)]
-            h.playout_thrown[seat] = out
-            ev["call"] = "discard"
-            if rng.getrandbits(1):
-                ev["cards"] = [C.name(c) for c in out]
-            else:
-                ev["count"] = len(out)
-        elif phase == "declare":
-            word = w["calls"][0]
-            ks = H.keys(table.hands[seat])
-            ev["call"] = word
-            ev["has"] = ks[H.PARES if word == "pares" else H.JUEGO] > 0
-        else:
-            ev.update(_bet(w, rng, 40))
-        return ev
+        """A random legal call (or showdown hand), played with the real cards: loaded
+        from rules/mus_playout.py, which the table itself never needs."""
+        from .mus_playout import random_call
+        return random_call(self, match, hands, rng)
