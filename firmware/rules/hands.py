@@ -6,7 +6,7 @@ hand, the audit often does.
 """
 from . import cards as C
 from .errors import CardError, EventError, OrderError
-from .phases import CALLS, DEAL, PLAY, SHOW
+from .phases import DEAL, PLAY, SHOW
 
 
 def on_hand(m, ev):
@@ -16,7 +16,7 @@ def on_hand(m, ev):
     if not isinstance(listed, list):
         raise EventError("'hand' needs a list of cards, got " + repr(listed))
     game = m.game
-    if m.phase == SHOW or (m.phase == CALLS and game.shows_in_calls(m)):
+    if m.phase == SHOW:
         return game.on_show(m, seat, [m._card(t) for t in listed], ev)
     if m.phase == DEAL and m.ctx.ended is not None and m.hand_no:
         from .evidence import show_after

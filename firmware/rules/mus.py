@@ -2,17 +2,18 @@
 and a showdown, with no tricks (rules/mus_hand.py has the hand and every reading
 of the text; rules/mus_hands.py the showdown's comparisons).
 
-The match deals, keeps the totals (the hand's score is added to them when it
-ends), and writes `hand_end` and `match_end`; each `call` of a hand, and each
-`hand` event of its showdown, goes to the MusHand, which plays by this description
-(its options, read once by the engine, its seat order and its teams).
-`claim` and `concede` have no meaning without tricks and are refused.
+The hand walks the engine's phases: CALLS while the seats speak (the draw, the
+discards, the declarations and the four rounds' betting: the MusHand's stages),
+SHOW for the showdown (each seat's `hand` event), and the hand's end. The match
+deals, keeps the totals (the hand's score is added to them when it ends), and
+writes `hand_end` and `match_end`; each `call` of a hand and each `hand` event of
+its showdown goes to the MusHand, which plays by this description (its options,
+read once by the engine, its seat order and its teams). `claim` and `concede`
+have no tricks to act on: the engine refuses them outside PLAY, where Mus never is.
 """
-from . import cards as C
 from .errors import OrderError
 from .game import Game
 from .mus_hand import CALL_WORDS, MusHand
-from .phases import CALLS
 
 
 class Mus(Game):
@@ -39,8 +40,8 @@ class Mus(Game):
 
     def begin_hand(self, match):
         """The hand plays by this description: its options, seats and teams."""
-        match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
-        return CALLS
+        h = match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
+        return h.phase      # CALLS: the draw comes first
 
     def awaiting(self, match):
         h = match.ctx.talk
@@ -52,12 +53,11 @@ class Mus(Game):
         return bits
 
     def on_call(self, match, seat, word, ev):
+        """A call of the hand (the hand refuses it at the showdown, saying why)."""
         h = match.ctx.talk
-        if word in ("claim", "concede"):
-            raise OrderError("Mus has no tricks to claim or concede")
-        if match.phase != CALLS or h is None or h.done:
+        if h is None or h.done:
             raise OrderError("no Mus hand is being played: waiting for a 'deal'")
-        return self._finish(match, h.apply(ev))
+        return self._step(match, h.apply(ev))
 
     def tag_call(self, match, seat, word):
         """Mus at the table: `yes` / `no` answer the declaration asked for (pares or
@@ -73,18 +73,17 @@ class Mus(Game):
             return {"call": word, "amount": w["min"]}
         return {"call": word} if word in self.calls else None
 
-    def shows_in_calls(self, match):
-        h = match.ctx.talk
-        return h is not None and not h.done and h.awaiting()["phase"] == "show"
-
     def on_show(self, match, seat, codes, ev):
-        return self._finish(match, match.ctx.talk.apply(ev))
+        """A seat's hand laid down at the showdown (phase SHOW)."""
+        return self._step(match, match.ctx.talk.apply(ev))
 
-    def _finish(self, match, out):
-        """The hand's derived events, and its end when it is over."""
+    def _step(self, match, out):
+        """The hand's derived events; the match follows the hand into the showdown,
+        and ends the hand when it is over."""
         h = match.ctx.talk
         if h.done:
-            out = out + match.end_hand(-1, h.ended)
+            return out + match.end_hand(-1, h.ended)
+        match.phase = h.phase
         return out
 
     # -- scoring: what the MusHand paid --------------------------------------------------
@@ -98,15 +97,15 @@ class Mus(Game):
         out[1] = points[1]
 
     def settle(self, match):
-        """The hand's score into the match's totals; the game is over when the hand
-        says (the target reached, or an órdago won)."""
+        """The engine's settling (the score into the totals, the first side to the
+        target wins: the hand stops paying there, so one side at most), and an
+        órdago won wins the game whatever the totals."""
+        w = Game.settle(self, match)
         h = match.ctx.talk
-        for t in range(self.teams):
-            match.totals[t] += match.score[t]
-        if not h.game_over:
-            return -1
-        match.end_reason = "ordago" if h.ended == "ordago" else "target"
-        return h.winner if h.winner is not None else -2
+        if h.ended == "ordago" and h.winner is not None:
+            match.end_reason = "ordago"
+            return h.winner
+        return w
 
     def hand_extra(self, match, out):
         h = match.ctx.talk
@@ -133,49 +132,7 @@ class Mus(Game):
 
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
-        """A random legal call (or showdown hand), played with the real cards."""
-        from .mus_hand import DISCARD
-        from .mus_playout import Table, _bet
-        from . import mus_hands as H
-        h = match.ctx.talk
-        if match.phase != CALLS or h is None or h.done:
-            return None
-        table = getattr(h, "playout_cards", None)
-        if table is None:       # the cards as dealt by rules/playout.py, and the stock
-            table = Table(match.dealer, rng, h.step)
-            table.hands = [list(hands[s]) for s in range(4)]
-            dealt = []
-            for s in range(4):
-                dealt += hands[s]
-            table.stock = [c for c in C.cards_of(self.pack_set) if c not in dealt]
-            h.playout_cards = table
-            h.playout_thrown = [[], [], [], []]
-        if h.phase != DISCARD and any(h.playout_thrown):    # the dealer has served the draw
-            table.serve(h.playout_thrown)
-            h.playout_thrown = [[], [], [], []]
-        w = h.awaiting()
-        phase = w["phase"]
-        if phase == "show":
-            seat = w["seats"][0]
-            return {"ev": "hand", "seat": seat, "cards": [C.name(c) for c in table.hands[seat]]}
-        seat = w["seats"][0]
-        ev = {"ev": "call", "seat": seat}
-        if phase == "draw":
-            ev["call"] = "no-mus" if rng.getrandbits(2) == 0 else "mus"
-        elif phase == "discard":
-            held = table.hands[seat]
-            out = [held.pop(rng.getrandbits(8) % len(held)) for _ in range(1 + rng.getrandbits(8) % 4)]
-            h.playout_thrown[seat] = out
-            ev["call"] = "discard"
-            if rng.getrandbits(1):
-                ev["cards"] = [C.name(c) for c in out]
-            else:
-                ev["count"] = len(out)
-        elif phase == "declare":
-            word = w["calls"][0]
-            ks = H.keys(table.hands[seat])
-            ev["call"] = word
-            ev["has"] = ks[H.PARES if word == "pares" else H.JUEGO] > 0
-        else:
-            ev.update(_bet(w, rng, 40))
-        return ev
+        """A random legal call (or showdown hand), played with the real cards: loaded
+        from rules/mus_playout.py, which the table itself never needs."""
+        from .mus_playout import random_call
+        return random_call(self, match, hands, rng)

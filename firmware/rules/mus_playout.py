@@ -12,6 +12,7 @@ import random
 from . import cards as C
 from . import mus_hands as H
 from .mus_hand import DISCARD, MusHand, STOCK
+from .phases import CALLS, SHOW
 from .playout import shuffle
 
 
@@ -114,7 +115,7 @@ def play_hand(dealer, totals=(0, 0), rng=random, target=40, options=None, lie=0,
             ev.update(_bet(w, rng, ordago))
         events.append(ev)
         h.call(seat, ev["call"], ev)
-        if phase == "discard" and h.phase != DISCARD:     # the last discard: the dealer served
+        if phase == "discard" and h.stage != DISCARD:     # the last discard: the dealer served
             table.serve(thrown)
             thrown = [[], [], [], []]
         if check:
@@ -158,3 +159,51 @@ def match_events(rng=random, target=40, options=None, lie=0, dealer=0, hands=200
             break
         dealer = h.game.next_dealer(dealer)
     return events, played
+
+
+def random_call(game, match, hands, rng=random):
+    """A random legal call (or showdown hand) of the Mus hand in play in `match`
+    (rules/playout.py's random matches, the simulator's players), with the real
+    cards: `hands` as dealt; the stock and the draws kept on the hand."""
+    h = match.ctx.talk
+    if match.phase not in (CALLS, SHOW) or h is None or h.done:
+        return None
+    table = getattr(h, "playout_cards", None)
+    if table is None:       # the cards as dealt by rules/playout.py, and the stock
+        table = Table(match.dealer, rng, h.step)
+        table.hands = [list(hands[s]) for s in range(game.seats)]
+        dealt = []
+        for s in range(game.seats):
+            dealt += hands[s]
+        table.stock = [c for c in C.cards_of(game.pack_set) if c not in dealt]
+        h.playout_cards = table
+        h.playout_thrown = [[], [], [], []]
+    if h.stage != DISCARD and any(h.playout_thrown):    # the dealer has served the draw
+        table.serve(h.playout_thrown)
+        h.playout_thrown = [[], [], [], []]
+    w = h.awaiting()
+    phase = w["phase"]
+    if phase == "show":
+        seat = w["seats"][0]
+        return {"ev": "hand", "seat": seat, "cards": [C.name(c) for c in table.hands[seat]]}
+    seat = w["seats"][0]
+    ev = {"ev": "call", "seat": seat}
+    if phase == "draw":
+        ev["call"] = "no-mus" if rng.getrandbits(2) == 0 else "mus"
+    elif phase == "discard":
+        held = table.hands[seat]
+        out = [held.pop(rng.getrandbits(8) % len(held)) for _ in range(1 + rng.getrandbits(8) % 4)]
+        h.playout_thrown[seat] = out
+        ev["call"] = "discard"
+        if rng.getrandbits(1):
+            ev["cards"] = [C.name(c) for c in out]
+        else:
+            ev["count"] = len(out)
+    elif phase == "declare":
+        word = w["calls"][0]
+        ks = H.keys(table.hands[seat])
+        ev["call"] = word
+        ev["has"] = ks[H.PARES if word == "pares" else H.JUEGO] > 0
+    else:
+        ev.update(_bet(w, rng, 40))
+    return ev

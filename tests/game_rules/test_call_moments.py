@@ -109,10 +109,11 @@ def allowed_botifarra(m):
 def allowed_mus(m):
     """Mus: a bid on the table is answered by either opponent still in."""
     h = m.ctx.talk
-    if h is None or h.done or h.phase != 3 or h.proposal is None:
+    if h is None or h.phase != CALLS or h.stage != 3 or h.bets.proposal is None:
         return []
     out = []
-    for s in h.answerers[h.apos:]:
+    b = h.bets
+    for s in b.answerers[b.apos:]:
         out += [call(s, "see"), call(s, "fold")]
     return out
 

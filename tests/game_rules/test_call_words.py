@@ -166,9 +166,9 @@ def allowed_mus(m, held):
     órdago) and a bid is answered by either opponent still speaking (see, fold, a
     raise above it or an órdago; an órdago is seen or folded)."""
     h = m.ctx.talk
-    if h is None or h.done:
+    if h is None or h.phase != CALLS:        # the showdown takes hands, no calls
         return []
-    p = h.phase
+    p = h.stage
     if p == 0:
         s = h.order[h.index]
         return [call(s, "mus"), call(s, "no-mus")]
@@ -178,24 +178,24 @@ def allowed_mus(m, held):
         word = ("pares", "juego")[h.declaring - 2]
         s = h.order[h.index]
         return [call(s, word, has=True), call(s, word, has=False)]
-    if p != 3:
-        return []
-    if h.proposal is None:
-        s = h.speakers[h.pos]
+    b = h.bets
+    if b.proposal is None:
+        s = b.speakers[b.pos]
         return [call(s, "pass"), call(s, "bid", amount=2), call(s, "ordago")]
     out = []
-    for s in h.answerers[h.apos:]:
+    for s in b.answerers[b.apos:]:
         out += [call(s, "see"), call(s, "fold")]
-        if h.proposal != "ordago":
+        if b.proposal != "ordago":
             out.append(call(s, "ordago"))
-            if h.proposal < h.target:
-                out.append(call(s, "raise", amount=h.proposal + 1))
+            if b.proposal < b.target:
+                out.append(call(s, "raise", amount=b.proposal + 1))
     return out
 
 
 def mus_tries(m, held):
     h = m.ctx.talk
-    least = 2 if h is None or not isinstance(h.proposal, int) else h.proposal + 1
+    b = h.bets if h is not None else None
+    least = 2 if b is None or not isinstance(b.proposal, int) else b.proposal + 1
     out = []
     for seat in range(4):
         out += [call(seat, "mus"), call(seat, "no-mus"), call(seat, "discard", count=1),

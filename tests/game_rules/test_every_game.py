@@ -1,7 +1,8 @@
 """Invariants of every registered game over random matches played legally: each card
 played once a hand, trick winners as an independent reading of the ranks says, the
 points of a hand played out add up to the game's total, and the totals are the sum
-of the hand scores."""
+of the hand scores; and the description is read-only: what a match accumulates (the
+totals, Envite's series of games, Mus's hand) lives on the match."""
 import random
 
 from game_rules.kit import Match, cards, games, of, playout
@@ -33,6 +34,15 @@ def trick_winner(game, leader, printed, trump):
     return None if drawn else best_seat
 
 
+# The card tables a hand's trump rewrites (Envite's set_trump) and the C core's handle.
+TABLES = ("strength", "points_of", "above", "below", "deck", "inner", "outer", "hot")
+
+
+def description_of(game):
+    """The description's own values, besides the card tables of the hand."""
+    return {k: repr(v) for k, v in game.__dict__.items() if k not in TABLES}
+
+
 def check_hand_end(name, game, ev, tricks, prev, declared):
     """One `hand_end` against the tricks of its hand and the totals before it."""
     points, score, totals = ev["points"], ev["score"], ev["totals"]
@@ -56,6 +66,7 @@ def test_every_registered_game_keeps_its_invariants_over_random_matches():
             m = Match()
             m.apply({"ev": "match", "game": name})
             game = m.game
+            made = description_of(game)
             dealer = random.getrandbits(8) % m.seats
             prev = [0] * m.teams
             hands_played = 0
@@ -84,3 +95,4 @@ def test_every_registered_game_keeps_its_invariants_over_random_matches():
             assert m.over, name
             final = of(derived, "match_end")[0]
             assert final["totals"] == prev and final["totals"] == m.totals
+            assert description_of(game) == made, (name, "the match changed its description")

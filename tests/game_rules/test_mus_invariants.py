@@ -114,7 +114,7 @@ def test_round_winner_is_the_best_key_ties_to_the_first_in_turn():
 # -- Whole hands ----------------------------------------------------------------------------
 def check_cards(h, table):
     """The MusHand's counting against the real cards, after every event."""
-    if h.phase == DISCARD:
+    if h.stage == DISCARD:
         return      # discards are counted as they are made; the dealer serves after the last
     where = {}
     for s in range(4):

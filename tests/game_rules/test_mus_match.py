@@ -81,7 +81,7 @@ def test_random_matches_end_at_forty_or_an_accepted_ordago():
         end = of(derived, "match_end")
         assert m.over and len(end) == 1
         if end[0]["reason"] == "target":
-            assert max(m.totals) >= 40
+            assert max(m.totals) >= 40 > min(m.totals) and m.winner == m.totals.index(max(m.totals))
         else:
             assert end[0]["reason"] == "ordago"
         totals = [0, 0]
@@ -122,3 +122,76 @@ def test_an_option_value_the_game_refuses_is_refused_with_the_match_not_at_every
     m.apply({"ev": "match", "game": "mus", "options": {"lone_stake": 0}})
     m.apply({"ev": "deal", "dealer": 0})
     assert m.ctx.talk.options["lone_stake"] == 0
+
+
+SHOWN = {0: "AS 2S 4S 5S", 1: "6S 7S 4H 5H", 2: "6H 7H 4D 5D", 3: "6D 7D 4C 5C"}
+CALLS, SHOW, DEAL = 3, 5, 1     # rules/phases.py
+
+
+def to_showdown(m):
+    """Every seat passes and says it holds no pares or juego: the betting ends."""
+    call(m, "3:no-mus")
+    while m.ctx.talk.awaiting()["phase"] != "show":
+        w = m.ctx.talk.awaiting()
+        extra = {"has": False} if w["phase"] == "declare" else {}
+        assert m.phase == CALLS and m.snapshot()["phase"] == "calls"
+        call(m, (w["seats"][0], w["calls"][0], extra))
+
+
+def test_the_seats_speak_in_the_engines_calls_phase_and_show_in_its_show_phase():
+    m = dealt()
+    assert m.phase == CALLS and m.ctx.talk.stage == 0       # the draw first
+    to_showdown(m)
+    assert m.phase == SHOW and m.snapshot()["phase"] == "show"
+    assert m.awaiting() == 0b1111 and m.snapshot()["context"]["round"] == "show"
+    for seat in (3, 2, 1):
+        assert m.apply({"ev": "hand", "seat": seat, "cards": SHOWN[seat].split()}) == []
+        assert m.phase == SHOW and not (m.awaiting() >> seat) & 1
+    out = m.apply({"ev": "hand", "seat": 0, "cards": SHOWN[0].split()})
+    assert of(out, "hand_end") and m.phase == DEAL and m.awaiting() == 0
+
+
+def test_a_call_at_the_showdown_is_refused_and_changes_nothing():
+    m = dealt()
+    to_showdown(m)
+    m.apply({"ev": "hand", "seat": 3, "cards": SHOWN[3].split()})
+    before = m.snapshot()
+    for spec in ("2:pass", "2:mus", (2, "bid", {"amount": 2}), "2:see"):
+        try:
+            call(m, spec)
+            raise AssertionError("accepted at the showdown: " + repr(spec))
+        except TableError as err:
+            assert "the betting is over" in str(err)
+    raises(TableError, m.apply, {"ev": "play", "seat": 2, "card": "4H"})
+    assert m.snapshot() == before and m.phase == SHOW
+
+
+def test_an_accepted_ordago_goes_straight_to_the_showdown():
+    m = dealt()
+    call(m, "3:no-mus")
+    call(m, "3:ordago")
+    assert m.phase == CALLS
+    call(m, "2:see")
+    assert m.phase == SHOW and m.ctx.talk.awaiting()["round"] == "grande"
+    out = []
+    for seat in (3, 2, 1, 0):
+        out += m.apply({"ev": "hand", "seat": seat, "cards": SHOWN[seat].split()})
+    assert m.over and of(out, "match_end")[0]["reason"] == "ordago"
+
+
+def test_a_misdeal_at_the_showdown_voids_the_hand_and_the_same_dealer_deals():
+    m = dealt()
+    to_showdown(m)
+    out = m.apply({"ev": "misdeal"})
+    assert of(out, "hand_end")[0]["ended"] == "misdeal" and m.phase == DEAL and m.totals == [0, 0]
+    m.apply({"ev": "deal", "dealer": 0})
+    assert m.phase == CALLS and m.ctx.talk.stage == 0
+
+
+def test_a_fold_that_reaches_the_target_ends_the_hand_in_the_calls():
+    m = dealt(totals=(0, 39))
+    call(m, "3:no-mus")
+    call(m, (3, "bid", {"amount": 2}))      # seat 3 is team 1, one short of 40
+    call(m, "2:fold")
+    out = call(m, "0:fold")
+    assert m.over and of(out, "match_end")[0]["winner"] == 1 and m.ctx.talk.ended == "fold"
