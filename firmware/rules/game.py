@@ -303,12 +303,6 @@ class Game:
         table's tags are listed in firmware/deck.py)."""
         return {"call": word} if word in self.calls or word == "concede" else None
 
-    def shows_in_calls(self, match):
-        """True when the hands are laid down while the match waits for calls. No game
-        does: a showdown is the engine's SHOW phase (Mus); the table's controller
-        still asks (table/controller.py, `_showdown`)."""
-        return False
-
     # Hooks only some games have (looked up with getattr where they are used):
     # on_show(match, seat, codes, ev): a `hand` event in phase SHOW (Mus's showdown);
     # false_declaration(match, seat, c), declaration_of(match, seat, c): Tute;

@@ -170,7 +170,7 @@ class Table:
         elif self.showing != _NONE:
             from . import showing
             showing.card(self, seat, card)
-        elif phase == P.SHOW or (phase == P.CALLS and self._showdown()):
+        elif phase == P.SHOW:
             from . import showing           # the showdown: every hand is laid down
             showing.start(self, seat, showing.SHOWDOWN)
             showing.card(self, seat, card)
@@ -204,11 +204,6 @@ class Table:
             self.lying[seat] = card     # the phase follows (COLLECT, HAND_END, OVER)
         signals.verdict(self.lights, m, status, seat)
         self.lights.tick(self._ticks() if self._ticks else 0)
-
-    def _showdown(self):
-        """The rules wait for the hands to be laid down (Mus's showdown)."""
-        game = self.match.game
-        return game is not None and game.shows_in_calls(self.match)
 
     def _adopt(self, seat, card):
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
@@ -488,7 +483,7 @@ class Table:
             self.undo()
         elif button == _CONFIRM and phase == P.HAND_END:
             self.next_deal()
-        elif button == _MENU and long and phase in (P.CALLS, P.PLAY, P.COLLECT, P.TURNUP):
+        elif button == _MENU and long and phase in (P.CALLS, P.SHOW, P.PLAY, P.COLLECT, P.TURNUP):
             self.misdeal()
         elif button == _MENU:
             self.view ^= 1

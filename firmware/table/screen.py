@@ -417,7 +417,8 @@ class Screen:
         asked = s["context"].get("awaiting")
         if asked:                   # a call is awaited: who must call or answer
             who = self.who(t, asked[0]) if len(asked) == 1 else "+".join(seat(x) for x in asked) if len(asked) <= 2 else seat(asked[0]) + "+"
-            return (say("TO CALL") if phase == P.CALLS else say("ANSWER")), who, ""
+            # the calls, the showdown's hands (Mus: SHOW), or an answer to a raise
+            return (say("TO CALL") if phase in (P.CALLS, P.SHOW) else say("ANSWER")), who, ""
         turn = s["turn"]
         return (say("CALLS") if phase == P.CALLS else say("TO PLAY")), self.who(t, turn) if turn is not None else "-", ""
 

@@ -529,3 +529,31 @@ def test_the_display_task_keeps_drawing_while_the_table_plays():
     asyncio.run(run())
     assert not errors and k.app.draw_failures == 0
     assert eink.partials > 0 and eink.refreshes >= 2, (eink.partials, eink.refreshes, errors)
+
+
+def _mus_to_showdown(k):
+    """Every seat passes and says it holds no pares or juego: the table waits for the hands."""
+    import json
+    k.command('{"cmd": "call", "seat": 3, "call": "no-mus"}')
+    for _ in range(40):
+        w = k.table.match.ctx.talk.awaiting()
+        if w["phase"] == "show":
+            return
+        said = {"cmd": "call", "seat": w["seats"][0], "call": w["calls"][0]}
+        if w["phase"] == "declare":
+            said["has"] = False
+        k.command(json.dumps(said))
+    raise AssertionError("no showdown")
+
+
+def test_mus_showdown_is_the_show_phase_and_menu_held_there_is_a_misdeal():
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "mus"}')
+    assert k.table.phase == P.CALLS
+    _mus_to_showdown(k)
+    assert k.table.phase == P.SHOW and k.table.match.phase == P.SHOW
+    k.app.draw()                    # the panel names who must lay a hand down
+    k.press(MENU, long=True)
+    assert _names(k)[-3:] == ["misdeal", "hand_end", "deal"]    # nothing on the readers: redealt
+    assert k.events()[-2]["ended"] == "misdeal" and k.table.match.totals == [0, 0]
+    assert k.events()[-1]["dealer"] == 0 and k.table.phase == P.CALLS   # Mus: the same dealer
