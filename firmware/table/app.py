@@ -292,7 +292,9 @@ class App:
 
     async def display_task(self):
         eink = self.board.eink
+        short = 0           # pictures put off in a row for want of heap
         while True:
+            wait = 20
             if self.table.changed and eink.ready():
                 self.table.changed = False
                 self.picture_at = self.board.ticks_ms()
@@ -307,15 +309,21 @@ class App:
                 except MemoryError:
                     # The picture waits, the table never does: drawing loads code and
                     # allocates; try again after a collection, with a full refresh (a
-                    # partial one may have been cut short).
+                    # partial one may have been cut short), and later at each failure
+                    # in a row (up to 1.6 s): each try collects (~25 ms on the RP2040),
+                    # and a heap that stays short must not slow the verdicts down.
                     self.draw_failures += 1
                     self.drawn_hand = -1
                     self.table.changed = True
                     gc.collect()
+                    short += 1
+                    wait = 50 << (short if short < 5 else 5)
+                else:
+                    short = 0
                 self.bands_drawn()
                 self.screen.release()
                 self.board.frame(self.screen)
-            await asyncio.sleep_ms(20)
+            await asyncio.sleep_ms(wait)
 
     def room_publisher(self):
         """The MQTT publisher of a table in a room (room.json in flash), else None."""

@@ -456,6 +456,32 @@ def test_a_picture_that_runs_out_of_heap_is_drawn_again_later():
     assert eink.refreshes == 2 and eink.partials == 0, (eink.refreshes, eink.partials, app.draw_failures, calls)
 
 
+def test_a_heap_that_stays_short_is_tried_later_and_later_not_every_round():
+    import asyncio
+    import time
+    k = tablekit.Kit(ROOT)
+    app = k.app
+    app.draw()
+    calls = [0]
+
+    def prepare(t):
+        calls[0] += 1
+        raise MemoryError("test")
+    app.screen.prepare = prepare
+    app.table.changed = True
+
+    async def run():
+        task = asyncio.create_task(app.display_task())
+        await asyncio.sleep_ms(1000)
+        task.cancel()
+    t0 = time.ticks_ms()
+    asyncio.run(run())
+    spent = time.ticks_diff(time.ticks_ms(), t0)
+    # 100 + 200 + 400 ms between the tries of the first second (every 20 ms: ~50 tries)
+    assert 3 <= calls[0] <= 5 and app.draw_failures == calls[0], (calls, spent)
+    assert app.table.changed            # still to be drawn
+
+
 def _picture(screen, table, change=None):
     """The panel's picture drawn band by band as the driver does; `change()` runs
     after the first band (the table playing on while a picture is drawn)."""
