@@ -21,18 +21,21 @@ def chip_selects(seats):
     return P.RFID_CS[:seats]
 
 
-# The panel's picture in one band: the whole 4.2" frame (15000 bytes of heap). Drawn
-# once per picture (61 ms on the RP2040, bench/bench_pico_round.py --screen, against
-# 191 ms in 12 bands of 25 rows, whose layout ran once per band), and the base RAM after
-# a partial refresh is sent from it without drawing again. The awaited seat's reader
-# is visited between its texts (table/app.py: between), so the drawing's length is no
-# wait for a player.
-BAND_BYTES = 15000
+# The panel's picture in two bands of half the 4.2" frame (7500 bytes of heap each
+# time, one buffer). One band of the whole frame drew a picture in 61 ms on the RP2040
+# (bench/bench_pico_round.py --screen; 191 ms in 12 bands of 25 rows) but left the heap
+# too broken up: a low-water of 67,888 bytes free with no block above 4,227, where the
+# drawing's own allocations failed and pictures were put off. In two bands (bench_pico,
+# 80 plays each, one after the other): heap 75,344 free, largest block 8,808; card ->
+# light median 30.5 ms, 95% 36.3, worst 37.6 against 29.8 / 39.1 / 47.4 in one band.
+# The awaited seat's reader is visited between the texts of a band (table/app.py:
+# between), so the drawing's length is no wait for a player.
+BAND_BYTES = 7500
 
 
 def eink(machine=None, panel=None, band_bytes=BAND_BYTES):
     """The e-ink panel on SPI1 (pinmap.json's, not yet init()ed); its picture drawn
-    in bands of at most `band_bytes` (the controller's: the whole frame)."""
+    in bands of at most `band_bytes` (the controller's: half the frame)."""
     from drivers.eink import EInk
     m = _machine(machine)
     Pin = m.Pin

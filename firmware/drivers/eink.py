@@ -7,8 +7,8 @@ The panel's RAM is MONO_HLSB: `width` source pixels (rounded up to a byte)
 across, `height` gate lines down; 1 = white, 0 = black.
 
 Paged drawing: the driver holds one band of the picture, at most `band_bytes` (the
-Pico's board gives it the whole 15000-byte frame of the 4.2" panel, so the layout
-runs once per picture; tests use smaller bands). `show(paint, full)` calls
+Pico's board gives it half the 15000-byte frame of the 4.2" panel; a band of the
+whole frame runs the layout once per picture; tests use other sizes). `show(paint, full)` calls
 `paint(fb, ox, oy, rows)` once per band, with `oy` = minus the band's first row, and
 sends each band to the panel's RAM as it is drawn. After a partial refresh the
 picture goes again into the RAM the next partial refresh compares against: a band

@@ -3,7 +3,7 @@
 `App(board)` wires the parts and resumes a journalled match; `step()` runs one
 scan round synchronously (tests, benchmarks) and `main()` runs everything as
 asyncio tasks (the Pico, the simulator). The e-ink refresh awaits the panel's
-BUSY pin and draws the picture band by band (on the Pico one band, the whole frame),
+BUSY pin and draws the picture band by band (on the Pico two, each half the frame),
 each at the end of a scan round when the pacer (pacing.py) gives the panel its turn.
 
 The verdict comes first: a scan round is one blocking stretch (a seat's field settles
@@ -300,7 +300,7 @@ class App:
                 self.picture_at = self.board.ticks_ms()
                 try:
                     self.screen.prepare(self.table)
-                    # band by band (on the Pico one: ~61 ms to draw, the awaited seat
+                    # band by band (on the Pico two, each up to ~60 ms, the awaited seat
                     # visited between its texts), each at the end of a scan round when
                     # the pacer gives the panel its turn; with no scan task (tests
                     # drawing alone), at once
