@@ -41,7 +41,9 @@ from native import bridge as B  # noqa: E402
 # (game, seats): every trick game of the registry at every seat count it is played at
 GAMES = (("malilla", 4), ("manille", 4), ("manille", 3), ("botifarra", 4), ("tute", 4),
          ("envite", 4), ("envite", 6), ("envite", 8), ("envite", 10), ("envite", 12), ("truc", 4))
-TABLE = bytearray(1 << 25)
+# 32 MB of entries, as solve_driver's, and the table's 8-byte header (the core uses
+# the largest power of two of entries that fits: 1 << 25 bytes alone gave it 16 MB)
+TABLE = bytearray(8 + (1 << 25))
 
 
 def arg(name, default):

@@ -24,11 +24,14 @@ from .rules.trick import Trick
 
 PY_BUDGET = 400000          # nodes for the pure-Python search (about a few seconds)
 CORE_BUDGET = 0             # the C core: no cap (a whole hand is its budget, DESIGN.md)
-# The core's transposition table, allocated once: 32 MB, bench_solver's. The first
+# The core's transposition table, allocated once (per process): 64 MB of entries
+# and the 8 bytes of its header (the core uses the largest power of two of entries
+# that fits: a bytearray of exactly 2**k bytes would use half of it). The first
 # Botifarra hand of `tapete sim --game botifarra --fast --no-misplay` took 26.1 s to
-# analyse with 4 MB, 14.9 s with 32 MB, 15.6 s with 64 MB and 13.6 s with 128 MB (one
-# run each, load 1.2-1.8): past 32 MB the gain is small and the memory is not.
-TABLE_BYTES = 1 << 25
+# analyse with 2 MB of entries, 14.9 s with 16 MB, 15.6 s with 32 MB and 13.6 s with
+# 64 MB (wall, one run each, load 1.2-1.8); its second, harder hand 98 s of CPU with
+# 16 MB and 68 s with 64 MB (side by side in one run): a hand's searches share it.
+TABLE_BYTES = 8 + (1 << 26)
 _table = None
 
 
