@@ -1,6 +1,7 @@
 """The solver against DDS, the bridge double-dummy solver, in one run (issue 8, item 7).
 
     .venv/bin/python bench/bench_solver.py [--deals N] [--games malilla,tute,...] [--no-dds] [--core]
+    .venv/bin/python bench/bench_solver.py --dump FILE [--from-log LOG]
 
 For every trick game (and seat count) it solves N whole hands (default 30) exactly
 with the C core (`tapete_core.solve`: the value of the whole hand for the leader's
@@ -14,6 +15,11 @@ and the worsts of both and the ratios tapete / DDS (the goal: both <= 1).
 each deal is also solved by `solve_core` (the small core's search, the Pico's, the
 host's before the host solver), values checked equal, and its figures printed
 after the ratios, so before and after compare in one run.
+
+`--dump FILE` writes the deals for firmware/native/test/solve_driver.c instead of
+solving them; with `--from-log LOG` they are the hands of a match log whose every
+card is known, at their first lead (the whole-hand solves `tapete report` starts
+each hand with), for team 0.
 
 The deals are random but fixed (seeded), so runs compare. The C core searches with
 a 32 MB transposition table, kept across deals as the table keeps its own (DDS
@@ -35,7 +41,9 @@ from native import bridge as B  # noqa: E402
 # (game, seats): every trick game of the registry at every seat count it is played at
 GAMES = (("malilla", 4), ("manille", 4), ("manille", 3), ("botifarra", 4), ("tute", 4),
          ("envite", 4), ("envite", 6), ("envite", 8), ("envite", 10), ("envite", 12), ("truc", 4))
-TABLE = bytearray(1 << 25)
+# 32 MB of entries, as solve_driver's, and the table's 8-byte header (the core uses
+# the largest power of two of entries that fits: 1 << 25 bytes alone gave it 16 MB)
+TABLE = bytearray(8 + (1 << 25))
 
 
 def arg(name, default):
@@ -111,6 +119,28 @@ def dump_hand(name, seats, args, out):
                                            " ".join("%x" % m for m in masks)))
 
 
+def dump_log(path, out):
+    """The first lead of every hand of the log at `path` whose cards are all known,
+    as dump_hand lines: the report's analysis (host/tapete/analysis.py) is followed
+    with its searches answered 0, and each hand's first one is written."""
+    from tapete import analysis
+    from tapete.history import History
+    from tapete.source import load
+    inputs = [ev for _i, ev in History(load(path, None).events)._inputs()]
+    count = [0]
+
+    def first(game, hands, trick, team, seconds=0, keep=False):
+        if not keep:
+            args = (game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
+                    [x for h in hands for x in h], team, core.POINTS)
+            dump_hand(game.name.lower(), game.seats, args, out)
+            count[0] += 1
+        return 0
+    analysis.solve_position = first
+    analysis.analyse(inputs)
+    return count[0]
+
+
 def tapete_one(args, solve=None):
     """Solve one whole hand: (seconds, value)."""
     t0 = time.perf_counter()
@@ -123,6 +153,9 @@ def main():
     only = arg("--games", "")
     chosen = [g for g in GAMES if not only or g[0] in only.split(",") or "%s%d" % g in only.split(",")]
     dump = open(arg("--dump", ""), "w") if "--dump" in sys.argv else None
+    if dump is not None and "--from-log" in sys.argv:
+        print("%d hands written" % dump_log(arg("--from-log", ""), dump))
+        return
     dds = Dds(1) if "--no-dds" not in sys.argv and dump is None else None
     if dds is not None and dds.solve_board is None:
         print("DDS: endplay is not installed (pip install endplay); tapete alone")

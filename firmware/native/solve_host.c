@@ -17,7 +17,9 @@
  *   come (sure_of: points a side takes whatever the other plays, the leader's and
  *   its partner's sure tricks with what the others must follow onto them) tried
  *   before the table;
- * - null-window tests that halve the open interval (C*), sharing the table.
+ * - null-window tests that halve the open interval (C*), sharing the table; a
+ *   search that keeps the table's entries of the searches before it first tests at
+ *   the last answer found with that table (host_exact's guess).
  *
  * The reference is rules/solver.py: tests/native compares the two on thousands of
  * random positions of every game, and this search with solve.c's on deeper ones.
@@ -611,26 +613,52 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
     }
 }
 
+/* One null-window test at `beta` narrowing [*lo, *hi]: 0, or -1 when the budget ran
+ * out. */
+static int test_at(host *h, int beta, int *lo, int *hi) {
+    int v = host_ab(h, beta - 1, beta);
+    if (h->s.abort) {
+        return -1;
+    }
+    if (v < beta) {
+        *hi = v;
+    } else {
+        *lo = v;
+    }
+    return 0;
+}
+
 /* The exact value by null-window tests that halve the interval still open (C*, MTD
  * by bisection): a fail-soft answer narrows it at once, and a point value (up to 255)
  * needs about 8 tests where MTD(f)'s steps of one point need dozens; -1 when the
- * budget ran out. */
-static int host_exact(host *h) {
+ * budget ran out. With a `guess` (-1: none), the first tests are at it (is the value
+ * at least the guess, and then above it?): a right guess settles the value in two
+ * tests, a near one leaves a narrow interval to halve. */
+static int host_exact(host *h, int guess) {
     int lo = 0, hi = tc_total(&h->s);
-    while (lo < hi) {
-        int beta = lo + ((hi - lo + 1) >> 1);
-        int v = host_ab(h, beta - 1, beta);
-        if (h->s.abort) {
+    if (guess > lo && guess <= hi) {
+        if (test_at(h, guess, &lo, &hi) < 0 || (lo == guess && lo < hi && test_at(h, guess + 1, &lo, &hi) < 0)) {
             return -1;
         }
-        if (v < beta) {
-            hi = v;
-        } else {
-            lo = v;
+    }
+    while (lo < hi) {
+        if (test_at(h, lo + ((hi - lo + 1) >> 1), &lo, &hi) < 0) {
+            return -1;
         }
     }
     return lo;
 }
+
+/* The last answer found with a table, for the next search that keeps that table's
+ * entries: such searches are of one hand, and the report's analysis asks them of
+ * neighbouring positions (a play, then each card the player could have played
+ * instead), whose values are near. Only a guess: the answer never depends on it.
+ * Per thread (the CPython extension searches with the interpreter's lock released). */
+static __thread struct {
+    const void *entry;  /* the table it was found with, and its epoch */
+    uint32_t epoch;
+    int value;
+} last;
 
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
     int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes) {
@@ -648,7 +676,13 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     if (!keep) {
         tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
     }
-    int v = host_exact(&h);
+    int kept = keep && tt && tt->entry && last.entry == tt->entry && last.epoch == tt->epoch;
+    int v = host_exact(&h, kept ? last.value : -1);
+    if (tt && v >= 0) {
+        last.entry = tt->entry;
+        last.epoch = tt->epoch;
+        last.value = v;
+    }
     if (nodes) {
         *nodes = h.s.nodes;
     }

@@ -12,7 +12,9 @@
  * table's entries of the searches before it: sound when they were all of the same
  * hand (the same deal, trump and game), team and measure, whatever positions of it
  * (an entry is a position's value, and a card's owner never changes within a hand);
- * the report's analysis solves every play of a hand so. */
+ * the report's analysis solves every play of a hand so. Such a search also starts
+ * its null-window tests at the last answer found with that table (neighbouring
+ * positions of a hand have near values): a guess, which changes the time only. */
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
     int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes);
 #endif

@@ -17,13 +17,22 @@ import time
 
 from .rules import cards as C
 from .rules import native, solver
+from .rules.duties import SEVEN
 from .rules.fold import apply
 from .rules.match import PLAY, Match
 from .rules.trick import Trick
 
 PY_BUDGET = 400000          # nodes for the pure-Python search (about a few seconds)
 CORE_BUDGET = 0             # the C core: no cap (a whole hand is its budget, DESIGN.md)
-_table = None               # the core's transposition table, allocated once
+# The core's transposition table, allocated once (per process): 64 MB of entries
+# and the 8 bytes of its header (the core uses the largest power of two of entries
+# that fits: a bytearray of exactly 2**k bytes would use half of it). The first
+# Botifarra hand of `tapete sim --game botifarra --fast --no-misplay` took 26.1 s to
+# analyse with 2 MB of entries, 14.9 s with 16 MB, 15.6 s with 32 MB and 13.6 s with
+# 64 MB (wall, one run each, load 1.2-1.8); its second, harder hand 98 s of CPU with
+# 16 MB and 68 s with 64 MB (side by side in one run): a hand's searches share it.
+TABLE_BYTES = 8 + (1 << 26)
+_table = None
 
 
 CUT_SHORT = "cut short by the time limit (%g s a hand)"
@@ -45,7 +54,7 @@ def solve_position(game, hands, trick, team, seconds=0, keep=False):
     global _table
     if native.core is not None and isinstance(game.hot, native.Native):
         if _table is None:
-            _table = bytearray(1 << 22)
+            _table = bytearray(TABLE_BYTES)
         flat = []
         for h in hands:
             flat.extend(h)
@@ -104,11 +113,23 @@ class _Hand:
         return max(self.deadline - time.monotonic(), 1e-6)
 
 
-def analyse(inputs, limit=0, progress=None):
+def analyse(inputs, limit=0, progress=None, jobs=1):
     """{hand number: HandValue} for a match's input events (rules.fold.without_undone
     gives them with any play an x-undo took back left out). `limit` > 0: seconds of search
     a hand may take; past them the hand's analysis stops there and says so (its
-    `why`). `progress(done, total)` is called after each play, counted over the match."""
+    `why`). `progress(done, total)` is called after each play, counted over the match.
+    `jobs` > 1: hands are analysed in that many processes at once (each hand alone is
+    one search after the other: only whole hands go side by side), the same values."""
+    if jobs > 1:
+        hands = _hand_numbers(inputs)
+        if len(hands) > 1:
+            return _analyse_in_parallel(inputs, limit, progress, min(jobs, len(hands)), hands)
+    return _analyse(inputs, limit, progress)
+
+
+def _analyse(inputs, limit=0, progress=None, only=None):
+    """analyse's work in one process; `only`: the one hand number to weigh (the fold
+    stops after it, and `progress` counts its plays alone)."""
     dealt = _dealt_by_hand(inputs)
     m = Match()
     out = {}
@@ -117,7 +138,10 @@ def analyse(inputs, limit=0, progress=None):
     done = 0
     for ev in inputs:
         name = ev.get("ev")
-        if name == "play" and m.phase == PLAY and m.trick.number == 1 and m.trick.n == 0:
+        if only is not None and m.game is not None and m.hand_no > only:
+            break
+        mine = only is None or (m.game is not None and m.hand_no == only)
+        if name == "play" and mine and m.phase == PLAY and m.trick.number == 1 and m.trick.n == 0:
             h = _start(m, out, dealt.get(m.hand_no), limit)
         trick_no = m.trick.number if m.game is not None else 0
         before = _before_play(m, h) if name == "play" and h is not None and h.value.why is None else None
@@ -128,7 +152,7 @@ def analyse(inputs, limit=0, progress=None):
             _after_play(m, h, ev, derived, trick_no)
             if before is not None and h.value.why is None:
                 _options(m.game, h, ev, before, trick_no)
-        if name == "play":
+        if name == "play" and mine:
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -136,6 +160,69 @@ def analyse(inputs, limit=0, progress=None):
             _finish(h, any(d.get("ev") == "x-claim" for d in derived))
             h = None
     return out
+
+
+def _hand_numbers(inputs):
+    """{hand number: its plays} for every hand with a play accepted, in play order."""
+    m = Match()
+    hands = {}
+    for ev in inputs:
+        n = m.hand_no if m.game is not None else None
+        if apply(m, ev)[0] and ev.get("ev") == "play":
+            hands[n] = hands.get(n, 0) + 1
+    return hands
+
+
+_queue = None           # a worker's line back to the parent: one item a play
+
+
+def _worker_start(queue):
+    global _queue
+    _queue = queue
+
+
+def _worker_hand(args):
+    """One hand's analysis in a worker process: (hand number, its HandValue or None)."""
+    inputs, limit, n = args
+    out = _analyse(inputs, limit, lambda done, total: _queue.put(1), only=n)
+    return n, out.get(n)
+
+
+def _analyse_in_parallel(inputs, limit, progress, jobs, hands):
+    """analyse over `jobs` worker processes (forked: each has its own table), one hand
+    a task in match order; the progress counts every play as a worker weighs it."""
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    total = sum(1 for ev in inputs if ev.get("ev") == "play")
+    done = 0
+    out = {}
+    pool = ctx.Pool(jobs, _worker_start, (queue,))
+    try:
+        pending = pool.imap_unordered(_worker_hand, [(inputs, limit, n) for n in hands], 1)
+        left = len(hands)
+        while left:
+            try:
+                n, hv = pending.next(timeout=0.05)
+                left -= 1
+                if hv is not None:
+                    out[n] = hv
+            except multiprocessing.TimeoutError:
+                pass
+            while not queue.empty():
+                queue.get()
+                done += 1
+                if progress is not None:
+                    progress(min(done, total), total)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+    while done < total:     # a worker's last items may still be in the pipe
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    return dict(sorted(out.items()))
 
 
 def _dealt_by_hand(inputs):
@@ -259,21 +346,51 @@ def _options(game, h, ev, before, trick_no):
     if len(cards) < 2:
         return
     side = game.team_of[seat]
-    got = []
-    for c in cards:
-        if c == played:
+    value = {}
+    for group in _alike(game, holdings, trick, cards):
+        if played in group:
             q = h.q
         else:
             try:
-                q = _value_after(game, trick, holdings, banked, seat, c, h.seconds_left())
+                q = _value_after(game, trick, holdings, banked, seat, group[0], h.seconds_left())
             except TimeUp:
                 h.value.why = CUT_SHORT % h.limit + ": the cards after trick %d are not weighed" % trick_no
                 return
             if q is None:
                 return
-        got.append((_printed(game, c), q if side == 0 else h.total - q))
+        for c in group:
+            value[c] = q if side == 0 else h.total - q
+    got = [(_printed(game, c), value[c]) for c in cards]
     got.sort(key=lambda x: -x[1])
     h.value.options.append((trick_no, seat, ev.get("card"), got))
+
+
+def _alike(game, holdings, trick, cards):
+    """The legal `cards` in groups of equivalent cards, each group strongest first: of
+    one suit, next to each other among the cards still in play (every hand's and the
+    trick's), worth the same points. Whichever of a group is played, the rest of the
+    hand is the same game, so one solve values the group. This is the C core's own
+    collapse (moves.c, whose values the differential tests prove), kept off where it
+    is off: suitless games, ties that draw, and the 7 under the seven duty."""
+    if game.suitless or game.draws:
+        return [[c] for c in cards]
+    seven = game.duties & SEVEN
+    legal = set(cards)
+    present = [c for hand in holdings for c in C.cards_of(hand)] + list(trick.cards[:trick.n])
+    present.sort(key=lambda c: (c >> 4, -game.strength[c]))
+    groups = []
+    group = None
+    for c in present:
+        if c not in legal:
+            group = None        # a card between them in play: they differ
+            continue
+        if group is not None and group[0] >> 4 == c >> 4 and game.points_of[group[0]] == game.points_of[c] \
+                and not (seven and ((c & 15) == 6 or (group[0] & 15) == 6)):
+            group.append(c)
+            continue
+        group = [c]
+        groups.append(group)
+    return groups
 
 
 def _value_after(game, trick, holdings, banked, seat, c, seconds):

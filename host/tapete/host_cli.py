@@ -17,6 +17,26 @@ DB_HELP = "the match database (default: tapete.sqlite in the user's data folder)
 REPORT_LIMIT = 10.0
 
 
+def _jobs(text):
+    """--jobs' value: a whole number of processes, 1 or more."""
+    import argparse
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise argparse.ArgumentTypeError("%r is not a number of processes (1 or more)" % text)
+    return v
+
+
+def _cores():
+    """The cores this process may run on: the report's processes by default."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def _seconds(text):
     """--time-limit's value: seconds, 0 or more."""
     import argparse
@@ -45,7 +65,7 @@ def cmd_report(args):
     one_page = score_sheet_path(out)
     if not args.sheet:
         bar = ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.no_solve else None
-        sheet.write(loaded, out, solve=not args.no_solve, limit=args.time_limit, progress=bar)
+        sheet.write(loaded, out, solve=not args.no_solve, limit=args.time_limit, progress=bar, jobs=args.jobs)
         if bar is not None:
             bar.close()
     score_sheet.write(loaded, one_page, os.path.basename(out))
@@ -225,4 +245,6 @@ def register(sub):
     o.add_argument("--time-limit", type=_seconds, default=REPORT_LIMIT, metavar="SECONDS",
                    help="seconds the double-dummy analysis of one hand may take; a hand cut short says "
                    "so on the page (default %g; 0: no limit)" % REPORT_LIMIT)
+    o.add_argument("--jobs", type=_jobs, default=_cores(), metavar="N",
+                   help="processes weighing hands side by side (default: the cores, %d here)" % _cores())
     o.set_defaults(run=cmd_report)

@@ -67,9 +67,10 @@ def text_html(text):
     return out
 
 
-def render(loaded, solve=True, limit=0, progress=None):
-    """The page (a str) for a source.Loaded match; `limit` and `progress` go to
-    analysis.analyse (seconds a hand's double-dummy analysis may take, a callback)."""
+def render(loaded, solve=True, limit=0, progress=None, jobs=1):
+    """The page (a str) for a source.Loaded match; `limit`, `progress` and `jobs` go to
+    analysis.analyse (seconds a hand's double-dummy analysis may take, a callback, the
+    processes that weigh hands side by side)."""
     hist = History(loaded.events)
     m = hist.match
     game = m.game
@@ -80,7 +81,7 @@ def render(loaded, solve=True, limit=0, progress=None):
     snap_teams = [[s for s in range(seats) if game.team_of[s] == t] for t in range(m.teams)]
     s = {"teams": snap_teams, "game": game.name, "options": dict(getattr(game, "options", None) or {}),
          "names": hist.names}
-    values = analyse([ev for _i, ev in hist._inputs()], limit, progress) if solve else {}
+    values = analyse([ev for _i, ev in hist._inputs()], limit, progress, jobs) if solve else {}
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     totals = list(m.totals)
     title = "%s: %s" % (game_name(s), _result_words(s, m, totals))
@@ -302,9 +303,9 @@ def _dd_html(v, s=None):
     return "\n".join(parts)
 
 
-def write(loaded, path, solve=True, limit=0, progress=None):
+def write(loaded, path, solve=True, limit=0, progress=None, jobs=1):
     """Write the page to `path`."""
-    page = render(loaded, solve, limit, progress)
+    page = render(loaded, solve, limit, progress, jobs)
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)
     return path

@@ -129,6 +129,8 @@ def test_a_time_limit_cuts_a_hand_short_and_says_so_with_progress_after_each_pla
     plays = sum(1 for ev in inputs if ev.get("ev") == "play")
     assert seen == [(k, plays) for k in range(1, plays + 1)]
     assert values and all("cut short by the time limit (0.01 s a hand)" in v.why for v in values.values())
+    both = analysis.analyse(inputs, limit=0.01, jobs=2)        # the report's processes: the same words
+    assert list(both) == list(values) and all("cut short by the time limit" in v.why for v in both.values())
     proc = subprocess.run(TAPETE + ["report", log, "--time-limit", "soon", "--out", str(tmp_path / "x.html")],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "not a number of seconds" in proc.stderr
@@ -153,3 +155,49 @@ def test_every_card_the_player_could_have_played_is_valued_and_the_best_is_the_h
     for s in (0, 1):
         gave = sum(got[0][1] - dict(got)[card] for _t, seat, card, got in hv.options if seat % 2 == s)
         assert gave == hv.left[s]
+
+
+def _first_hands(name, hands, options=None):
+    from tapete.history import History
+    inputs = [ev for _i, ev in History(controller_match(name, 7, options or {"target": 30}))._inputs()]
+    deals = [i for i, ev in enumerate(inputs) if ev.get("ev") == "deal"]
+    return inputs[:deals[hands]] if len(deals) > hands else inputs
+
+
+def test_equivalent_cards_share_one_solve_and_get_the_values_each_would_get_alone(monkeypatch):
+    """_alike groups cards whose play leaves the same game; solving every card alone
+    gives the same values (and the grouping did find cards to share)."""
+    inputs = _first_hands("manille", 1)
+    grouped = analysis.analyse(inputs)[1]
+    shared = []
+    alike = analysis._alike
+
+    def counting(game, holdings, trick, cards):
+        groups = alike(game, holdings, trick, cards)
+        shared.extend(g for g in groups if len(g) > 1)
+        return groups
+    monkeypatch.setattr(analysis, "_alike", counting)
+    analysis.analyse(inputs)
+    monkeypatch.setattr(analysis, "_alike", lambda game, holdings, trick, cards: [[c] for c in cards])
+    alone = analysis.analyse(inputs)[1]
+    assert shared and grouped.as_dict() == alone.as_dict()
+
+
+def test_hands_weighed_in_two_processes_give_the_same_values_and_progress():
+    inputs = _first_hands("manille", 3)
+    seen = []
+    one = analysis.analyse(inputs)
+    two = analysis.analyse(inputs, jobs=2, progress=lambda done, total: seen.append((done, total)))
+    plays = sum(1 for ev in inputs if ev.get("ev") == "play")
+    assert len(one) == 3 and {n: v.as_dict() for n, v in one.items()} == {n: v.as_dict() for n, v in two.items()}
+    assert seen[-1] == (plays, plays) and [d for d, _t in seen] == sorted(d for d, _t in seen)
+
+
+def test_jobs_must_be_a_whole_number_of_processes(tmp_path):
+    log = str(tmp_path / "m.jsonl")
+    write_log(tmp_path / "m.jsonl", controller_match("manille", 7, {"target": 30}))
+    for bad in ("0", "two"):
+        proc = subprocess.run(TAPETE + ["report", log, "--jobs", bad, "--out", str(tmp_path / "x.html")],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and "not a number of processes" in proc.stderr
+    assert not (tmp_path / "x.html").exists()
