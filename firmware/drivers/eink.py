@@ -7,15 +7,14 @@ The panel's RAM is MONO_HLSB: `width` source pixels (rounded up to a byte)
 across, `height` gate lines down; 1 = white, 0 = black.
 
 Paged drawing: the driver holds one band of the picture, at most `band_bytes` (the
-Pico's board gives it half the 15000-byte frame of the 4.2" panel; a band of the
-whole frame runs the layout once per picture; tests use other sizes). `show(paint, full)` calls
-`paint(fb, ox, oy, rows)` once per band, with `oy` = minus the band's first row, and
-sends each band to the panel's RAM as it is drawn. After a partial refresh the
-picture goes again into the RAM the next partial refresh compares against: a band
-whose CRC-32 is the one the base RAM already holds is not sent again, and the band
-the buffer still holds is sent without being drawn again (drawing is the costly
-part). A refresh never blocks card reading: `await
-show(...)` yields between bands and awaits the BUSY pin with asyncio;
+Pico's board gives it half the 15000-byte frame of the 4.2" panel; tests use other
+sizes). `show(paint, full)` calls `paint(fb, ox, oy, rows)` once per band, with `oy` =
+minus the band's first row, and sends each band to the panel's RAM as it is drawn.
+After a partial refresh the picture goes again into the RAM the next partial refresh
+compares against: a band whose CRC-32 is the one the base RAM already holds is not
+sent again, and the band the buffer still holds is sent without being drawn again
+(drawing is the costly part). A refresh never blocks card reading: `await show(...)`
+yields between bands and awaits the BUSY pin with asyncio;
 `show_blocking` is for boot and tests.
 """
 from micropython import const

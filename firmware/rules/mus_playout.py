@@ -91,28 +91,8 @@ def play_hand(dealer, totals=(0, 0), rng=random, target=40, options=None, lie=0,
         ev = {"ev": "call", "seat": seat}
         if phase == "draw":
             ev["call"] = "no-mus" if rng.getrandbits(8) % mus == 0 else "mus"
-        elif phase == "discard":
-            ev["call"] = "discard"
-            hand = table.hands[seat]
-            k = 1 + rng.getrandbits(8) % 4
-            out = []
-            for _ in range(k):
-                out.append(hand.pop(rng.getrandbits(8) % len(hand)))
-            thrown[seat] = out
-            if rng.getrandbits(1):
-                ev["cards"] = [C.name(c) for c in out]
-            else:
-                ev["count"] = k
-        elif phase == "declare":
-            word = w["calls"][0]
-            ks = H.keys(table.hands[seat])
-            has = ks[H.PARES if word == "pares" else H.JUEGO] > 0
-            if lie and rng.getrandbits(8) % lie == 0:
-                has = not has
-            ev["call"] = word
-            ev["has"] = has
         else:
-            ev.update(_bet(w, rng, ordago))
+            _speak(ev, w, table, thrown, rng, lie, ordago)
         events.append(ev)
         h.call(seat, ev["call"], ev)
         if phase == "discard" and h.stage != DISCARD:     # the last discard: the dealer served
@@ -121,6 +101,34 @@ def play_hand(dealer, totals=(0, 0), rng=random, target=40, options=None, lie=0,
         if check:
             check(h, table)
     return events, h, table
+
+
+def _speak(ev, w, table, thrown, rng, lie=0, ordago=40):
+    """Fill `ev`, a call of the seat w awaits, with a random discard (its cards taken
+    from the seat's hand in `table` into thrown[seat]), a declaration of what the hand
+    holds (false one time in `lie`) or a bet; returns it."""
+    seat = ev["seat"]
+    phase = w["phase"]
+    if phase == "discard":
+        ev["call"] = "discard"
+        hand = table.hands[seat]
+        out = [hand.pop(rng.getrandbits(8) % len(hand)) for _ in range(1 + rng.getrandbits(8) % 4)]
+        thrown[seat] = out
+        if rng.getrandbits(1):
+            ev["cards"] = [C.name(c) for c in out]
+        else:
+            ev["count"] = len(out)
+    elif phase == "declare":
+        word = w["calls"][0]
+        ks = H.keys(table.hands[seat])
+        has = ks[H.PARES if word == "pares" else H.JUEGO] > 0
+        if lie and rng.getrandbits(8) % lie == 0:
+            has = not has
+        ev["call"] = word
+        ev["has"] = has
+    else:
+        ev.update(_bet(w, rng, ordago))
+    return ev
 
 
 def _bet(w, rng, ordago):
@@ -186,24 +194,8 @@ def random_call(game, match, hands, rng=random):
     if phase == "show":
         seat = w["seats"][0]
         return {"ev": "hand", "seat": seat, "cards": [C.name(c) for c in table.hands[seat]]}
-    seat = w["seats"][0]
-    ev = {"ev": "call", "seat": seat}
+    ev = {"ev": "call", "seat": w["seats"][0]}
     if phase == "draw":
         ev["call"] = "no-mus" if rng.getrandbits(2) == 0 else "mus"
-    elif phase == "discard":
-        held = table.hands[seat]
-        out = [held.pop(rng.getrandbits(8) % len(held)) for _ in range(1 + rng.getrandbits(8) % 4)]
-        h.playout_thrown[seat] = out
-        ev["call"] = "discard"
-        if rng.getrandbits(1):
-            ev["cards"] = [C.name(c) for c in out]
-        else:
-            ev["count"] = len(out)
-    elif phase == "declare":
-        word = w["calls"][0]
-        ks = H.keys(table.hands[seat])
-        ev["call"] = word
-        ev["has"] = ks[H.PARES if word == "pares" else H.JUEGO] > 0
-    else:
-        ev.update(_bet(w, rng, 40))
-    return ev
+        return ev
+    return _speak(ev, w, table, h.playout_thrown, rng)

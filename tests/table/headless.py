@@ -30,10 +30,11 @@ _firmware_first()
 import framebuf
 
 # The big buffer first, as boot code does: later it may not find it in one piece.
-# The default panel (4.2", 400 x 300) is drawn in one band of the whole frame, 15000
-# bytes, as the Pico's board.eink() builds it (mpy_test_screens checks this against
+# The default panel (4.2", 400 x 300) is drawn in bands of board.BAND_BYTES (half the
+# frame), as the Pico's board.eink() builds it (mpy_test_screens checks this against
 # the driver); the harness does not load the driver itself.
-ROWS = 300
+from board import BAND_BYTES
+ROWS = BAND_BYTES // 50
 _PANEL_BUF = bytearray(50 * ROWS)
 from rules import cards as C
 from rules import playout

@@ -69,7 +69,8 @@ def _awaiting_kit():
 
 def test_the_awaited_card_is_judged_while_the_panel_draws():
     # the picture's drawing visits the awaited seat between its texts (app.between):
-    # a card laid as the drawing begins is judged and lit before the drawing ends
+    # a card laid as the drawing begins is judged and lit before the first band is
+    # drawn to its end
     k, p = _awaiting_kit()
     seat, c = p.choose()
     assert k.app.awaiting == seat
@@ -84,7 +85,7 @@ def test_the_awaited_card_is_judged_while_the_panel_draws():
     k.app.screen.paint = watched
     k.table.changed = True
     k.app.draw()
-    assert judged == [1] and k.table.match.trick.seats[0] == seat
+    assert judged == [1] * k.board.eink.bands() and k.table.match.trick.seats[0] == seat
     assert k.app.awaiting == k.table.match.turn != seat
     assert [e["ev"] for e in k.events()][-1] == "play"      # journalled and sent too
 

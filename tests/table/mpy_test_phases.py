@@ -477,8 +477,14 @@ def test_a_heap_that_stays_short_is_tried_later_and_later_not_every_round():
     t0 = time.ticks_ms()
     asyncio.run(run())
     spent = time.ticks_diff(time.ticks_ms(), t0)
-    # 100 + 200 + 400 ms between the tries of the first second (every 20 ms: ~50 tries)
-    assert 3 <= calls[0] <= 5 and app.draw_failures == calls[0], (calls, spent)
+    # 100, 200, 400, 800 ms between tries (every 20 ms: ~50 in the second): at most the
+    # tries those waits leave room for in the time it took (a loaded machine only
+    # lengthens the waits), and the first retry within the second
+    room, waited = 1, 100
+    while waited <= spent:
+        room += 1
+        waited += 100 << (room - 1)
+    assert 2 <= calls[0] <= room and app.draw_failures == calls[0], (calls, spent, room)
     assert app.table.changed            # still to be drawn
 
 

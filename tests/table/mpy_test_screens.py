@@ -179,4 +179,4 @@ def test_the_heap_harness_draws_on_the_default_panel_as_the_driver_does():
              band_bytes=board.BAND_BYTES)       # as board.eink() builds it on the Pico
     p = headless.Panel()
     assert (p.visible_width, p.height) == (e.visible_width, e.height)
-    assert len(p.buf) == len(e.buf) and e.band_rows == p.rows == 300 and e.width // 8 == 50
+    assert len(p.buf) == len(e.buf) and e.band_rows == p.rows == 150 and e.width // 8 == 50

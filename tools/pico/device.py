@@ -3,7 +3,7 @@
 HEAP_APP runs the controller exactly as main.py does (`app.run(board.make())`) with
 one more task that reports the free heap as a reply line `{"reply": "heap", "free":
 F, "low": L, "largest": B, "unshown": U}` whenever its low-water mark falls or a
-picture is put off: L is the least free heap right after a collection, F the last,
+picture is put off: L is the least free heap right after a collection, F the same,
 B the largest free block then, U the pictures put off for want of heap so far. It collects
 only once, at the start; after that it reads what the controller's own collections
 leave (App.heap_low: the scan task collects when the heap runs low, after a round's
@@ -42,17 +42,17 @@ async def _watch(app):
     global APP
     APP = app               # for a post-mortem in the REPL after Ctrl-C
     gc.collect()
-    low = gc.mem_free()
-    app.link.reply({"reply": "heap", "free": low, "low": low, "largest": _largest(),
-                    "unshown": app.draw_failures})
-    shown = 0
+    low = f = gc.mem_free()
+    shown = -1
     while True:
-        f = app.heap_low
-        if 0 <= f < low or app.draw_failures != shown:
-            low = min(low, f) if f >= 0 else low
-            shown = app.draw_failures
-            app.link.reply({"reply": "heap", "free": f, "low": low, "largest": _largest(),
-                            "unshown": shown})
+        if 0 <= app.heap_low < low:
+            low = f = app.heap_low
+        elif app.draw_failures == shown:
+            await asyncio.sleep_ms(%(period)d)
+            continue
+        shown = app.draw_failures
+        app.link.reply({"reply": "heap", "free": f, "low": low, "largest": _largest(),
+                        "unshown": shown})
         await asyncio.sleep_ms(%(period)d)
 A.run(B.make(), _watch)
 """
