@@ -2,10 +2,12 @@
 `board.readers()` builds them on the Pico, a card on every seat, the time of a round
 (through machine.SPI and through the RP2040's registers, in one run) and of one
 register access; with --screen, the time to draw one band of the panel's picture
-(the work display_task does between two scan rounds). A quick check while changing
-the per-play path (minutes, not the whole match of `make bench-pico`).
+(the work display_task does between two scan rounds); with --pieces, the controller's
+own scan loop taken apart: each piece that runs between two rounds, timed alone. A
+quick check while changing the per-play path (minutes, not the whole match of
+`make bench-pico`).
 
-    .venv/bin/python bench/bench_pico_round.py [--seats 4,12] [--screen] [--image IMG] [--copy lib/x.mpy ...]
+    .venv/bin/python bench/bench_pico_round.py [--seats 4,12] [--screen | --pieces] [--image IMG] [--copy lib/x.mpy ...]
 
 --image: a deployed flash image (default out/pico/bench/deployed.img, as bench_pico.py
 leaves it); --copy: files of build/deploy to put on it first with mpremote (after
@@ -72,6 +74,59 @@ def band_ms(rows=0):
 """
 
 
+PIECES = """
+import time, gc, asyncio
+from table import app as A, board as B
+app = A.App(B.PicoBoard(%d))
+def each(f, n=20):
+    t0 = time.ticks_us()
+    for _ in range(n):
+        f()
+    return time.ticks_diff(time.ticks_us(), t0) / n / 1000
+async def _yields(n):
+    for _ in range(n):
+        await app.board.sleep_ms(0)
+def pieces():
+    r = app.reader
+    for _ in range(8):
+        r.scan()
+        app.handle_events()
+    now = app.board.ticks_ms
+    out = [("a round of the reader layer (scan)", each(r.scan, 10)),
+           ("the round's weighing (end_round)", each(r.end_round)),
+           ("its events to the table (handle_events)", each(app.handle_events)),
+           ("the buttons sampled (buttons.poll)", each(lambda: app.buttons.poll(now()))),
+           ("the host's lines read (poll_lines)", each(lambda: app.link.poll_lines(app.table.on_line))),
+           ("the lights' blink (lights.tick)", each(lambda: app.lights.tick(now()))),
+           ("a look at the free heap (gc.mem_free)", each(gc.mem_free)),
+           ("the awaited seat's turn looked up (awaited_seat)", each(app.awaited_seat)),
+           ("a seat's antenna settling (settle)", each(app.settle)),
+           ("a collection (gc.collect)", each(gc.collect, 5))]
+    t0 = time.ticks_us()
+    asyncio.run(_yields(20))
+    out.append(("a yield to the other tasks (sleep_ms(0))", time.ticks_diff(time.ticks_us(), t0) / 20000))
+    for what, ms in out:
+        print("%%.3f %%s" %% (ms, what))
+"""
+
+
+def pieces(args):
+    for seats in [int(x) for x in args.seats.split(",")]:
+        with R.Rig(seats=seats, flash_image=args.image) as rig:
+            rig.wait_boot(1)
+            copy(rig, args.copy)
+            rig.raw_repl()
+            for s in range(seats):
+                rig.place(s, s)
+            rig.exec(PIECES % seats)
+            for line in rig.exec("pieces()").splitlines():
+                ms, _, what = line.partition(" ")
+                if not ms[:1].isdigit():
+                    continue        # the controller's own lines (its boot reply)
+                print("%2d seats, a card on every seat: %s %.2f ms" % (seats, what, float(ms)),
+                      flush=True)
+
+
 def screen(args):
     with R.Rig(flash_image=args.image) as rig:
         rig.wait_boot(1)
@@ -96,9 +151,14 @@ def main(argv=None):
     p.add_argument("--image", default=os.path.join(ROOT, "out", "pico", "bench", "deployed.img"))
     p.add_argument("--copy", nargs="*", default=[])
     p.add_argument("--screen", action="store_true", help="the panel's bands instead of the readers")
+    p.add_argument("--pieces", action="store_true",
+                   help="the controller's scan loop, piece by piece, instead of the reader layer")
     args = p.parse_args(argv)
     if args.screen:
         screen(args)
+        return 0
+    if args.pieces:
+        pieces(args)
         return 0
     for seats in [int(x) for x in args.seats.split(",")]:
         with R.Rig(seats=seats, flash_image=args.image) as rig:

@@ -37,6 +37,10 @@ ROUND_MS = 20           # a round starts at most this often: an empty table is n
                         # polled faster for nothing, a busy one never waits on top
 IDLE_GC_FREE = 24576    # below this much free heap, collect at the end of a round
                         # (after the verdicts), not inside the next judgement
+HEAP_LOOK_MS = 250      # ... looked at this often, not every round: gc.mem_free() walks
+                        # the whole heap's table, 7.9 ms on the RP2040 (bench_pico_round
+                        # --pieces), a fifth of a 4-seat round; a steady scan allocates
+                        # nothing, and a play's few KB leave 24 KB far from empty
 SETTLE_US = SETTLE_MS * 1000
 VISIT_MS = 5            # the awaited seat is visited again once this long has passed
                         # since its last visit, between any two pieces of other work
@@ -217,6 +221,8 @@ class App:
         ticks = board.ticks_ms
         pacer = self.pacer
         self.scanning = True
+        asked = ticks()         # the pacer's last ask: its turns are timed from ask to ask
+        looked = asked          # when the free heap was last looked at
         while True:
             t0 = ticks()
             for k in range(r.seats):
@@ -235,13 +241,18 @@ class App:
             self.handle_events()
             # idle work now, after the round's verdicts are lit: a collection if the
             # heap runs low, a band of the panel's picture when the pacer says so
-            if gc.mem_free() < IDLE_GC_FREE:
-                gc.collect()
-                f = gc.mem_free()
-                if f < self.heap_low or self.heap_low < 0:
-                    self.heap_low = f
             now = ticks()
-            if pacer.due(time.ticks_diff(now, t0), time.ticks_diff(now, self.band_end)):
+            if time.ticks_diff(now, looked) >= HEAP_LOOK_MS:
+                looked = now
+                if gc.mem_free() < IDLE_GC_FREE:
+                    gc.collect()
+                    f = gc.mem_free()
+                    if f < self.heap_low or self.heap_low < 0:
+                        self.heap_low = f
+                now = ticks()
+            turn = time.ticks_diff(now, asked)
+            asked = now
+            if pacer.due(turn, time.ticks_diff(now, self.band_end)):
                 pacer.waiting = False
                 self.band_turn.set()
             left = ROUND_MS - time.ticks_diff(ticks(), t0)
@@ -253,7 +264,7 @@ class App:
         n = e.bands_drawn - self.bands_seen
         if n > 0:
             self.bands_seen = e.bands_drawn
-            self.pacer.drawn(n * e.band_ms)
+            self.pacer.drawn(e.band_ms)
             self.band_end = e.band_at
 
     async def band_wait(self):
