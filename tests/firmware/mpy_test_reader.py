@@ -228,6 +228,39 @@ def test_a_card_lying_still_is_confirmed_without_a_halt():
     assert t.chips[2].frames - before == 4, t.chips[2].frames - before
 
 
+def test_a_new_card_is_selected_and_probed_in_one_pass_at_low_gain():
+    # REQA, then anticollision and SELECT of both cascade levels at low receiver gain
+    # and HLTA (the crosstalk probe and the selection at once), then the REQA that
+    # finds nobody new: 7 frames, where selecting and then probing took 11
+    t, rd, sr = _table()
+    _rounds(sr, 1)
+    t.place(1, ntag213(uid7(5)))
+    before = t.chips[1].frames
+    assert _rounds(sr, 1) == [("placed", 1, 5)]
+    assert t.chips[1].frames - before == 7, t.chips[1].frames - before
+
+
+def test_a_new_card_not_heard_at_low_gain_is_selected_again_and_probed_once_more():
+    # a lost frame of the low-gain selection is the probe's first try: the tag is
+    # asked again at normal gain, selected and probed once more, and placed as ever
+    t, rd, sr = _table()
+    _rounds(sr, 1)
+    r = rd[2]
+    plain = r.select
+    lost = []
+
+    def select():
+        if r._gain == 0x38 and not lost:    # the first low-gain selection: lost
+            lost.append(1)
+            return 2                        # ERROR, as a corrupted reply
+        return plain()
+    r.select = select
+    t.place(2, ntag213(uid7(8)))
+    ev = _rounds(sr, 1)
+    assert lost and ev == [("placed", 2, 8)], ev
+    assert _rounds(sr, 3) == [] and sr.cards_at(2) == 1
+
+
 def test_a_visit_between_rounds_places_the_awaited_card_at_once():
     # the seat to play, visited again between the others (table/app.py: between): its
     # card is placed by that visit, not at the end of the round
