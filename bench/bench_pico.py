@@ -281,6 +281,14 @@ def match(image, native, hands, report, flash=None, plays=None):
     say("card on the reader -> verdict on its seat's lights, %s: %s (budget: median <= %d ms, "
         "95%% <= %d ms, worst <= %d ms)" % (key, F.latency_text(lat), BUDGET_MEDIAN_MS,
                                            BUDGET_VERDICT_MS, BUDGET_WORST_MS[timing]))
+    heard = F.latency([h / 1000 for h, _ in players.heard_us])
+    if heard is not None:
+        rest = F.latency([(lit - h) / 1000 for h, lit in players.heard_us])
+        r["heard_ms"], r["heard_to_light_ms"] = heard, rest
+        say("  where it goes: card laid -> a reader first hears it median %.1f ms, 95%% %.1f ms "
+            "(the wait for the seat's next visit and its field's settling); -> the light "
+            "median %.1f ms, 95%% %.1f ms (the selection, the crosstalk probe, the judgement)"
+            % (heard["median"], heard["p95"], rest["median"], rest["p95"]))
     say("  %s (during the match)" % F.modelled_text(modelled))
     for p in problems:
         say("PROBLEM: " + p)

@@ -321,6 +321,8 @@ class FakeMFRC522(SPIDevice):
                 if r == NONE:
                     continue
                 count += 1
+                if t.heard_us < 0:
+                    t.heard_us = self.clock.us
                 if r == BYTES:
                     acc = self._acc
                     if answer is None:

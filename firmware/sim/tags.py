@@ -63,6 +63,9 @@ class Tag:
         self.r_n = 0
         self.r_bits = 8
         self.r_known = 0
+        self.heard_us = -1      # when a reader first heard it answer (the bench's split
+                                # of a verdict's time: set by FakeMFRC522, reset by whoever
+                                # lays the card)
 
     def field(self):
         """The 40-bit field of the current cascade level."""

@@ -46,6 +46,7 @@ class Players:
         self.next_seq = 0           # the next log event to read
         self.placed = []            # (seat, card name) of every play laid on a reader
         self.latency_us = []        # card placed -> verdict on its seat's lights
+        self.heard_us = []          # (card placed -> a reader first hears it, -> its light)
         self.log = log or (lambda text: None)
         self.boots_seen = len(rig.boots)
 
@@ -143,13 +144,18 @@ class Players:
         before = rig.seat_colour(seat)
         t0 = rig.now
         cut = self.maybe_cut() or self.cut_pending()
+        tag = rig.tag(c)
+        tag.heard_us = -1
         rig.place(seat, c)
         self.placed.append((seat, name))
         yield rig.until(self.logged(lambda e: e["ev"] == "play" and e["seat"] == seat
                                     and e["card"] == name),
                         WAIT_MS, "seat %d's play of %s in the log" % (seat, name))
         if not cut:
-            self.latency_us.append(self.verdict_us(seat, before, t0))
+            lit = self.verdict_us(seat, before, t0)
+            self.latency_us.append(lit)
+            if lit is not None and tag.heard_us >= 0:
+                self.heard_us.append((tag.heard_us - t0 // 1000, lit))
 
     def verdict_us(self, seat, before, t0):
         """Emulated us from the card landing to the first LED frame changing its seat."""
