@@ -52,6 +52,7 @@ WORDS = (b"\n"
          b'TO\tA\n'  # A
          b'TO CALL\tPARLA\n'  # PARLA
          b'TO PLAY\tJUGA\n'  # JUGA
+         b'TO SHOW\tENSENYA\n'  # ENSENYA
          b'TRICK TO\tBASA PER A\n'  # BASA PER A
          b'TRUMP\tTRUMFO\n'  # TRUMFO
          b'TRUMP BY\tTRUMFO DE\n'  # TRUMFO DE

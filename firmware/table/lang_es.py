@@ -52,6 +52,7 @@ WORDS = (b"\n"
          b'TO\tA\n'  # A
          b'TO CALL\tHABLA\n'  # HABLA
          b'TO PLAY\tJUEGA\n'  # JUEGA
+         b'TO SHOW\tENSE\xc3\x91A\n'  # ENSEÑA
          b'TRICK TO\tBAZA PARA\n'  # BAZA PARA
          b'TRUMP\tTRIUNFO\n'  # TRIUNFO
          b'TRUMP BY\tTRIUNFO DE\n'  # TRIUNFO DE

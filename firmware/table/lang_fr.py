@@ -52,6 +52,7 @@ WORDS = (b"\n"
          b'TO\tEN\n'  # EN
          b'TO CALL\tANNONCE\n'  # ANNONCE
          b'TO PLAY\t\xc3\x80 JOUER\n'  # À JOUER
+         b'TO SHOW\tMONTRE\n'  # MONTRE
          b'TRICK TO\tPLI POUR\n'  # PLI POUR
          b'TRUMP\tATOUT\n'  # ATOUT
          b'TRUMP BY\tATOUT PAR\n'  # ATOUT PAR

@@ -52,6 +52,7 @@ WORDS = (b"\n"
          b'TO\tTOT\n'  # TOT
          b'TO CALL\tMELDT\n'  # MELDT
          b'TO PLAY\tAAN ZET\n'  # AAN ZET
+         b'TO SHOW\tTOONT\n'  # TOONT
          b'TRICK TO\tSLAG VOOR\n'  # SLAG VOOR
          b'TRUMP\tTROEF\n'  # TROEF
          b'TRUMP BY\tTROEF DOOR\n'  # TROEF DOOR

@@ -578,13 +578,28 @@ def _mus_to_showdown(k):
     raise AssertionError("no showdown")
 
 
+def test_mus_calls_say_to_call_and_the_showdown_to_show_in_the_panels_language():
+    from table import say
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "mus"}')
+    assert "TO CALL" in _drawn(k)           # the draw: seat 3 speaks first
+    _mus_to_showdown(k)
+    try:
+        say.use("es")
+        shown = _drawn(k)
+        assert say.say("TO SHOW") == "ENSE\u00d1A" and "ENSE\u00d1A" in shown and "HABLA" not in shown, shown
+    finally:
+        say.use("en")
+
+
 def test_mus_showdown_is_the_show_phase_and_menu_held_there_is_a_misdeal():
     k = tablekit.Kit(ROOT)
     k.command('{"cmd": "new", "game": "mus"}')
     assert k.table.phase == P.CALLS
     _mus_to_showdown(k)
     assert k.table.phase == P.SHOW and k.table.match.phase == P.SHOW
-    k.app.draw()                    # the panel names who must lay a hand down
+    shown = _drawn(k)               # the panel names who must lay a hand down, in its own word
+    assert "TO SHOW" in shown and "TO CALL" not in shown, shown
     k.press(MENU, long=True)
     assert _names(k)[-3:] == ["misdeal", "hand_end", "deal"]    # nothing on the readers: redealt
     assert k.events()[-2]["ended"] == "misdeal" and k.table.match.totals == [0, 0]
