@@ -4,6 +4,7 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s etiqueta(es) sense registrar\n'  # %(n)s etiqueta(es) sense registrar
+         b'ABANDONED\tABANDONADA\n'  # ABANDONADA
          b'ANSWER\tRESPON\n'  # RESPON
          b'BETS\tENVITS\n'  # ENVITS
          b'BID\tOFERTA\n'  # OFERTA
@@ -32,6 +33,7 @@ WORDS = (b"\n"
          b'LYING\tESTIRATS\n'  # ESTIRATS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
          b'MISBOARD board\tCARTES CANVIADES, taulell\n'  # CARTES CANVIADES, taulell
+         b'MISDEAL\tREPARTIMENT NUL\n'  # REPARTIMENT NUL
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNOVA PARTIDA\n'  # NOVA PARTIDA
          b'NEXT\tSEG\xc3\x9cENT\n'  # SEGÜENT

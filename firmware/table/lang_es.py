@@ -4,6 +4,7 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s etiqueta(s) sin registrar\n'  # %(n)s etiqueta(s) sin registrar
+         b'ABANDONED\tABANDONADA\n'  # ABANDONADA
          b'ANSWER\tRESPONDE\n'  # RESPONDE
          b'BETS\tENVITES\n'  # ENVITES
          b'BID\tPUJA\n'  # PUJA
@@ -32,6 +33,7 @@ WORDS = (b"\n"
          b'LYING\tTUMBADOS\n'  # TUMBADOS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
          b'MISBOARD board\tCARTAS CAMBIADAS, tablero\n'  # CARTAS CAMBIADAS, tablero
+         b'MISDEAL\tREPARTO NULO\n'  # REPARTO NULO
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNUEVA PARTIDA\n'  # NUEVA PARTIDA
          b'NEXT\tSIGUIENTE\n'  # SIGUIENTE

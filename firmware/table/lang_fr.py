@@ -4,6 +4,7 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s \xc3\xa9tiquette(s) non enregistr\xc3\xa9e(s)\n'  # %(n)s étiquette(s) non enregistrée(s)
+         b'ABANDONED\tABANDONN\xc3\x89E\n'  # ABANDONNÉE
          b'ANSWER\tR\xc3\x89POND\n'  # RÉPOND
          b'BETS\tMISES\n'  # MISES
          b'BID\tENCH\xc3\x88RE\n'  # ENCHÈRE
@@ -32,6 +33,7 @@ WORDS = (b"\n"
          b'LYING\tCOUCH\xc3\x89S\n'  # COUCHÉS
          b'MEXICAN 40\tMEXICAIN 40\n'  # MEXICAIN 40
          b"MISBOARD board\tERREUR D'\xc3\x89TUI, donne\n"  # ERREUR D'ÉTUI, donne
+         b'MISDEAL\tMALDONNE\n'  # MALDONNE
          b'Mexican 40\tmexicain de 40\n'  # mexicain de 40
          b'NEW MATCH\tNOUVELLE PARTIE\n'  # NOUVELLE PARTIE
          b'NEXT\tSUIVANTE\n'  # SUIVANTE

@@ -4,6 +4,7 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s tag(s) niet ingelezen\n'  # %(n)s tag(s) niet ingelezen
+         b'ABANDONED\tAFGEBROKEN\n'  # AFGEBROKEN
          b'ANSWER\tANTWOORD\n'  # ANTWOORD
          b'BETS\tINZET\n'  # INZET
          b'BID\tBOD\n'  # BOD
@@ -32,6 +33,7 @@ WORDS = (b"\n"
          b'LYING\tLIGGEND\n'  # LIGGEND
          b'MEXICAN 40\tMEXICAANS 40\n'  # MEXICAANS 40
          b'MISBOARD board\tVERSTOKEN, spel\n'  # VERSTOKEN, spel
+         b'MISDEAL\tFOUTE DELING\n'  # FOUTE DELING
          b'Mexican 40\tMexicaans 40\n'  # Mexicaans 40
          b'NEW MATCH\tNIEUWE PARTIJ\n'  # NIEUWE PARTIJ
          b'NEXT\tVOLGENDE\n'  # VOLGENDE

@@ -213,6 +213,14 @@ def test_a_misdeal_tag_voids_the_hand_and_confirm_deals_by_the_games_rule():
     ev = k.events()
     assert ev[-2]["ev"] == "misdeal" and ev[-1]["ev"] == "hand_end" and ev[-1]["ended"] == "misdeal"
     assert k.table.phase == P.HAND_END and k.table.match.totals == [0, 0]
+    assert "MISDEAL" in _drawn(k)           # the panel says what happened, in its language
+    from table import say
+    try:
+        say.use("es")
+        shown = _drawn(k)
+        assert "REPARTO NULO" in shown and "misdeal" not in shown, shown
+    finally:
+        say.use("en")
     k.collect()
     k.press(CONFIRM)
     assert k.events()[-1]["ev"] == "deal" and k.events()[-1]["dealer"] == 1    # Malilla: the next
