@@ -13,7 +13,7 @@ from . import cards as C
 from . import mus_hands as H
 from .mus_hand import DISCARD, MusHand, STOCK
 from .phases import CALLS, SHOW
-from .playout import shuffle
+from .shuffle import shuffle
 
 
 def pack():
