@@ -16,7 +16,10 @@ CONTEXT_WORDS = {"multiplier": "x", "stake": say("STAKE") + " ", "proposed": say
                  "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " "}
 # Why a hand ended early (rules: the hand context's `ended`), in the table's language.
 ENDED_WORDS = {"misdeal": say("MISDEAL"), "abandoned": say("ABANDONED"), "claim": say("CLAIM"),
-               "concede": say("CONCEDED"), "ordago": say("ORDAGO")}
+               "concede": say("CONCEDED"), "ordago": say("ORDAGO"), "fold": say("FOLD"),
+               "reject": say("REFUSED RAISE"), "pass": say("ALL PASS"), "decided": say("DECIDED"),
+               "trawl": say("TRAWL"), "irregularity": say("IRREGULARITY"), "target": say("TARGET REACHED"),
+               "tute": "TUTE"}     # the game's own word in every language
 SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
              "doubling", "eleven")
 
