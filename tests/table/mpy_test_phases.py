@@ -612,3 +612,23 @@ def test_mus_showdown_is_the_show_phase_and_menu_held_there_is_a_misdeal():
     assert _names(k)[-3:] == ["misdeal", "hand_end", "deal"]    # nothing on the readers: redealt
     assert k.events()[-2]["ended"] == "misdeal" and k.table.match.totals == [0, 0]
     assert k.events()[-1]["dealer"] == 0 and k.table.phase == P.CALLS   # Mus: the same dealer
+
+
+def test_truc_called_after_the_callers_own_card_is_taken_and_the_next_card_accepts_it():
+    # Truc's seed: a raise may come "either before or after playing a card" on the
+    # caller's turn; the next player answers by word or by playing.
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "truc"}')
+    m = k.table.match
+    assert k.table.phase == P.PLAY
+    first = m.turn
+    k.place(first, "3S")
+    k.remove("3S")
+    k.control(first, "truc")            # after his own card: still his turn to raise
+    calls = [e for e in k.events() if e["ev"] == "call"]
+    assert calls and calls[-1]["call"] == "truc" and calls[-1]["seat"] == first, k.events()[-3:]
+    assert k.table.message == "", k.table.message      # no "truc?", no "not now"
+    answer = m.turn
+    k.place(answer, "4S")               # the next player plays: he has accepted
+    assert _lit(k, answer) == ACCEPTED and k.events()[-1]["ev"] == "play"
+    assert m.ctx.talk.stakes.accepted == 2, m.snapshot()["context"]
