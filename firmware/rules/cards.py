@@ -61,7 +61,8 @@ def parse(text):
     t = text.strip().upper()
     if " " in t:
         from .spanish import parse_spanish     # rare on the table: loaded when needed
-        return parse_spanish(text, t)
+        s, f = parse_spanish(text, t, FACES)
+        return card(s, f)
     if len(t) < 2 or len(t) > 3:
         raise CardError("not a card code: " + repr(text))
     face_text, suit_text = t[:-1], t[-1]

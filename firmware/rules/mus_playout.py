@@ -13,7 +13,7 @@ from . import cards as C
 from . import mus_hands as H
 from .mus_hand import DISCARD, MusHand, STOCK
 from .phases import CALLS, SHOW
-from .playout import shuffle
+from .shuffle import shuffle
 
 
 def pack():
@@ -24,16 +24,17 @@ def pack():
 class Table:
     """The cards of one hand as they lie: `hands` by seat, `stock`, `pile`."""
 
-    def __init__(self, dealer, rng=random, step=-1):
+    def __init__(self, order, rng=random):
+        """Dealt one at a time to the seats of `order`, the hand's turn order (the
+        description's: first the dealer's right), four cards each."""
         cards = pack()
         shuffle(cards, rng)
         self.rng = rng
-        first = (dealer + step) & 3
-        self.order = [(first + i * step) & 3 for i in range(4)]
-        self.hands = [None] * 4
+        self.order = list(order)
+        self.hands = [None] * len(order)
         for i, seat in enumerate(self.order):
             self.hands[seat] = cards[4 * i:4 * i + 4]
-        self.stock = cards[16:]
+        self.stock = cards[4 * len(order):]
         self.pile = []
         assert len(self.stock) == STOCK
 
@@ -41,14 +42,14 @@ class Table:
         """Serve a draw: `thrown[seat]` lists the cards each seat discarded (already
         out of its hand). The same reshuffle as MusHand: when the stock runs short,
         every discard is shuffled into a new stock, except the last seat's own."""
-        for s in range(4):
+        for s in range(len(self.order)):        # by seat number: the pile's order decides a reshuffle
             self.pile += thrown[s]
         for i, seat in enumerate(self.order):
             need = len(thrown[seat])
             if len(self.stock) < need:
                 got = self.stock
                 self.stock = []
-                aside = thrown[seat] if i == 3 else []
+                aside = thrown[seat] if i == len(self.order) - 1 else []
                 fresh = [c for c in self.pile if c not in aside]
                 shuffle(fresh, self.rng)
                 self.stock = fresh
@@ -73,8 +74,8 @@ def play_hand(dealer, totals=(0, 0), rng=random, target=40, options=None, lie=0,
     one bet in `ordago` is an órdago. `check(hand, table)` is called after every
     event, for tests."""
     h = MusHand(dealer, totals, target, options)
-    table = Table(dealer, rng, h.step)
-    thrown = [[], [], [], []]
+    table = Table(h.order, rng)
+    thrown = [[] for _ in h.order]
     events = []
     while not h.done:
         w = h.awaiting()
@@ -178,7 +179,7 @@ def random_call(game, match, hands, rng=random):
         return None
     table = getattr(h, "playout_cards", None)
     if table is None:       # the cards as dealt by rules/playout.py, and the stock
-        table = Table(match.dealer, rng, h.step)
+        table = Table(h.order, rng)
         table.hands = [list(hands[s]) for s in range(game.seats)]
         dealt = []
         for s in range(game.seats):

@@ -10,13 +10,7 @@ import random
 from . import cards as C
 from .match import Match
 from .phases import CALLS, PLAY, SHOW, TURNUP
-
-
-def shuffle(items, rng=random):
-    """Shuffle a list in place (Fisher-Yates)."""
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.getrandbits(16) % (i + 1)
-        items[i], items[j] = items[j], items[i]
+from .shuffle import shuffle  # noqa: F401 (callers name it here too)
 
 
 def deal(game, dealer, rng=random, size=None):

@@ -4,6 +4,8 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s etiqueta(es) sense registrar\n'  # %(n)s etiqueta(es) sense registrar
+         b'ABANDONED\tABANDONADA\n'  # ABANDONADA
+         b'ALL PASS\tPASSEN TOTS\n'  # PASSEN TOTS
          b'ANSWER\tRESPON\n'  # RESPON
          b'BETS\tENVITS\n'  # ENVITS
          b'BID\tOFERTA\n'  # OFERTA
@@ -11,6 +13,7 @@ WORDS = (b"\n"
          b'CLAIM\tRECLAMACI\xc3\x93\n'  # RECLAMACIÓ
          b'CONCEDED\tCEDIDA\n'  # CEDIDA
          b'DEALER\tDONA\n'  # DONA
+         b'DECIDED\tDECIDIDA\n'  # DECIDIDA
          b'DECK CHECK\tREVISAR BARALLA\n'  # REVISAR BARALLA
          b'DONE\tFET\n'  # FET
          b'DOUBLE?\tCONTRO?\n'  # CONTRO?
@@ -18,6 +21,7 @@ WORDS = (b"\n"
          b'ENDED\tFI\n'  # FI
          b'ENROL\tREGISTRAR\n'  # REGISTRAR
          b'EVEN\tPARELLS\n'  # PARELLS
+         b'FOLD\tRETIRADA\n'  # RETIRADA
          b'FOUL\tFALTA\n'  # FALTA
          b'FRENCH 52\tFRANCESA 52\n'  # FRANCESA 52
          b'GAMES\tJOCS\n'  # JOCS
@@ -32,6 +36,7 @@ WORDS = (b"\n"
          b'LYING\tESTIRATS\n'  # ESTIRATS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
          b'MISBOARD board\tCARTES CANVIADES, taulell\n'  # CARTES CANVIADES, taulell
+         b'MISDEAL\tREPARTIMENT NUL\n'  # REPARTIMENT NUL
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNOVA PARTIDA\n'  # NOVA PARTIDA
          b'NEXT\tSEG\xc3\x9cENT\n'  # SEGÜENT
@@ -41,6 +46,7 @@ WORDS = (b"\n"
          b'ORDAGO\t\xc3\x92RDAG\n'  # ÒRDAG
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tPUJA A\n'  # PUJA A
+         b'REFUSED RAISE\tNO VOLGUT\n'  # NO VOLGUT
          b'SCORE\tMARCADOR\n'  # MARCADOR
          b'SIGNS\tPALS\n'  # PALS
          b'SPANISH 40\tESPANYOLA 40\n'  # ESPANYOLA 40
@@ -52,6 +58,8 @@ WORDS = (b"\n"
          b'TO\tA\n'  # A
          b'TO CALL\tPARLA\n'  # PARLA
          b'TO PLAY\tJUGA\n'  # JUGA
+         b'TO SHOW\tENSENYA\n'  # ENSENYA
+         b'TRAWL\tARROSSEGAMENT\n'  # ARROSSEGAMENT
          b'TRICK TO\tBASA PER A\n'  # BASA PER A
          b'TRUMP\tTRUMFO\n'  # TRUMFO
          b'TRUMP BY\tTRUMFO DE\n'  # TRUMFO DE

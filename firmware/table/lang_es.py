@@ -4,6 +4,8 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s etiqueta(s) sin registrar\n'  # %(n)s etiqueta(s) sin registrar
+         b'ABANDONED\tABANDONADA\n'  # ABANDONADA
+         b'ALL PASS\tPASAN TODOS\n'  # PASAN TODOS
          b'ANSWER\tRESPONDE\n'  # RESPONDE
          b'BETS\tENVITES\n'  # ENVITES
          b'BID\tPUJA\n'  # PUJA
@@ -11,6 +13,7 @@ WORDS = (b"\n"
          b'CLAIM\tRECLAMACI\xc3\x93N\n'  # RECLAMACIÓN
          b'CONCEDED\tCEDIDA\n'  # CEDIDA
          b'DEALER\tDA\n'  # DA
+         b'DECIDED\tDECIDIDA\n'  # DECIDIDA
          b'DECK CHECK\tREVISAR BARAJA\n'  # REVISAR BARAJA
          b'DONE\tHECHO\n'  # HECHO
          b'DOUBLE?\tCONTRO?\n'  # CONTRO?
@@ -18,6 +21,7 @@ WORDS = (b"\n"
          b'ENDED\tFIN\n'  # FIN
          b'ENROL\tREGISTRAR\n'  # REGISTRAR
          b'EVEN\tPARES\n'  # PARES
+         b'FOLD\tRETIRADA\n'  # RETIRADA
          b'FOUL\tFALTA\n'  # FALTA
          b'FRENCH 52\tFRANCESA 52\n'  # FRANCESA 52
          b'GAMES\tJUEGOS\n'  # JUEGOS
@@ -32,6 +36,7 @@ WORDS = (b"\n"
          b'LYING\tTUMBADOS\n'  # TUMBADOS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
          b'MISBOARD board\tCARTAS CAMBIADAS, tablero\n'  # CARTAS CAMBIADAS, tablero
+         b'MISDEAL\tREPARTO NULO\n'  # REPARTO NULO
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNUEVA PARTIDA\n'  # NUEVA PARTIDA
          b'NEXT\tSIGUIENTE\n'  # SIGUIENTE
@@ -41,6 +46,7 @@ WORDS = (b"\n"
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSUBE A\n'  # SUBE A
+         b'REFUSED RAISE\tNO QUERIDO\n'  # NO QUERIDO
          b'SCORE\tTANTEO\n'  # TANTEO
          b'SIGNS\tPALOS\n'  # PALOS
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
@@ -52,6 +58,8 @@ WORDS = (b"\n"
          b'TO\tA\n'  # A
          b'TO CALL\tHABLA\n'  # HABLA
          b'TO PLAY\tJUEGA\n'  # JUEGA
+         b'TO SHOW\tENSE\xc3\x91A\n'  # ENSEÑA
+         b'TRAWL\tARRASTRE\n'  # ARRASTRE
          b'TRICK TO\tBAZA PARA\n'  # BAZA PARA
          b'TRUMP\tTRIUNFO\n'  # TRIUNFO
          b'TRUMP BY\tTRIUNFO DE\n'  # TRIUNFO DE

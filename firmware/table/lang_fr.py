@@ -4,6 +4,8 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s \xc3\xa9tiquette(s) non enregistr\xc3\xa9e(s)\n'  # %(n)s étiquette(s) non enregistrée(s)
+         b'ABANDONED\tABANDONN\xc3\x89E\n'  # ABANDONNÉE
+         b'ALL PASS\tTOUS PASSENT\n'  # TOUS PASSENT
          b'ANSWER\tR\xc3\x89POND\n'  # RÉPOND
          b'BETS\tMISES\n'  # MISES
          b'BID\tENCH\xc3\x88RE\n'  # ENCHÈRE
@@ -11,6 +13,7 @@ WORDS = (b"\n"
          b'CLAIM\tREVENDICATION\n'  # REVENDICATION
          b'CONCEDED\tCONC\xc3\x89D\xc3\x89E\n'  # CONCÉDÉE
          b'DEALER\tDONNEUR\n'  # DONNEUR
+         b'DECIDED\tACQUISE\n'  # ACQUISE
          b'DECK CHECK\tV\xc3\x89RIFIER LE JEU\n'  # VÉRIFIER LE JEU
          b'DONE\tFINI\n'  # FINI
          b'DOUBLE?\tCONTRE?\n'  # CONTRE?
@@ -18,6 +21,7 @@ WORDS = (b"\n"
          b'ENDED\tFIN\n'  # FIN
          b'ENROL\tENREGISTRER\n'  # ENREGISTRER
          b'EVEN\tPAIRS\n'  # PAIRS
+         b'FOLD\tABANDON\n'  # ABANDON
          b'FOUL\tFAUTE\n'  # FAUTE
          b'FRENCH 52\tFRAN\xc3\x87AIS 52\n'  # FRANÇAIS 52
          b'GAMES\tJEUX\n'  # JEUX
@@ -32,6 +36,7 @@ WORDS = (b"\n"
          b'LYING\tCOUCH\xc3\x89S\n'  # COUCHÉS
          b'MEXICAN 40\tMEXICAIN 40\n'  # MEXICAIN 40
          b"MISBOARD board\tERREUR D'\xc3\x89TUI, donne\n"  # ERREUR D'ÉTUI, donne
+         b'MISDEAL\tMALDONNE\n'  # MALDONNE
          b'Mexican 40\tmexicain de 40\n'  # mexicain de 40
          b'NEW MATCH\tNOUVELLE PARTIE\n'  # NOUVELLE PARTIE
          b'NEXT\tSUIVANTE\n'  # SUIVANTE
@@ -41,6 +46,7 @@ WORDS = (b"\n"
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tRELANCE \xc3\x80\n'  # RELANCE À
+         b'REFUSED RAISE\tRELANCE REFUS\xc3\x89E\n'  # RELANCE REFUSÉE
          b'SCORE\tMARQUE\n'  # MARQUE
          b'SIGNS\tENSEIGNES\n'  # ENSEIGNES
          b'SPANISH 40\tESPAGNOL 40\n'  # ESPAGNOL 40
@@ -52,6 +58,8 @@ WORDS = (b"\n"
          b'TO\tEN\n'  # EN
          b'TO CALL\tANNONCE\n'  # ANNONCE
          b'TO PLAY\t\xc3\x80 JOUER\n'  # À JOUER
+         b'TO SHOW\tMONTRE\n'  # MONTRE
+         b'TRAWL\tARRASTRE\n'  # ARRASTRE
          b'TRICK TO\tPLI POUR\n'  # PLI POUR
          b'TRUMP\tATOUT\n'  # ATOUT
          b'TRUMP BY\tATOUT PAR\n'  # ATOUT PAR

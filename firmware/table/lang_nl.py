@@ -4,6 +4,8 @@
 (UTF-8), searched by table/say.py."""
 WORDS = (b"\n"
          b'%(n)s tag(s) not enrolled\t%(n)s tag(s) niet ingelezen\n'  # %(n)s tag(s) niet ingelezen
+         b'ABANDONED\tAFGEBROKEN\n'  # AFGEBROKEN
+         b'ALL PASS\tIEDEREEN PAST\n'  # IEDEREEN PAST
          b'ANSWER\tANTWOORD\n'  # ANTWOORD
          b'BETS\tINZET\n'  # INZET
          b'BID\tBOD\n'  # BOD
@@ -11,6 +13,7 @@ WORDS = (b"\n"
          b'CLAIM\tCLAIM\n'  # CLAIM
          b'CONCEDED\tOPGEGEVEN\n'  # OPGEGEVEN
          b'DEALER\tGEVER\n'  # GEVER
+         b'DECIDED\tBESLIST\n'  # BESLIST
          b'DECK CHECK\tKAARTCONTROLE\n'  # KAARTCONTROLE
          b'DONE\tKLAAR\n'  # KLAAR
          b'DOUBLE?\tCONTRA?\n'  # CONTRA?
@@ -18,6 +21,7 @@ WORDS = (b"\n"
          b'ENDED\tEINDE\n'  # EINDE
          b'ENROL\tINLEZEN\n'  # INLEZEN
          b'EVEN\tEVEN\n'  # EVEN
+         b'FOLD\tGEPAST\n'  # GEPAST
          b'FOUL\tFOUT\n'  # FOUT
          b'FRENCH 52\tFRANS 52\n'  # FRANS 52
          b'GAMES\tSPELLEN\n'  # SPELLEN
@@ -32,6 +36,7 @@ WORDS = (b"\n"
          b'LYING\tLIGGEND\n'  # LIGGEND
          b'MEXICAN 40\tMEXICAANS 40\n'  # MEXICAANS 40
          b'MISBOARD board\tVERSTOKEN, spel\n'  # VERSTOKEN, spel
+         b'MISDEAL\tFOUTE DELING\n'  # FOUTE DELING
          b'Mexican 40\tMexicaans 40\n'  # Mexicaans 40
          b'NEW MATCH\tNIEUWE PARTIJ\n'  # NIEUWE PARTIJ
          b'NEXT\tVOLGENDE\n'  # VOLGENDE
@@ -41,6 +46,7 @@ WORDS = (b"\n"
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
          b'PIQUET 32\tPIKET 32\n'  # PIKET 32
          b'RAISE TO\tVERHOOG TOT\n'  # VERHOOG TOT
+         b'REFUSED RAISE\tGEWEIGERD\n'  # GEWEIGERD
          b'SCORE\tSTAND\n'  # STAND
          b'SIGNS\tKLEUREN\n'  # KLEUREN
          b'SPANISH 40\tSPAANS 40\n'  # SPAANS 40
@@ -52,6 +58,8 @@ WORDS = (b"\n"
          b'TO\tTOT\n'  # TOT
          b'TO CALL\tMELDT\n'  # MELDT
          b'TO PLAY\tAAN ZET\n'  # AAN ZET
+         b'TO SHOW\tTOONT\n'  # TOONT
+         b'TRAWL\tTROEF TREKKEN\n'  # TROEF TREKKEN
          b'TRICK TO\tSLAG VOOR\n'  # SLAG VOOR
          b'TRUMP\tTROEF\n'  # TROEF
          b'TRUMP BY\tTROEF DOOR\n'  # TROEF DOOR

@@ -13,7 +13,7 @@ Loaded for such a resend (or a host that fell behind the ring) and dropped after
 """
 import json
 
-from rules.errors import TableError
+from rules import fold
 from rules.match import Match
 from .link import seal
 
@@ -44,6 +44,8 @@ class Replay:
         self._lines.close()
 
     def _events(self):
+        # The rule module's one log fold decides what is an input and what an undo
+        # or a refusal does (rules/fold.py): the same as the restore at boot.
         m = None
         undone = []  # type: list[int]
         for text in self.journal.lines():
@@ -58,27 +60,26 @@ class Replay:
             if name == "match":
                 m = None        # the old state goes before the new one is built
                 m = Match()
-                try:
-                    m.apply(ev)
-                except TableError:
-                    pass
+                fold.apply(m, ev)
                 undone = []
                 yield seq, text
-            elif name == "x-undo":
+            elif m is None:
+                continue        # nothing before the match's own line was sent from it
+            elif name == fold.UNDO:
                 # The undone play's derived lines were sent before this one and are
                 # already behind us; the state after it is rebuilt as the table did.
-                from .restore import rebuild
                 undone.append(ev["undo"])
                 m = None
-                m = rebuild(self.journal, seq, undone)
+                m = fold.replay(self.journal.events(seq), undone)
                 yield seq, text
-            elif m is not None:
-                try:
-                    derived = m.apply(ev)
-                except TableError:
-                    derived = ()
+            elif fold.is_input(ev):
+                accepted, derived = fold.apply(m, ev)
                 yield seq, text
+                if not accepted:
+                    continue    # the same refusal as when it came: nothing derived
                 for d in derived:
                     seq += 1
                     d["seq"] = seq      # as Link.event numbers it: seq the last key
                     yield seq, json.dumps(d)
+            else:
+                yield seq, text         # an extension the rules ignore, sent as it was

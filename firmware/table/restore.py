@@ -88,9 +88,9 @@ def _replay(t, ev):
         t.link.event(ev)
         undone(t, ev)
         return
-    accepted, derived = fold.apply(t.match, ev)
+    accepted, derived = fold.apply(t.match, ev) if fold.is_input(ev) else (False, ())
     if not accepted:
-        derived = ()    # the same refusal as when it came
+        derived = ()    # the same refusal as when it came (or an extension: no rules)
     t.link.event(ev)
     for d in derived:
         t._derived(d)

@@ -417,8 +417,9 @@ class Screen:
         asked = s["context"].get("awaiting")
         if asked:                   # a call is awaited: who must call or answer
             who = self.who(t, asked[0]) if len(asked) == 1 else "+".join(seat(x) for x in asked) if len(asked) <= 2 else seat(asked[0]) + "+"
-            # the calls, the showdown's hands (Mus: SHOW), or an answer to a raise
-            return (say("TO CALL") if phase in (P.CALLS, P.SHOW) else say("ANSWER")), who, ""
+            # the calls, the showdown's hands laid down (Mus), or an answer to a raise
+            label = say("TO CALL") if phase == P.CALLS else say("TO SHOW") if phase == P.SHOW else say("ANSWER")
+            return label, who, ""
         turn = s["turn"]
         return (say("CALLS") if phase == P.CALLS else say("TO PLAY")), self.who(t, turn) if turn is not None else "-", ""
 

@@ -134,19 +134,8 @@ def _plain_line(ev):
 
 
 def cmd_scoreboard(args):
-    from .scoreboard import Scoreboard
     if os.path.isfile(args.source):
-        board = Scoreboard()
-        with open(args.source, encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    try:
-                        ev = json.loads(line)
-                    except ValueError:
-                        continue
-                    if isinstance(ev, dict):
-                        board.feed(ev)
-        sys.stdout.write(board.render())
+        sys.stdout.write(scoreboard_of_file(args.source))
         return 0
     port = open_port(args.source, args.baud, reconnect_s=args.reconnect,
                      on_problem=lambda text: print("tapete scoreboard: " + text, file=sys.stderr))
@@ -157,6 +146,23 @@ def cmd_scoreboard(args):
     finally:
         port.close()
     return 0
+
+
+def scoreboard_of_file(path):
+    """The scoreboard after a log file: the live view's picture (view.py, on the rule
+    module's one log fold), so a file and a port show the same state."""
+    from .view import TableView, text_lines
+    view = TableView()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                try:
+                    ev = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(ev, dict):
+                    view.feed(ev)
+    return "\n".join(text_lines(view.state())) + "\n"
 
 
 def scoreboard_live(port, out, stop=None, clear=True):

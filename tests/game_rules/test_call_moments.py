@@ -147,3 +147,7 @@ def test_every_call_is_accepted_at_every_moment_its_rule_text_allows():
             assert {"truc", "retruc", "accept", "reject", "concede"} <= words, words
         if name == "botifarra":
             assert {"trump", "delegate", "double", "pass"} <= words, words
+        if name == "envite":
+            assert {"raise", "accept", "reject"} <= words, words
+        if name == "mus":
+            assert {"see", "fold"} <= words, words

@@ -100,9 +100,9 @@ def test_round_winner_is_the_best_key_ties_to_the_first_in_turn():
     rng = random.Random(8) if hasattr(random, "Random") else random
     rng.seed(8)
     for n in range(PAIRS):
-        table = P.Table(n % 4, rng)
         dealer = n % 4
         order = [(dealer - 1 - i) % 4 for i in range(4)]
+        table = P.Table(order, rng)
         for r in range(5):
             refs = [REFS[r](table.hands[s]) for s in range(4)]
             top = max(refs)

@@ -54,8 +54,37 @@ def test_one_refused_line_anywhere_leaves_hands_totals_and_winner_unchanged():
                 if not any(e["line"] == pos + 1 for e in result["errors"]):
                     continue        # accepted there: not a refused line
                 tried += 1
-                assert len(result["errors"]) == len(base["errors"]) + 1, (name, pos, extra, result["errors"])
-                assert without_lines(result["hands"]) == without_lines(base["hands"]), (name, pos, extra)
-                assert result["totals"] == base["totals"] and result["winner"] == base["winner"]
-                assert result["disagreements"] == base["disagreements"], (name, pos, extra)
+                unchanged(base, result, (name, pos, extra))
         assert tried >= PLACES, name
+
+
+def unchanged(base, result, where):
+    """The audit `result` of a log with one refused line is `base` but for its error."""
+    assert len(result["errors"]) == len(base["errors"]) + 1, (where, result["errors"])
+    assert without_lines(result["hands"]) == without_lines(base["hands"]), where
+    assert result["totals"] == base["totals"] and result["winner"] == base["winner"], where
+    assert result["disagreements"] == base["disagreements"], where
+
+
+SAMPLES = 30        # random places per log, each with the next candidate in turn
+
+
+def test_a_refused_line_at_random_places_of_every_log_changes_nothing_else():
+    import random
+    rng = random.Random(15)
+    for name in LOGS:
+        with open(os.path.join(GOLDEN, name + ".jsonl")) as f:
+            lines = f.read().splitlines()
+        base = audit_text("\n".join(lines) + "\n")
+        first = json.loads(lines[0])
+        extras = candidates(first["game"], first.get("seats", 4))
+        tried = 0
+        for k in range(SAMPLES):
+            pos = rng.randrange(1, len(lines) + 1)      # after the match line, up to the end
+            extra = extras[k % len(extras)]
+            result = audit_text("\n".join(lines[:pos] + [extra] + lines[pos:]) + "\n")
+            if not any(e["line"] == pos + 1 for e in result["errors"]):
+                continue        # accepted there: not a refused line
+            tried += 1
+            unchanged(base, result, (name, pos, extra))
+        assert tried >= SAMPLES // 3, (name, tried)

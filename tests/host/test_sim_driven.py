@@ -65,6 +65,34 @@ def test_a_card_laid_out_of_turn_and_taken_back_is_played_later(tmp_path):
     assert [e["hand"] for e in log if e["ev"] == "hand_end"][:1] == [1]
 
 
+def _last_state(notes):
+    return [x for x in notes.splitlines() if re.match(r"sim: \w+ hand \d+, phase", x)][-1]
+
+
+def test_a_script_that_takes_a_card_back_then_plays_the_hand_ends_it(tmp_path):
+    # The scenario: `take` of a card laid out of turn, then `hand`, looped
+    # for ever ("seat 1 holds no card to play"). A first run of the same seed tells
+    # the script whose turn it is and what the next seat holds.
+    first = _sim(tmp_path, "ready\ntrick\nshow\nquit\n")
+    assert first.returncode == 0, first.stderr
+    state = _last_state(first.stderr)
+    to_play = int(re.search(r"to play (\d)", state).group(1))
+    other = (to_play + 1) % 4
+    card = held(state, other)[0]
+    out = tmp_path / "script.jsonl"
+    done = _sim(tmp_path, "ready\ntrick\nplace %d %s\ntake %s\nhand\nshow\nquit\n" % (other, card, card),
+                "--out", str(out))
+    # The card refused out of turn is an error line of the log: the audit says so.
+    assert done.returncode in (0, 1) and "0 disagreements" in done.stdout, done.stdout + done.stderr[-2000:]
+    assert "holds no card to play" not in done.stderr
+    assert "sim: seat %d takes %s back into the hand" % (other, card) in done.stderr.splitlines()
+    last = _last_state(done.stderr)
+    assert "hand 2" in last or "phase over" in last, last
+    log = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len([e for e in log if e["ev"] == "play" and e["card"] == card]) == 2
+    assert [e["hand"] for e in log if e["ev"] == "hand_end"][:1] == [1]
+
+
 def test_refused_calls_are_said_in_the_terminal(tmp_path):
     done = _sim(tmp_path, "ready\ncall 0 retruc\ncall 1 trump-S\nplace 9 7H\ncall -1 truc\nquit\n",
                 "--game", "truc")

@@ -51,3 +51,30 @@ def test_the_language_is_kept_on_flash():
     assert say.code() == "en" and say.say("TRUMP") == "TRUMP"
     os.remove(root + "/lang")
     os.rmdir(root)
+
+
+def _context_module():
+    """table/screen_context.py imported anew (its words are the language of the moment)."""
+    sys.modules.pop("table.screen_context", None)
+    pkg = sys.modules.get("table")
+    if pkg is not None and hasattr(pkg, "screen_context"):
+        delattr(pkg, "screen_context")
+    from table import screen_context
+    return screen_context
+
+
+def test_why_a_hand_ended_is_said_in_the_panels_language():
+    # PROTOCOL.md's `ended` words, and the rules' misdeal and abandoned hand
+    reasons = ("claim", "concede", "reject", "fold", "tute", "trawl", "ordago", "misdeal", "abandoned")
+    for lang in LANGS:
+        say.use(lang)
+        sc = _context_module()
+        for r in reasons:
+            assert r in sc.ENDED_WORDS, r
+            word = sc.value(None, "ended", r)
+            assert word == sc.ENDED_WORDS[r] and word != r, (lang, r, word)
+        assert sc.value(None, "ended", "fold") == say.say("FOLD") != "FOLD", lang
+    say.use("en")
+    sc = _context_module()
+    assert sc.value(None, "ended", "misdeal") == "MISDEAL" and sc.value(None, "ended", "fold") == "FOLD"
+    _context_module()

@@ -213,6 +213,14 @@ def test_a_misdeal_tag_voids_the_hand_and_confirm_deals_by_the_games_rule():
     ev = k.events()
     assert ev[-2]["ev"] == "misdeal" and ev[-1]["ev"] == "hand_end" and ev[-1]["ended"] == "misdeal"
     assert k.table.phase == P.HAND_END and k.table.match.totals == [0, 0]
+    assert "MISDEAL" in _drawn(k)           # the panel says what happened, in its language
+    from table import say
+    try:
+        say.use("es")
+        shown = _drawn(k)
+        assert "REPARTO NULO" in shown and "misdeal" not in shown, shown
+    finally:
+        say.use("en")
     k.collect()
     k.press(CONFIRM)
     assert k.events()[-1]["ev"] == "deal" and k.events()[-1]["dealer"] == 1    # Malilla: the next
@@ -578,14 +586,49 @@ def _mus_to_showdown(k):
     raise AssertionError("no showdown")
 
 
+def test_mus_calls_say_to_call_and_the_showdown_to_show_in_the_panels_language():
+    from table import say
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "mus"}')
+    assert "TO CALL" in _drawn(k)           # the draw: seat 3 speaks first
+    _mus_to_showdown(k)
+    try:
+        say.use("es")
+        shown = _drawn(k)
+        assert say.say("TO SHOW") == "ENSE\u00d1A" and "ENSE\u00d1A" in shown and "HABLA" not in shown, shown
+    finally:
+        say.use("en")
+
+
 def test_mus_showdown_is_the_show_phase_and_menu_held_there_is_a_misdeal():
     k = tablekit.Kit(ROOT)
     k.command('{"cmd": "new", "game": "mus"}')
     assert k.table.phase == P.CALLS
     _mus_to_showdown(k)
     assert k.table.phase == P.SHOW and k.table.match.phase == P.SHOW
-    k.app.draw()                    # the panel names who must lay a hand down
+    shown = _drawn(k)               # the panel names who must lay a hand down, in its own word
+    assert "TO SHOW" in shown and "TO CALL" not in shown, shown
     k.press(MENU, long=True)
     assert _names(k)[-3:] == ["misdeal", "hand_end", "deal"]    # nothing on the readers: redealt
     assert k.events()[-2]["ended"] == "misdeal" and k.table.match.totals == [0, 0]
     assert k.events()[-1]["dealer"] == 0 and k.table.phase == P.CALLS   # Mus: the same dealer
+
+
+def test_truc_called_after_the_callers_own_card_is_taken_and_the_next_card_accepts_it():
+    # Truc's seed: a raise may come "either before or after playing a card" on the
+    # caller's turn; the next player answers by word or by playing.
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "truc"}')
+    m = k.table.match
+    assert k.table.phase == P.PLAY
+    first = m.turn
+    k.place(first, "3S")
+    k.remove("3S")
+    k.control(first, "truc")            # after his own card: still his turn to raise
+    calls = [e for e in k.events() if e["ev"] == "call"]
+    assert calls and calls[-1]["call"] == "truc" and calls[-1]["seat"] == first, k.events()[-3:]
+    assert k.table.message == "", k.table.message      # no "truc?", no "not now"
+    answer = m.turn
+    k.place(answer, "4S")               # the next player plays: he has accepted
+    assert _lit(k, answer) == ACCEPTED and k.events()[-1]["ev"] == "play"
+    assert m.ctx.talk.stakes.accepted == 2, m.snapshot()["context"]

@@ -267,7 +267,8 @@ def catalogue():
         if want is None:
             d = m.snapshot()["context"]["declarations"][0]
             want = ["S%d" % d["seat"], str(d["points"])]
-        out.append(_game("context " + name + " " + stop, m, P.CALLS if m.phase == 3 else P.PLAY,
+        phase = P.CALLS if m.phase == P.CALLS else P.SHOW if m.phase == P.SHOW else P.PLAY
+        out.append(_game("context " + name + " " + stop, m, phase,
                          ["HAND"] + want, deck=enrolled("french52")))
     for seats in (3, 5, 8, 12):
         if seats in (3, 5):      # each for themselves
@@ -298,6 +299,7 @@ CONTEXTS = (
     ("truc", 4, None, "truc", ["STAKE 1", "RAISE TO 2", "ANSWER S"]),
     ("truc", 4, None, "eleven", ["ELEVEN S"]),
     ("mus", 4, None, "bet", ["RAISE TO", "ANSWER S"]),
+    ("mus", 4, None, "show", ["TO SHOW"]),      # the showdown: who must lay a hand down
     ("manille", 4, {"auction": True}, "bid", ["BID"]),
 )
 
@@ -309,7 +311,7 @@ def _at(m, stop):
             "declared": "declarations" in c, "raise": "proposed" in c and m.phase == 4,
             "lying": "lying" in c and m.phase == 4, "truc": "proposed" in c,
             "eleven": "eleven" in c and m.phase == 4, "bet": "proposed" in c,
-            "bid": "bid" in c}[stop]
+            "bid": "bid" in c, "show": m.phase == P.SHOW}[stop]
 
 
 def moment(name, seats, options, stop):

@@ -3,7 +3,6 @@ import io
 import json
 
 from tapete.link import Recorder, seal, unseal, command
-from tapete.scoreboard import Scoreboard
 from tapete import serial_cli
 
 
@@ -129,24 +128,26 @@ def test_a_match_already_in_the_log_is_not_recorded_again(tmp_path):
     assert [json.loads(x) for x in out.read_text().splitlines()] == done + nxt
 
 
-def test_scoreboard_folds_a_log(tmp_path, capsys):
-    sb = Scoreboard()
-    for ev in EVENTS + [
-            {"ev": "trick", "hand": 1, "n": 1, "leader": 1, "cards": ["2S", "KS", "3S", "7S"],
-             "winner": 0},
-            {"ev": "violation", "hand": 1, "trick": 1, "seat": 2, "card": "KC", "rule": "revoke",
-             "proven": 2, "proof": {"trick": 2, "card": "5S"}},
-            {"ev": "hand_end", "hand": 1, "points": [40, 30], "score": [5, 0], "totals": [5, 0]},
-            {"ev": "match_end", "winner": 0, "totals": [36, 20], "reason": "target"}]:
-        sb.feed(ev)
-    text = sb.render()
-    assert "trump hearts" in text and "36" in text and "VIOLATION" in text
-    assert "proven by 5S in trick 2" in text and "team 0 wins" in text
+def test_the_scoreboard_of_a_log_is_the_live_views_picture(tmp_path, capsys):
+    from tapete.view import TableView, text_lines
+    events = EVENTS + [
+        {"ev": "violation", "hand": 1, "trick": 1, "seat": 2, "card": "KC", "rule": "revoke",
+         "proven": 2, "proof": {"trick": 2, "card": "5S"}},
+        {"ev": "misdeal", "seq": 6},
+        {"ev": "deal", "dealer": 0, "seq": 7},      # refused: after a misdeal seat 1 deals
+        {"ev": "deal", "dealer": 1, "seq": 8}]
     path = tmp_path / "log.jsonl"
-    path.write_text("\n".join(json.dumps(e) for e in EVENTS) + "\n")
+    path.write_text("\n".join(json.dumps(e) for e in events) + "\n")
     from tapete.cli import main
     assert main(["scoreboard", str(path)]) == 0
-    assert "malilla" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    view = TableView()
+    for ev in events:
+        view.feed(ev)
+    assert text == "\n".join(text_lines(view.state())) + "\n"
+    # the rules' hand, not a count of deal lines; the misdealt hand's turn-up is gone
+    assert "hand 2" in text and "hand 3" not in text and "turn-up" not in text, text
+    assert "VIOLATION" in text and "malilla" in text.lower()
 
 
 def test_a_controller_restarted_after_an_error_is_said_with_the_error():
