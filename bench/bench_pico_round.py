@@ -110,7 +110,9 @@ def pieces():
 """
 
 
-def pieces(args):
+def carded_rigs(args):
+    """For each seat count asked: the emulated Pico, booted, at its REPL, a card on
+    every seat's reader."""
     for seats in [int(x) for x in args.seats.split(",")]:
         with R.Rig(seats=seats, flash_image=args.image) as rig:
             rig.wait_boot(1)
@@ -118,13 +120,18 @@ def pieces(args):
             rig.raw_repl()
             for s in range(seats):
                 rig.place(s, s)
-            rig.exec(PIECES % seats)
-            for line in rig.exec("pieces()").splitlines():
-                ms, _, what = line.partition(" ")
-                if not ms[:1].isdigit():
-                    continue        # the controller's own lines (its boot reply)
-                print("%2d seats, a card on every seat: %s %.2f ms" % (seats, what, float(ms)),
-                      flush=True)
+            yield seats, rig
+
+
+def pieces(args):
+    for seats, rig in carded_rigs(args):
+        rig.exec(PIECES % seats)
+        for line in rig.exec("pieces()").splitlines():
+            ms, _, what = line.partition(" ")
+            if not ms[:1].isdigit():
+                continue        # the controller's own lines (its boot reply)
+            print("%2d seats, a card on every seat: %s %.2f ms" % (seats, what, float(ms)),
+                  flush=True)
 
 
 def screen(args):
@@ -160,22 +167,16 @@ def main(argv=None):
     if args.pieces:
         pieces(args)
         return 0
-    for seats in [int(x) for x in args.seats.split(",")]:
-        with R.Rig(seats=seats, flash_image=args.image) as rig:
-            rig.wait_boot(1)
-            copy(rig, args.copy)
-            rig.raw_repl()
-            for s in range(seats):
-                rig.place(s, s)
-            rig.exec(DEVICE)
-            for registers in (False, True):
-                per, acc, cards, problems = rig.exec(
-                    "print(*rounds(%d, %s))" % (seats, registers)).split()
-                print("%2d seats, a card on every seat (%s cards seen, %s problems), %s: a round "
-                      "%.1f ms (%.1f Hz per seat without pause), a register access %.1f us"
-                      % (seats, cards, problems, "RP2040 registers" if registers == "True" or registers
-                         else "machine.SPI", float(per) / 1000, 1e6 / float(per), float(acc)),
-                      flush=True)
+    for seats, rig in carded_rigs(args):
+        rig.exec(DEVICE)
+        for registers in (False, True):
+            per, acc, cards, problems = rig.exec(
+                "print(*rounds(%d, %s))" % (seats, registers)).split()
+            print("%2d seats, a card on every seat (%s cards seen, %s problems), %s: a round "
+                  "%.1f ms (%.1f Hz per seat without pause), a register access %.1f us"
+                  % (seats, cards, problems, "RP2040 registers" if registers == "True" or registers
+                     else "machine.SPI", float(per) / 1000, 1e6 / float(per), float(acc)),
+                  flush=True)
     return 0
 
 
