@@ -25,11 +25,11 @@ import sys
 import time
 
 try:
-    from tapete.rules import mus_hands as H, mus_playout as P
-    from tapete.rules.mus_hand import MusHand
+    from tapete.rules import mus_hands as H, mus_playout as P, mus_random as R
+    from tapete.rules.mus import hand_alone
 except ImportError:
-    from rules import mus_hands as H, mus_playout as P
-    from rules.mus_hand import MusHand
+    from rules import mus_hands as H, mus_playout as P, mus_random as R
+    from rules.mus import hand_alone
 
 try:
     ticks, diff = time.ticks_us, time.ticks_diff
@@ -52,7 +52,7 @@ REPEAT = 5          # each figure is the best of this many runs: the machine is 
 
 def deals():
     """DEALS random deals: (dealer, four hands)."""
-    return [(i % 4, P.Table(MusHand(i % 4).order, random).hands) for i in range(DEALS)]
+    return [(i % 4, R.Table(hand_alone(i % 4).order, random).hands) for i in range(DEALS)]
 
 
 def hands():
@@ -68,7 +68,7 @@ def hands():
 
 def replay(events, dealer, start, timed_from):
     """Feed a hand's events to a new MusHand; microseconds spent from event `timed_from` on."""
-    h = MusHand(dealer, start)
+    h = hand_alone(dealer, start)
     t0 = None
     for i, ev in enumerate(events):
         if i == timed_from:

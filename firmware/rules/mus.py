@@ -10,6 +10,11 @@ writes `hand_end` and `match_end`; each `call` of a hand and each `hand` event o
 its showdown goes to the MusHand, which plays by this description (its options,
 read once by the engine, its seat order and its teams). `claim` and `concede`
 have no tricks to act on: the engine refuses them outside PLAY, where Mus never is.
+
+A hand played alone, outside a match (tests, benches, random playouts), is made
+here too, by `hand_alone`: it plays by a description made from its options
+(`description`), as a match's would. It lives here and not in rules/mus_hand.py,
+which this file imports, so that no import goes back the other way.
 """
 from .errors import OrderError
 from .game import Game
@@ -133,6 +138,44 @@ class Mus(Game):
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
         """A random legal call (or showdown hand), played with the real cards: loaded
-        from rules/mus_playout.py, which the table itself never needs."""
-        from .mus_playout import random_call
+        from rules/mus_random.py, which the table itself never needs."""
+        from .mus_random import random_call
         return random_call(self, match, hands, rng)
+
+
+def description(options=None, target=None):
+    """The Mus description a hand alone plays by, from `options` (and `target`,
+    which wins over the options' own): checked by the engine, EventError when wrong.
+    Each set of options is made once."""
+    opts = dict(options) if options else {}
+    if target is not None:
+        opts["target"] = target
+    key = repr(sorted(opts.items()))
+    game = _MADE.get(key)
+    if game is None:
+        game = Mus(opts)
+        _MADE[key] = game
+    return game
+
+
+_MADE = {}      # descriptions made for hands alone, by their options: made once each
+
+
+def hand_alone(dealer, totals=(0, 0), target=None, options=None, hand=None):
+    """A MusHand played alone, outside a match: by the description of `options`
+    (and `target`), as a match with those options would play it."""
+    return MusHand(dealer, totals, hand, game=description(options, target))
+
+
+def options_of(options):
+    """Mus's options checked by the engine, with defaults filled in (the direction
+    the game's, unless the options say)."""
+    game = description(options)
+    out = dict(game.options)
+    out["direction"] = "cw" if game.direction == 1 else "ccw"
+    return out
+
+
+def next_dealer(dealer, direction="ccw"):
+    """The next hand's dealer: the deal passes to the right (with the play)."""
+    return description({"direction": direction}).next_dealer(dealer)

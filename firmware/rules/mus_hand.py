@@ -6,7 +6,8 @@ and `match_end`) wraps it.
 
 API
 ---
-    h = MusHand(dealer, totals=(0, 0), target=None, options=None, hand=None, game=None)
+    h = MusHand(dealer, totals=(0, 0), hand=None, game=GAME)   (GAME: a Mus description)
+    h = rules.mus.hand_alone(dealer, totals, target, options)   (a hand played alone)
     h.apply(event)        -> list of derived events (a `call` or, at the showdown, a `hand` event)
     h.awaiting()          -> {"phase", "seats", "round", "calls", ["min", "max"]}
     h.call(seat, word, ev) -> list of derived events (the `call` event's word and dict)
@@ -95,9 +96,11 @@ The engine's parts
 ------------------
 The hand is played by the game's description (rules/mus.py, `game`): its options,
 read and checked once by the engine (rules/options.py), its seat order
-(`next_seat`, `first_leader`, `next_dealer`) and its teams (`team_of`). A MusHand
-made without one (tests, benches) makes the description from `options` and
-`target`, as a match would. It walks the engine's phases (rules/phases.py), which
+(`next_seat`, `first_leader`, `next_dealer`) and its teams (`team_of`). It is
+always given one: a match gives its own, and a hand played alone (tests, benches,
+random playouts) gets one from rules/mus.py's `hand_alone`, which makes it from
+`options` and `target` as a match would (this file never imports rules/mus.py,
+which imports it). It walks the engine's phases (rules/phases.py), which
 the match follows: CALLS while the seats speak, SHOW for the showdown, DEAL once
 the hand is over. A round's betting is a `Bets` (at the end of this file, which
 says why it is not rules/stakes.py, the ladder of Truc and Envite).
@@ -126,39 +129,6 @@ CALL_WORDS = DRAW_WORDS + ("discard",) + DECLARE_WORDS + ("pass", "bid", "see", 
 _STAGE_CALLS = (DRAW_WORDS, ("discard",))
 
 
-def description(options=None, target=None):
-    """The Mus description a MusHand plays by, from `options` (and `target`, which
-    wins over the options' own): checked by the engine, EventError when wrong. The
-    description with no options is made once."""
-    from .mus import Mus        # rules/mus.py imports this file: only a hand made alone asks
-    opts = dict(options) if options else {}
-    if target is not None:
-        opts["target"] = target
-    key = repr(sorted(opts.items()))
-    game = _MADE.get(key)
-    if game is None:
-        game = Mus(opts)
-        _MADE[key] = game
-    return game
-
-
-_MADE = {}      # descriptions made for hands alone, by their options: made once each
-
-
-def options_of(options):
-    """Mus's options checked by the engine, with defaults filled in (the direction
-    the game's, unless the options say)."""
-    game = description(options)
-    out = dict(game.options)
-    out["direction"] = "cw" if game.direction == 1 else "ccw"
-    return out
-
-
-def next_dealer(dealer, direction="ccw"):
-    """The next hand's dealer: the deal passes to the right (with the play)."""
-    return description({"direction": direction}).next_dealer(dealer)
-
-
 def _int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -166,9 +136,11 @@ def _int(x):
 class MusHand:
     """One hand of Mus: the draw, the four rounds of bets, the showdown."""
 
-    def __init__(self, dealer, totals=(0, 0), target=None, options=None, hand=None, game=None):
+    def __init__(self, dealer, totals=(0, 0), hand=None, *, game=None):
+        # `game` by keyword only: the old form (target and options by position) is refused, not misread
         if game is None:
-            game = description(options, target)
+            raise TypeError("a MusHand plays by a Mus description: MusHand(dealer, totals, game=...), "
+                            "or rules.mus.hand_alone(dealer, totals, target, options) for a hand alone")
         if not _int(dealer) or not 0 <= dealer < game.seats:
             raise EventError("mus needs a dealer seat 0.." + str(game.seats - 1) + ", got " + repr(dealer))
         if not isinstance(totals, (list, tuple)) or len(totals) != 2 or not _int(totals[0]) or not _int(totals[1]) or totals[0] < 0 or totals[1] < 0:

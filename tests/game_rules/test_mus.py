@@ -8,10 +8,12 @@ from game_rules.kit import raises
 
 try:
     from tapete.rules import cards, errors, mus_hands as H
-    from tapete.rules.mus_hand import MusHand, next_dealer, options_of, parse_card
+    from tapete.rules.mus import description, hand_alone, next_dealer, options_of
+    from tapete.rules.mus_hand import MusHand, parse_card
 except ImportError:     # MicroPython: the rule module is the package `rules`
     from rules import cards, errors, mus_hands as H
-    from rules.mus_hand import MusHand, next_dealer, options_of, parse_card
+    from rules.mus import description, hand_alone, next_dealer, options_of
+    from rules.mus_hand import MusHand, parse_card
 
 OrderError = errors.OrderError
 EventError = errors.EventError
@@ -54,7 +56,7 @@ def show(h, hands):
 
 def betting(dealer=0, totals=(0, 0), target=40, options=None):
     """A hand whose drawing was cut at once: grande's betting is open."""
-    h = MusHand(dealer, totals, target, options)
+    h = hand_alone(dealer, totals, target, options)
     run(h, "%d:no-mus" % ((dealer - 1) % 4))
     return h
 
@@ -89,13 +91,13 @@ def test_forty_card_spanish_deck_without_eights_nines_tens():
 
 
 def test_partners_sit_across_and_the_turn_alternates_partnerships():
-    h = MusHand(0)
+    h = hand_alone(0)
     assert h.order == [3, 2, 1, 0]
     assert [s % 2 for s in h.order] == [1, 0, 1, 0]
 
 
 def test_four_cards_each_and_the_rest_is_the_stock():
-    h = MusHand(0)
+    h = hand_alone(0)
     assert h.stock == 24 and h.pile == 0 and h.stock + 4 * 4 == 40
 
 
@@ -114,20 +116,20 @@ def test_cards_rank_in_their_usual_order_aces_low():
 
 
 def test_play_is_always_conducted_to_the_right():
-    assert MusHand(1).order == [0, 3, 2, 1]
+    assert hand_alone(1).order == [0, 3, 2, 1]
     assert next_dealer(1) == 0
-    assert MusHand(1, options={"direction": "cw"}).order == [2, 3, 0, 1]
+    assert hand_alone(1, options={"direction": "cw"}).order == [2, 3, 0, 1]
 
 
 # -- Mus or no mus ----------------------------------------------------------------------
 def test_player_to_the_dealers_right_goes_first():
-    h = MusHand(2)
+    h = hand_alone(2)
     assert h.awaiting() == {"phase": "draw", "seats": [1], "round": None, "calls": ["mus", "no-mus"]}
     raises(OrderError, h.call, 2, "mus")
 
 
 def test_next_player_to_the_right_then_makes_the_same_determination():
-    h = MusHand(0)
+    h = hand_alone(0)
     run(h, "3:mus")
     assert h.awaiting()["seats"] == [2]
     run(h, "2:mus 1:mus")
@@ -135,7 +137,7 @@ def test_next_player_to_the_right_then_makes_the_same_determination():
 
 
 def test_all_four_mus_then_discard_one_to_four_and_the_dealer_replaces_them():
-    h = MusHand(0)
+    h = hand_alone(0)
     run(h, "3:mus 2:mus 1:mus 0:mus")
     assert h.awaiting()["phase"] == "discard" and h.awaiting()["seats"] == [3]
     out = run(h, "3:discard=1 2:discard=4 1:discard=KS,QS 0:discard=3")
@@ -145,7 +147,7 @@ def test_all_four_mus_then_discard_one_to_four_and_the_dealer_replaces_them():
 
 
 def test_another_round_of_mus_or_no_mus_takes_place_after_the_replacements():
-    h = MusHand(0)
+    h = hand_alone(0)
     run(h, "3:mus 2:mus 1:mus 0:mus 3:discard=1 2:discard=1 1:discard=1 0:discard=1")
     assert h.awaiting()["phase"] == "draw" and h.awaiting()["seats"] == [3]
     run(h, "3:mus 2:no-mus")
@@ -153,7 +155,7 @@ def test_another_round_of_mus_or_no_mus_takes_place_after_the_replacements():
 
 
 def test_depleted_stock_is_reshuffled_from_the_discards():
-    h = MusHand(0)
+    h = hand_alone(0)
     draw = "3:mus 2:mus 1:mus 0:mus 3:discard=4 2:discard=4 1:discard=4 0:discard=4"
     out = run(h, draw)                  # 16 served from 24
     assert h.stock == 8 and h.pile == 16 and not of(out, "x-mus-draw")[0]["reshuffled"]
@@ -165,12 +167,12 @@ def test_depleted_stock_is_reshuffled_from_the_discards():
 
 
 def test_reshuffle_sets_the_last_seats_own_discards_aside():
-    h = MusHand(0)
+    h = hand_alone(0)
     run(h, "3:mus 2:mus 1:mus 0:mus 3:discard=4 2:discard=4 1:discard=4 0:discard=4")
     run(h, "3:mus 2:mus 1:mus 0:mus 3:discard=4 2:discard=4 1:discard=1 0:discard=AS,2S,4S")
     # 8 in the stock: seats 3 and 2 take them, seat 1 cannot be served, reshuffle of all
     assert h.pile == 0 and h.stock == 16 + 8 + 1 + 3 - 1 - 3
-    h = MusHand(0)
+    h = hand_alone(0)
     run(h, "3:mus 2:mus 1:mus 0:mus 3:discard=4 2:discard=4 1:discard=4 0:discard=4")
     out = run(h, "3:mus 2:mus 1:mus 0:mus 3:discard=4 2:discard=3 1:discard=1 0:discard=AS,2S,4S")
     # 8: seat 3 takes 4, seat 2 3, seat 1 1; the dealer (last) finds none: its own 3 stay aside
@@ -181,7 +183,7 @@ def test_reshuffle_sets_the_last_seats_own_discards_aside():
 
 
 def test_the_drawing_continues_until_a_player_calls_no_mus():
-    h = MusHand(0)
+    h = hand_alone(0)
     for _ in range(5):
         run(h, "3:mus 2:mus 1:mus 0:mus 3:discard=2 2:discard=2 1:discard=2 0:discard=2")
     assert h.draws == 5 and h.stock + h.pile + 16 == 40
@@ -618,7 +620,7 @@ def test_false_declaration_of_juego_by_both_sides_leaves_an_ordago_undecided():
 
 # -- PROTOCOL 1.1's Mus rows -------------------------------------------------------------------
 def test_protocol_mus_and_no_mus_each_seat_in_turn_one_no_mus_ends_the_drawing():
-    h = MusHand(0)
+    h = hand_alone(0)
     run(h, "3:mus 2:mus")
     raises(OrderError, h.call, 0, "mus")
     run(h, "1:no-mus")
@@ -627,7 +629,7 @@ def test_protocol_mus_and_no_mus_each_seat_in_turn_one_no_mus_ends_the_drawing()
 
 
 def test_protocol_discard_with_cards_or_count_each_seat_after_four_mus():
-    h = MusHand(0)
+    h = hand_alone(0)
     assert "before four 'mus'" in str(raises(OrderError, h.call, 3, "discard", {"count": 1}))
     run(h, "3:mus 2:mus 1:mus")
     raises(OrderError, h.call, 3, "discard", {"count": 1})
@@ -719,12 +721,23 @@ def test_options_are_checked():
     raises(EventError, options_of, {"fold_bonus": 1})
     raises(EventError, options_of, {"lone_stake": 2})
     raises(EventError, options_of, {"lone_stake": True})      # true == 1 in Python, not a stake
-    raises(EventError, MusHand, 4)
-    raises(EventError, MusHand, 0, (0,))
-    raises(EventError, MusHand, 0, 5)
-    raises(EventError, MusHand, 0, (0, -1))
-    raises(EventError, MusHand, 0, (0, 0), 0)
+    raises(EventError, hand_alone, 4)
+    raises(EventError, hand_alone, 0, (0,))
+    raises(EventError, hand_alone, 0, 5)
+    raises(EventError, hand_alone, 0, (0, -1))
+    raises(EventError, hand_alone, 0, (0, 0), 0)
     assert options_of({"target": 30, "direction": "cw"})["direction"] == "cw"
+
+
+def test_a_hand_plays_by_the_description_it_is_given():
+    err = raises(TypeError, MusHand, 0)
+    assert "hand_alone" in str(err)
+    game = description({"direction": "cw"}, 30)
+    h = MusHand(1, (0, 0), game=game)
+    assert h.game is game and h.target == 30 and h.order == [2, 3, 0, 1]
+    alone = hand_alone(1, target=30, options={"direction": "cw"})
+    assert alone.game is game and alone.order == h.order
+    assert description() is description() and description() is not game
 
 
 def test_context_shows_the_round_the_stake_and_who_must_answer():
@@ -737,7 +750,7 @@ def test_context_shows_the_round_the_stake_and_who_must_answer():
 
 
 def test_apply_takes_the_protocol_call_and_hand_events():
-    h = MusHand(0)
+    h = hand_alone(0)
     assert h.apply({"ev": "call", "seat": 3, "call": "no-mus"}) == []
     h.apply({"ev": "call", "seat": 3, "call": "bid", "amount": 3})
     assert h.context()["stake"]["proposed"] == 3
@@ -756,7 +769,7 @@ def test_the_best_seat_in_the_hands_turn_order_is_the_best_from_the_dealers_righ
         eligible = [random.getrandbits(1) == 1 for _ in range(4)]
         for dealer in range(4):
             for direction in ("ccw", "cw"):
-                order = MusHand(dealer, options={"direction": direction}).order
+                order = hand_alone(dealer, options={"direction": direction}).order
                 step = -1 if direction == "ccw" else 1
                 first = H.first_seat(dealer, step)
                 assert H.best_in_turn(keys, order) == H.best(keys, first, step)

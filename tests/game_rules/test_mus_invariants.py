@@ -4,11 +4,13 @@ statement of the seed's comparisons."""
 import random
 
 try:
-    from tapete.rules import cards, mus_hands as H, mus_playout as P
-    from tapete.rules.mus_hand import DISCARD, MusHand
+    from tapete.rules import cards, mus_hands as H, mus_playout as P, mus_random as R
+    from tapete.rules.mus import hand_alone
+    from tapete.rules.mus_hand import DISCARD
 except ImportError:     # MicroPython: the rule module is the package `rules`
-    from rules import cards, mus_hands as H, mus_playout as P
-    from rules.mus_hand import DISCARD, MusHand
+    from rules import cards, mus_hands as H, mus_playout as P, mus_random as R
+    from rules.mus import hand_alone
+    from rules.mus_hand import DISCARD
 
 HANDS = 2000        # random hands in the invariant run
 PAIRS = 3000        # random pairs of hands compared by key and by the reference
@@ -85,7 +87,7 @@ def random_hand(rng, pack):
 def test_showdown_keys_agree_with_an_independent_statement_of_the_seed():
     rng = random.Random(7) if hasattr(random, "Random") else random
     rng.seed(7)
-    pack = P.pack()
+    pack = R.pack()
     for _ in range(PAIRS):
         a, b = random_hand(rng, pack), random_hand(rng, pack)
         ka, kb = H.keys(a), H.keys(b)
@@ -102,7 +104,7 @@ def test_round_winner_is_the_best_key_ties_to_the_first_in_turn():
     for n in range(PAIRS):
         dealer = n % 4
         order = [(dealer - 1 - i) % 4 for i in range(4)]
-        table = P.Table(order, rng)
+        table = R.Table(order, rng)
         for r in range(5):
             refs = [REFS[r](table.hands[s]) for s in range(4)]
             top = max(refs)
@@ -235,7 +237,7 @@ def test_random_matches_end_when_a_side_wins_and_replay_through_apply():
             if ev["ev"] == "deal":
                 totals = (0, 0) if h is None else (h.totals[0], h.totals[1])
                 assert ev["dealer"] == (n - i) % 4
-                h = MusHand(ev["dealer"], totals)
+                h = hand_alone(ev["dealer"], totals, options=events[0]["options"])
                 i += 1
             else:
                 h.apply(ev)
