@@ -47,6 +47,7 @@ class Players:
         self.placed = []            # (seat, card name) of every play laid on a reader
         self.latency_us = []        # card placed -> verdict on its seat's lights
         self.heard_us = []          # (card placed -> a reader first hears it, -> its light)
+        self.timed = []             # (emulated ns it was laid, seat, card, us to its light)
         self.log = log or (lambda text: None)
         self.boots_seen = len(rig.boots)
 
@@ -154,6 +155,7 @@ class Players:
         if not cut:
             lit = self.verdict_us(seat, before, t0)
             self.latency_us.append(lit)
+            self.timed.append((t0, seat, name, lit))
             if lit is not None and tag.heard_us >= 0:
                 self.heard_us.append((tag.heard_us - t0 // 1000, lit))
 

@@ -12,6 +12,7 @@ Exit status 0 when everything agrees; 1 when not; 2 when the emulator cannot run
 here (it says what is missing).
 """
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -55,7 +56,6 @@ def session(args):
         events = rec.stop(expect=len(rig.events))
         result = T.audit(rec.path)
         with open(os.path.join(out, "audit.json"), "w") as f:
-            import json
             json.dump(result, f, indent=1)
         problems = T.check(players, events, result)
         cuts = sum(1 for _, why in rig.boots if why.startswith("cut"))
@@ -65,6 +65,10 @@ def session(args):
         if rig.panel_errors:
             problems.append("panel: " + "; ".join(rig.panel_errors[:3]))
         lat = F.latency([x / 1000 for x in players.latency_us if x is not None])
+        with open(os.path.join(out, "latency.json"), "w") as f:
+            # each timed play and each power-up, at their emulated instants: which slow
+            # verdict followed which restart
+            json.dump({"plays": players.timed, "boots": rig.boots}, f)
         modelled = rig.stats()
         say("%d events logged and recorded through %s (%s)" % (len(events), rig.port, rec.summary))
         say("%d plays; %d violation(s); %d panel frames in %s" % (
