@@ -35,19 +35,6 @@
 
 #define CLOCK_EVERY 4095 /* nodes between two looks at the clock, less one */
 
-/* Partition search's entry: bounds that hold for every position of the hand that
- * agrees with the one searched on its exact cards (per suit, the top cards down to
- * the weakest one that decided the bound: owners and signatures, as rel_key keeps
- * them) and on how many cards of each suit each seat holds; the others, below them,
- * are all worth nothing, and which seat holds which of them did not matter. 32 bytes. */
-typedef struct {
-    uint64_t lengths; /* cards per seat and suit, 4 bits each (seat * 4 + suit) */
-    uint64_t exact;   /* the exact cards, as rel_key's representatives */
-    uint64_t floor;   /* per suit, the slots at least as strong as the weakest exact card */
-    uint32_t tag;     /* epoch << 8 | meta, as tc_entry's */
-    uint8_t lo, hi, move, cards;
-} part_entry;
-
 typedef struct {
     search s;
     uint8_t owner[64];  /* seat holding each card when the search started */
@@ -58,11 +45,6 @@ typedef struct {
     double deadline;    /* monotonic seconds when the search gives up; 0 none */
     uint8_t killer[TC_MAX_PLIES][2]; /* per ply, the last two cards that cut it off */
     uint64_t hist[TC_MAX_SEATS][64]; /* per seat and lead, the cut-offs it made */
-    uint8_t part;       /* partition search: the table below instead of host_probe's */
-    uint16_t atleast[4][16]; /* per suit and slot, the slots at least as strong */
-    uint64_t signed_;   /* cards with a signature (points, the 7): never interchangeable */
-    part_entry *pt;     /* the table's memory as partition entries, buckets of 4 */
-    uint32_t pmask;     /* buckets - 1 */
 } host;
 
 static double seconds_now(void) {
@@ -440,234 +422,6 @@ static tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int sto
     return e;
 }
 
-/* Partition search (DDS's "winning ranks", for games that count card points).
- *
- * Each search returns with its value a floor: per suit, a set of slots at least as
- * strong as some card (tc_suit_mask of `atleast`), the cards that must stay as they
- * are for the value's bound to hold. Below a suit's floor the cards are all worth
- * nothing (signature 0) and the bound holds whichever seat holds which of them, each
- * seat keeping as many: every rule compares a card only with the card winning the
- * trick, and the floor keeps that card whenever it and a card of the seat to play
- * are both below it; a card below every exact one loses to each, and the low-card
- * duty compares cards of one hand only, whose order the exchange keeps. So, from the
- * leaves up:
- * - a bound from the points still to come needs nothing (their points are the
- *   signatures);
- * - the last trick: the cards of each suit that two or more of its cards follow;
- * - sure_of's bounds compare cards with the top card of some seats: every seat's top
- *   card of each suit;
- * - mid-trick, the card winning so far when the seat to play holds a card of its suit
- *   below the floor;
- * - a node: its children's floors (a card leaving a trick leaves the slots' strength
- *   as it is) and those of the table's entries it used;
- * - at a trick start the floor takes in every card with a signature and never parts
- *   a run of one seat's cards of one signature (moves.c plays one card of such a run
- *   for all: a floor inside it would leave the others untried).
- * tests/native proves the values equal to the plain minimax's. */
-
-static uint64_t floor_at(const host *h, int su, int f) {
-    return tc_suit_mask(h->atleast[su][f], su);
-}
-
-/* The lengths key: cards per seat and suit (partition search keeps seats <= 4 and
- * suits of at most 15 cards a seat). */
-static uint64_t lengths_of(const search *s) {
-    uint64_t k = 0;
-    for (int p = 0; p < s->g->seats; p++) {
-        for (int su = 0; su < 4; su++) {
-            k |= (uint64_t)tc_popcount32(tc_suit_set(s->hand[p], su)) << (4 * (p * 4 + su));
-        }
-    }
-    return k;
-}
-
-/* The floor of the cards `cards` whose `k[su]` strongest of each suit are exact. */
-static uint64_t floor_of_top(const host *h, uint64_t cards, const uint8_t *k) {
-    uint64_t fl = 0;
-    for (int su = 0; su < 4; su++) {
-        uint32_t o = tc_suit_set(cards, su);
-        int n = k[su];
-        for (int i = 0; n && i < h->nlive[su]; i++) {
-            int f = h->live[su][i];
-            if ((o >> f) & 1 && --n == 0) {
-                fl |= floor_at(h, su, f);
-            }
-        }
-    }
-    return fl;
-}
-
-/* How many of each suit's cards of `cards` lie in the floor `fl`. */
-static void count_in(uint64_t cards, uint64_t fl, uint8_t *k) {
-    for (int su = 0; su < 4; su++) {
-        k[su] = (uint8_t)tc_popcount32(tc_suit_set(cards & fl, su));
-    }
-}
-
-/* A trick start's floor made whole (above): every card with a signature, no run of
- * one seat parted. `cards` are the cards out. */
-static uint64_t floor_whole(const host *h, uint64_t cards, uint64_t fl) {
-    uint64_t out = 0;
-    for (int su = 0; su < 4; su++) {
-        uint32_t o = tc_suit_set(cards, su), fs = tc_suit_set(fl, su);
-        const uint8_t *lv = h->live[su];
-        int last = -1, prev = -1;
-        for (int i = 0; i < h->nlive[su]; i++) {
-            int f = lv[i], c = su * 16 + f;
-            if (!((o >> f) & 1)) {
-                continue;
-            }
-            if (last >= 0 && last == prev && h->owner[c] == h->owner[su * 16 + lv[prev]]
-                && h->sig[c] == h->sig[su * 16 + lv[prev]]) {
-                last = i; /* the run of the weakest exact card goes on */
-            } else if (((fs >> f) & 1) || h->sig[c]) {
-                last = i;
-            }
-            prev = i;
-        }
-        if (last >= 0) {
-            out |= floor_at(h, su, lv[last]);
-        }
-    }
-    return out;
-}
-
-/* sure_of's floor: its chains compare cards only with the top card of all seats
- * but one (the leader's or a partner's others), its master trumps with the top
- * trump of one side: per suit the second-strongest of the seats' top cards, and for
- * trumps the weaker of the two sides' top trumps too. */
-static uint64_t floor_of_tops(const host *h) {
-    const search *s = &h->s;
-    const tc_game *g = s->g;
-    uint64_t fl = 0;
-    for (int su = 0; su < 4; su++) {
-        int top[TC_MAX_SEATS], first = 0, second = 0, side[2] = {0, 0};
-        for (int p = 0; p < g->seats; p++) {
-            top[p] = top_strength(h, s->hand[p], su);
-            if (top[p] > first) {
-                second = first;
-                first = top[p];
-            } else if (top[p] > second) {
-                second = top[p];
-            }
-            int ours = g->team[p] == s->team;
-            side[ours] = top[p] > side[ours] ? top[p] : side[ours];
-        }
-        int low = second;
-        if (su == s->t.trump) {
-            low = side[0] && side[0] < low ? side[0] : low;
-            low = side[1] && side[1] < low ? side[1] : low;
-        }
-        if (!low) {
-            continue;
-        }
-        for (int f = 0; f < 16; f++) {
-            if (g->strength[su * 16 + f] == low) {
-                fl |= floor_at(h, su, f);
-                break;
-            }
-        }
-    }
-    return fl;
-}
-
-/* The bucket of 4 entries for a key. */
-static part_entry *part_bucket(const host *h, uint64_t k, unsigned meta) {
-    uint32_t x = (uint32_t)k * 0x9E3779B1u ^ (uint32_t)(k >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    x ^= x >> 13;
-    return &h->pt[(x & h->pmask) * 4];
-}
-
-/* Does entry `e` answer the position whose representative is `rep`? */
-static int part_match(const host *h, const part_entry *e, uint32_t tag, uint64_t len, uint64_t rep) {
-    return e->tag == tag && e->lengths == len && (rep & e->floor) == e->exact
-        && !(rep & ~e->floor & h->signed_);
-}
-
-/* An entry is looked for in two buckets: the whole representative's (the position's
- * own, as host_probe's table keeps it, so that entries of alike positions do not push
- * it out) and the lengths' (every entry that may answer the position). */
-static void part_buckets(const host *h, uint64_t len, uint64_t rep, unsigned meta, part_entry **b) {
-    b[0] = part_bucket(h, rep ^ len * 0x9E3779B97F4A7C15ull, meta);
-    b[1] = part_bucket(h, len, meta);
-}
-
-/* The entry of the abstraction (len, exact, floor) of the position `rep` in bucket
- * b, made if none. An entry that answers the position already is taken over (one
- * entry a position: the null-window tests of one solve would fill the bucket with
- * its floors), keeping its bounds when it was as general (its exact cards among the
- * new ones': its bounds hold there too); else a free or stale way, else the one over
- * the fewest cards among the first three, else the fourth. */
-static part_entry *part_store(const host *h, part_entry *b, uint32_t tag, uint64_t len,
-    uint64_t rep, uint64_t exact, uint64_t floor, int cards) {
-    part_entry *e = 0;
-    for (int i = 0; i < 4; i++) {
-        if (b[i].tag == tag && b[i].lengths == len && b[i].exact == exact && b[i].floor == floor) {
-            return &b[i];
-        }
-    }
-    int lo = 0, hi = 255;
-    for (int i = 0; i < 4 && !e; i++) {
-        if (part_match(h, &b[i], tag, len, rep)) {
-            e = &b[i];
-            if (!(e->floor & ~floor)) {
-                lo = e->lo;
-                hi = e->hi;
-            }
-        }
-    }
-    for (int i = 0; i < 4 && !e; i++) {
-        if ((b[i].tag >> 8) != h->s.tt->epoch) {
-            e = &b[i];
-        }
-    }
-    if (!e) {
-        int least = 99;
-        for (int i = 0; i < 3; i++) {
-            if (b[i].cards < least) {
-                least = b[i].cards;
-                e = &b[i];
-            }
-        }
-        if (cards < least) {
-            e = &b[3];
-        }
-    }
-    e->lengths = len;
-    e->exact = exact;
-    e->floor = floor;
-    e->tag = tag;
-    e->lo = (uint8_t)lo;
-    e->hi = (uint8_t)hi;
-    e->move = TC_NO_CARD;
-    e->cards = (uint8_t)cards;
-    return e;
-}
-
-/* The representative's exact part for a position's floor: the top k cards of each
- * suit of `rep`, k those of the position's cards out in its floor; and its floor. */
-static uint64_t exact_of(const host *h, uint64_t rep, const uint8_t *k, uint64_t *floor) {
-    uint64_t ex = 0;
-    *floor = 0;
-    for (int su = 0; su < 4; su++) {
-        uint32_t o = tc_suit_set(rep, su), e = 0;
-        int n = k[su];
-        for (int i = 0; n && i < h->nlive[su]; i++) {
-            int f = h->live[su][i];
-            if ((o >> f) & 1) {
-                e |= 1u << f;
-                if (--n == 0) {
-                    *floor |= floor_at(h, su, f);
-                }
-            }
-        }
-        ex |= tc_suit_mask(e, su);
-    }
-    return ex;
-}
-
 /* The leads' order: the table's move when it leads the list (`fixed`), then the
  * killer leads (the last two leads that cut off a position at this trick likely cut
  * this one too), then the rest by history (leads that cut off positions of this seat
@@ -700,28 +454,10 @@ static void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
     }
 }
 
-/* The last trick's floor: nothing is chosen there, so only its winning card counts,
- * where another card of its suit met it (the cards are the last in play[]). */
-static uint64_t floor_of_last(const host *h) {
-    const search *s = &h->s;
-    tc_trick t = s->t;
-    tc_view v;
-    int n = s->g->seats, k = 0;
-    t.card = s->play + s->ply;
-    t.n = (uint8_t)n;
-    tc_look(s->g, &t, &v);
-    for (int i = 0; i < n; i++) {
-        k += TC_SUIT(t.card[i]) == TC_SUIT(v.best);
-    }
-    return k > 1 ? floor_at(h, TC_SUIT(v.best), TC_SLOT(v.best)) : 0;
-}
-
 /* Alpha-beta on the future value for the searching side (fail-soft), the table at
- * trick starts keyed by relative ranks; with partition search, `*fl` gets the
- * value's floor (above). */
-static int host_ab(host *h, int alpha, int beta, uint64_t *fl) {
+ * trick starts keyed by relative ranks. */
+static int host_ab(host *h, int alpha, int beta) {
     search *s = &h->s;
-    *fl = 0;
     if (s->abort) {
         return 0;
     }
@@ -735,11 +471,10 @@ static int host_ab(host *h, int alpha, int beta, uint64_t *fl) {
     }
     const tc_game *g = s->g;
     tc_trick *t = &s->t;
-    uint64_t cards = 0, key = 0, len = 0, used = 0;
+    uint64_t cards = 0, key = 0;
     unsigned meta = 0;
     int hint = TC_NO_CARD;
     tc_entry *e = 0;
-    part_entry *pb[2] = {0, 0};
     if (t->n == 0) {
         for (int p = 0; p < g->seats; p++) {
             cards |= s->hand[p];
@@ -755,70 +490,36 @@ static int host_ab(host *h, int alpha, int beta, uint64_t *fl) {
             return 0;
         }
         if (!(s->hand[t->leader] & (s->hand[t->leader] - 1))) {
-            int v = last_trick(h);
-            if (h->part) {
-                *fl = floor_of_last(h);
-            }
-            return v;
+            return last_trick(h);
         }
         if (h->relative) {
             int lead = g->team[t->leader] == s->team;
             int lo = sure_of(h, 1, lead);
             if (lo >= beta) {
-                *fl = h->part ? floor_of_tops(h) : 0;
                 return lo;
             }
             int hi = total - sure_of(h, 0, !lead);
             if (hi <= alpha) {
-                *fl = h->part ? floor_of_tops(h) : 0;
                 return hi;
             }
         }
         key = h->relative ? rel_key(h, cards) : cards;
         meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
-        if (h->part) {
-            uint32_t tag = s->tt->epoch << 8 | (meta & 0xFFu);
-            len = lengths_of(s);
-            part_buckets(h, len, key, meta, pb);
-            for (int j = 0; j < 2; j++) {
-                for (int i = 0; i < 4; i++) {
-                    const part_entry *pe = &pb[j][i];
-                    if (!part_match(h, pe, tag, len, key)) {
-                        continue;
-                    }
-                    uint8_t k[4];
-                    count_in(pe->exact, ~0ull, k);
-                    if (pe->lo >= beta || pe->hi <= alpha) {
-                        *fl = used | floor_of_top(h, cards, k); /* the window may be others' */
-                        return pe->lo >= beta ? pe->lo : pe->hi;
-                    }
-                    if (pe->lo > alpha || pe->hi < beta) {
-                        used |= floor_of_top(h, cards, k);
-                        alpha = pe->lo > alpha ? pe->lo : alpha;
-                        beta = pe->hi < beta ? pe->hi : beta;
-                    }
-                    if (hint == TC_NO_CARD && pe->exact == key) { /* its own: alike positions' leads order worse (measured) */
-                        hint = card_of(h, cards, pe->move);
-                    }
-                }
+        e = host_probe(s->tt, key, meta, 0);
+        if (e) {
+            if (e->lo >= beta) {
+                return e->lo;
             }
-        } else {
-            e = host_probe(s->tt, key, meta, 0);
-            if (e) {
-                if (e->lo >= beta) {
-                    return e->lo;
-                }
-                if (e->hi <= alpha) {
-                    return e->hi;
-                }
-                if (e->lo > alpha) {
-                    alpha = e->lo;
-                }
-                if (e->hi < beta) {
-                    beta = e->hi;
-                }
-                hint = h->relative ? card_of(h, cards, e->move) : e->move;
+            if (e->hi <= alpha) {
+                return e->hi;
             }
+            if (e->lo > alpha) {
+                alpha = e->lo;
+            }
+            if (e->hi < beta) {
+                beta = e->hi;
+            }
+            hint = h->relative ? card_of(h, cards, e->move) : e->move;
         }
     }
     int a0 = alpha, b0 = beta;
@@ -833,11 +534,9 @@ static int host_ab(host *h, int alpha, int beta, uint64_t *fl) {
     for (int i = 0; i < nm && !s->abort; i++) {
         int c = move[i];
         undo u;
-        uint64_t cf;
         int gain = tc_play(s, c, &u);
-        int v = gain + host_ab(h, alpha - gain, beta - gain, &cf);
+        int v = gain + host_ab(h, alpha - gain, beta - gain);
         tc_unplay(s, c, &u);
-        used |= cf;
         if (maximize ? v > best : v < best) {
             best = v;
             bestmove = c;
@@ -860,43 +559,7 @@ static int host_ab(host *h, int alpha, int beta, uint64_t *fl) {
             break;
         }
     }
-    if (s->abort) {
-        return best;
-    }
-    if (h->part && t->n > 0) {
-        /* the card winning so far meets the seat's cards of its suit: keep it when
-         * it and one of them are both below the floor */
-        tc_view v;
-        tc_look(g, t, &v);
-        int su = TC_SUIT(v.best);
-        uint32_t mine = tc_suit_set(s->hand[s->to_play], su);
-        if (mine && !((used >> v.best) & 1) && (mine & ~tc_suit_set(used, su))) {
-            used |= floor_at(h, su, TC_SLOT(v.best));
-        }
-    }
-    *fl = used;
-    if (t->n == 0 && h->part) {
-        uint8_t k[4];
-        uint64_t floor;
-        used = floor_whole(h, cards, used);
-        *fl = used;
-        count_in(cards, used, k);
-        uint64_t ex = exact_of(h, key, k, &floor);
-        uint32_t tag = s->tt->epoch << 8 | (meta & 0xFFu);
-        int v = best < 0 ? 0 : best > 255 ? 255 : best;
-        int n = tc_popcount64(cards);
-        for (int j = 0; j < 2; j++) {
-            part_entry *pe = part_store(h, pb[j], tag, len, key, ex, floor, n);
-            if (best <= a0) {
-                pe->hi = (uint8_t)(v < pe->hi ? v : pe->hi);
-            } else if (best >= b0) {
-                pe->lo = (uint8_t)(v > pe->lo ? v : pe->lo);
-            } else {
-                pe->lo = pe->hi = (uint8_t)v;
-            }
-            pe->move = (uint8_t)rel_of(h, cards, bestmove);
-        }
-    } else if (t->n == 0) {
+    if (t->n == 0 && !s->abort) {
         e = host_probe(s->tt, key, meta, 1);
         if (e) {
             int v = best < 0 ? 0 : best > 255 ? 255 : best;
@@ -948,34 +611,12 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
         }
         h->nlive[su] = (uint8_t)k;
     }
-    h->signed_ = 0;
-    for (int c = 0; c < 64; c++) {
-        h->signed_ |= h->sig[c] ? tc_bit(c) : 0;
-    }
-    for (int su = 0; su < 4; su++) {
-        for (int f = 0; f < 16; f++) {
-            uint16_t m = 0;
-            for (int f2 = 0; f2 < 16; f2++) {
-                int a = g->strength[su * 16 + f2], b = g->strength[su * 16 + f];
-                m |= (uint16_t)(a && a >= b ? 1u << f2 : 0);
-            }
-            h->atleast[su][f] = m;
-        }
-    }
-    /* partition search: its lengths key holds 4 seats of suits under 16 cards */
-    h->part = h->relative && g->seats <= 4 && g->hand_size < 16 && s->tt && s->tt->entry
-        && s->tt->mask >= 15;
-    if (h->part) {
-        h->pt = (part_entry *)(void *)s->tt->entry;
-        h->pmask = (s->tt->mask + 1) / 8 - 1;
-    }
 }
 
 /* One null-window test at `beta` narrowing [*lo, *hi]: 0, or -1 when the budget ran
  * out. */
 static int test_at(host *h, int beta, int *lo, int *hi) {
-    uint64_t fl;
-    int v = host_ab(h, beta - 1, beta, &fl);
+    int v = host_ab(h, beta - 1, beta);
     if (h->s.abort) {
         return -1;
     }
