@@ -41,6 +41,8 @@ typedef struct {
     uint8_t sig[64];    /* what makes two adjacent cards differ: points, the 7 */
     uint8_t live[4][16]; /* per suit, the slots out at the start, strongest first */
     uint8_t nlive[4];
+    uint8_t alike[4][16][16]; /* per suit, k and i: the first j >= k of live[] whose card
+                               * has card i's owner and signature (rel_key's step) */
     uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
     double deadline;    /* monotonic seconds when the search gives up; 0 none */
     uint8_t killer[TC_MAX_PLIES][2]; /* per ply, the last two cards that cut it off */
@@ -65,7 +67,7 @@ static double seconds_now(void) {
 static uint64_t rel_key(const host *h, uint64_t out) {
     uint64_t key = 0;
     for (int su = 0; su < 4; su++) {
-        uint32_t o = tc_suit_set(out, su);
+        uint32_t o = (uint32_t)(out >> (16 * su)) & 0xFFFFu;
         if (!o) {
             continue;
         }
@@ -73,20 +75,12 @@ static uint64_t rel_key(const host *h, uint64_t out) {
         int n = h->nlive[su], k = 0;
         uint32_t kb = 0;
         for (int i = 0; i < n; i++) {
-            int f = lv[i];
-            if (!((o >> f) & 1)) {
-                continue;
-            }
-            int c = su * 16 + f;
-            while (k < n) {
-                int f2 = lv[k++], c2 = su * 16 + f2;
-                if (h->owner[c2] == h->owner[c] && h->sig[c2] == h->sig[c]) {
-                    kb |= (uint32_t)1 << f2;
-                    break;
-                }
+            if ((o >> lv[i]) & 1) {
+                k = h->alike[su][k][i]; /* card i's first alike at or below k */
+                kb |= (uint32_t)1 << lv[k++];
             }
         }
-        key |= tc_suit_mask(kb, su);
+        key |= (uint64_t)kb << (16 * su);
     }
     return key;
 }
@@ -635,6 +629,16 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
             }
         }
         h->nlive[su] = (uint8_t)k;
+        for (int from = 0; from < k; from++) {
+            for (int i = from; i < k; i++) {
+                int c = su * 16 + h->live[su][i], j = from;
+                while (h->owner[su * 16 + h->live[su][j]] != h->owner[c]
+                    || h->sig[su * 16 + h->live[su][j]] != h->sig[c]) {
+                    j++; /* ends at i at the latest */
+                }
+                h->alike[su][from][i] = (uint8_t)j;
+            }
+        }
         uint8_t rank[16] = {0};
         int n = s->count[su];
         memset(h->rank_points[su], 0, sizeof h->rank_points[su]);
