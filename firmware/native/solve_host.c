@@ -15,8 +15,8 @@
  *   position;
  * - the last trick played out without a search, and bounds on what is still to
  *   come (sure_of: points a side takes whatever the other plays, the leader's and
- *   its partner's sure tricks with what the others must follow onto them) tried
- *   before the table;
+ *   its partner's sure tricks with what the others must follow onto them, counted
+ *   on rank masks) tried after the table, within its entry's bounds;
  * - null-window tests that halve the open interval (C*), sharing the table; a
  *   search that keeps the table's entries of the searches before it first tests at
  *   the last answer found with that table (host_exact's guess).
