@@ -15,8 +15,8 @@
  *   position;
  * - the last trick played out without a search, and bounds on what is still to
  *   come (sure_of: points a side takes whatever the other plays, the leader's and
- *   its partner's sure tricks with what the others must follow onto them) tried
- *   before the table;
+ *   its partner's sure tricks with what the others must follow onto them, counted
+ *   on rank masks) tried after the table, within its entry's bounds;
  * - null-window tests that halve the open interval (C*), sharing the table; a
  *   search that keeps the table's entries of the searches before it first tests at
  *   the last answer found with that table (host_exact's guess).
@@ -41,10 +41,16 @@ typedef struct {
     uint8_t sig[64];    /* what makes two adjacent cards differ: points, the 7 */
     uint8_t live[4][16]; /* per suit, the slots out at the start, strongest first */
     uint8_t nlive[4];
+    uint8_t alike[4][16][16]; /* per suit, k and i: the first j >= k of live[] whose card
+                               * has card i's owner and signature (rel_key's step) */
     uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
     double deadline;    /* monotonic seconds when the search gives up; 0 none */
     uint8_t killer[TC_MAX_PLIES][2]; /* per ply, the last two cards that cut it off */
     uint64_t hist[TC_MAX_SEATS][64]; /* per seat and lead, the cut-offs it made */
+    uint16_t ranks[4][2][256]; /* per suit, a byte of its slots -> their ranks' bits */
+    uint16_t rpoints[4][2][256]; /* per suit, a byte of ranks -> their card points */
+    uint8_t rank_points[4][16]; /* per suit, a rank's card points (rank 0 the weakest) */
+    uint8_t monotone;           /* bit per suit whose points never fall as ranks rise */
 } host;
 
 static double seconds_now(void) {
@@ -61,7 +67,7 @@ static double seconds_now(void) {
 static uint64_t rel_key(const host *h, uint64_t out) {
     uint64_t key = 0;
     for (int su = 0; su < 4; su++) {
-        uint32_t o = tc_suit_set(out, su);
+        uint32_t o = (uint32_t)(out >> (16 * su)) & 0xFFFFu;
         if (!o) {
             continue;
         }
@@ -69,20 +75,12 @@ static uint64_t rel_key(const host *h, uint64_t out) {
         int n = h->nlive[su], k = 0;
         uint32_t kb = 0;
         for (int i = 0; i < n; i++) {
-            int f = lv[i];
-            if (!((o >> f) & 1)) {
-                continue;
-            }
-            int c = su * 16 + f;
-            while (k < n) {
-                int f2 = lv[k++], c2 = su * 16 + f2;
-                if (h->owner[c2] == h->owner[c] && h->sig[c2] == h->sig[c]) {
-                    kb |= (uint32_t)1 << f2;
-                    break;
-                }
+            if ((o >> lv[i]) & 1) {
+                k = h->alike[su][k][i]; /* card i's first alike at or below k */
+                kb |= (uint32_t)1 << lv[k++];
             }
         }
-        key |= tc_suit_mask(kb, su);
+        key |= (uint64_t)kb << (16 * su);
     }
     return key;
 }
@@ -137,35 +135,47 @@ static int last_trick(host *h) {
     return gain;
 }
 
-/* Strength of the strongest card of suit `su` in `m` (0 when none). */
-static int top_strength(const host *h, uint64_t m, int su) {
-    uint32_t b = tc_suit_set(m, su);
-    if (!b) {
-        return 0;
-    }
-    const uint8_t *lv = h->live[su];
-    for (int i = 0; i < h->nlive[su]; i++) {
-        if ((b >> lv[i]) & 1) {
-            return h->s.g->strength[su * 16 + lv[i]];
-        }
-    }
-    return 0;
+/* The cards of suit `su` in `m` as ranks: bit k for the pack's k-th weakest card of
+ * the suit. sure_of counts on them with bit tricks where walking a suit's cards
+ * cost a third of the search's instructions (callgrind). */
+static uint32_t ranks_of(const host *h, uint64_t m, int su) {
+    uint32_t b = (uint32_t)(m >> (16 * su)) & 0xFFFFu;
+    return (uint32_t)h->ranks[su][0][b & 0xFF] | h->ranks[su][1][b >> 8];
 }
 
-/* Card points of the `q` cheapest cards of suit `su` in `m` (all of them when fewer):
- * what a seat that must follow q tricks of that suit adds to them at least. */
-static int cheapest(const tc_game *g, uint64_t m, int su, int q) {
-    uint32_t b = tc_suit_set(m, su);
-    int n = tc_popcount32(b), pts = 0;
+/* The rank of the strongest card of `r` (ranks), -1 when none. */
+static int top_rank(uint32_t r) {
+    return r ? 31 - __builtin_clz(r) : -1;
+}
+
+/* The ranks of `r` above rank `top` (all of them when top is -1). */
+static uint32_t above(uint32_t r, int top) {
+    return top < 0 ? r : r >> top >> 1 << top << 1;
+}
+
+/* Card points of the ranks `r` of suit `su`. */
+static int points_of(const host *h, int su, uint32_t r) {
+    return h->rpoints[su][0][r & 0xFF] + h->rpoints[su][1][r >> 8];
+}
+
+/* Card points of the `q` cheapest cards of the ranks `r` of suit `su` (all of them
+ * when fewer): what a seat that must follow q tricks of that suit adds to them at
+ * least. Where the suit's points never fall as its ranks rise, its weakest cards. */
+static int cheapest(const host *h, int su, uint32_t r, int q) {
+    int n = tc_popcount32(r), pts = 0;
     if (n <= q) {
-        for (; b; b &= b - 1) {
-            pts += g->points[su * 16 + tc_ctz32(b)];
+        return points_of(h, su, r);
+    }
+    const uint8_t *rp = h->rank_points[su];
+    if (h->monotone & 1u << su) {
+        for (int j = 0; j < q; j++, r &= r - 1) {
+            pts += rp[tc_ctz32(r)];
         }
         return pts;
     }
     uint8_t v[16];
-    for (int j = 0; b; b &= b - 1, j++) { /* insertion sort: at most 16 */
-        int x = g->points[su * 16 + tc_ctz32(b)], k = j;
+    for (int j = 0; r; r &= r - 1, j++) { /* insertion sort: at most 16 */
+        int x = rp[tc_ctz32(r)], k = j;
         for (; k > 0 && v[k - 1] > x; k--) {
             v[k] = v[k - 1];
         }
@@ -175,6 +185,20 @@ static int cheapest(const tc_game *g, uint64_t m, int su, int q) {
         pts += v[j];
     }
     return pts;
+}
+
+/* Every seat's cards as ranks, per suit: what sure_of's chains look at, made once
+ * per trick start. */
+typedef struct {
+    uint32_t r[TC_MAX_SEATS][4];
+} ranked;
+
+static void rank_hands(const host *h, ranked *rk) {
+    for (int p = 0; p < h->s.g->seats; p++) {
+        for (int su = 0; su < 4; su++) {
+            rk->r[p][su] = ranks_of(h, h->s.hand[p], su);
+        }
+    }
 }
 
 /* What one side (the searching side when `ours`, else the others) is sure to take
@@ -201,33 +225,27 @@ typedef struct {
     uint8_t q[4];
 } parts;
 
-static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cross, parts *out) {
+static int chain_of(const host *h, const ranked *rk, int ours, int leader, int leads,
+    unsigned *cross, parts *out) {
     const search *s = &h->s;
     const tc_game *g = s->g;
     int trump = s->t.trump;
     *cross = 0;
-    uint64_t theirs = 0;
     int pts = 0, quick = 0, kmax = 0, klead = 0, masters = 0, plain = 0;
     uint8_t qs[4] = {0, 0, 0, 0};
-    for (int p = 0; p < g->seats; p++) {
-        if ((g->team[p] == s->team) != ours) {
-            theirs |= s->hand[p];
-        }
-    }
     if (trump < 4) {
-        int top = top_strength(h, theirs, trump);
+        uint32_t theirs = 0;
+        for (int p = 0; p < g->seats; p++) {
+            theirs |= (g->team[p] == s->team) != ours ? rk->r[p][trump] : 0;
+        }
+        int top = top_rank(theirs);
         for (int p = 0; p < g->seats; p++) {
             if ((g->team[p] == s->team) != ours) {
                 continue;
             }
-            int k = 0;
-            for (uint32_t b = tc_suit_set(s->hand[p], trump); b; b &= b - 1) {
-                int c = trump * 16 + tc_ctz32(b);
-                if (g->strength[c] > top) {
-                    k++;
-                    pts += g->points[c];
-                }
-            }
+            uint32_t m = above(rk->r[p][trump], top);
+            int k = tc_popcount32(m);
+            pts += points_of(h, trump, m);
             kmax = k > kmax ? k : kmax;
             if (p == leader) {
                 klead = k;
@@ -236,40 +254,40 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
     }
     masters = pts;
     if (leads && (tc_duties(g) & TC_FOLLOW)) {
-        uint64_t others = 0;
+        uint32_t others[4] = {0, 0, 0, 0};
         for (int p = 0; p < g->seats; p++) {
-            others |= p == leader ? 0 : s->hand[p];
+            for (int su = 0; p != leader && su < 4; su++) {
+                others[su] |= rk->r[p][su];
+            }
         }
         for (int su = 0; su < 4; su++) {
-            uint32_t mine = tc_suit_set(s->hand[leader], su);
+            uint32_t mine = rk->r[leader][su];
             if (su == trump || !mine) {
                 continue;
             }
-            int top = top_strength(h, others, su), cap = 16;
+            int cap = 16;
             for (int p = 0; p < g->seats; p++) {
-                if (p != leader && trump < 4 && tc_suit_set(s->hand[p], trump)) {
-                    int len = tc_popcount32(tc_suit_set(s->hand[p], su));
+                if (p != leader && trump < 4 && rk->r[p][trump]) {
+                    int len = tc_popcount32(rk->r[p][su]);
                     cap = len < cap ? len : cap;
                 }
             }
-            const uint8_t *lv = h->live[su];
-            int q = 0;
-            for (int i = 0; i < h->nlive[su] && q < cap; i++) {
-                int c = su * 16 + lv[i];
-                if (g->strength[c] <= top) {
-                    break;
-                }
-                if ((mine >> lv[i]) & 1) {
-                    /* the first is the seat's top card: it may take a trick its
-                     * partner led, unless it is worth nothing where a card worth
-                     * nothing must be the lowest under a winning partner */
-                    if (!q && (g->points[c] || !(tc_duties(g) & TC_LOW_CARD))) {
-                        *cross |= 1u << su;
-                    }
-                    pts += g->points[c];
-                    q++;
+            /* every card above the others' top card is the leader's */
+            uint32_t win = above(mine, top_rank(others[su]));
+            int q = tc_popcount32(win);
+            if (q > cap) {
+                q = cap;
+                while (tc_popcount32(win) > q) {
+                    win &= win - 1; /* the weakest goes */
                 }
             }
+            /* the first is the seat's top card: it may take a trick its partner
+             * led, unless it is worth nothing where a card worth nothing must be
+             * the lowest under a winning partner */
+            if (q && (h->rank_points[su][top_rank(win)] || !(tc_duties(g) & TC_LOW_CARD))) {
+                *cross |= 1u << su;
+            }
+            pts += points_of(h, su, win);
             quick += q;
             qs[su] = (uint8_t)q;
             /* every other seat follows those q tricks while it holds the suit: its q
@@ -277,7 +295,7 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
              * leader wins (a seat void in an earlier suit of the chain may discard
              * some before, onto the leader's tricks too) */
             for (int p = 0; q && p < g->seats; p++) {
-                pts += p == leader ? 0 : cheapest(g, s->hand[p], su, q);
+                pts += p == leader ? 0 : cheapest(h, su, rk->r[p][su], q);
             }
         }
         /* then the leader's trumps above every other seat's, partners' included (so
@@ -287,15 +305,11 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
         plain = pts - masters;
         int kl = 0;
         if (trump < 4) {
-            uint32_t mine = tc_suit_set(s->hand[leader], trump);
-            int top = top_strength(h, others, trump);
-            for (; mine; mine &= mine - 1) {
-                kl += g->strength[trump * 16 + tc_ctz32(mine)] > top;
-            }
+            kl = tc_popcount32(above(rk->r[leader][trump], top_rank(others[trump])));
         }
         for (int p = 0; kl && p < g->seats; p++) {
             if ((g->team[p] == s->team) != ours) {
-                pts += cheapest(g, s->hand[p], trump, kl);
+                pts += cheapest(h, trump, rk->r[p][trump], kl);
             }
         }
     }
@@ -324,42 +338,44 @@ static int chain_of(const host *h, int ours, int leader, int leads, unsigned *cr
  * top cards are above the other's); the partner follows every suit of the leader's
  * chain to its end (so it keeps its own cards), and the leader's cards of the
  * partner's suits are untouched by its own leads. */
-static int sure_of(const host *h, int ours, int leads) {
+static int sure_of(const host *h, const ranked *rk, int ours, int leads) {
     const search *s = &h->s;
     const tc_game *g = s->g;
     int leader = s->t.leader;
     unsigned cross, suits = 0;
     parts a, b;
-    int best = chain_of(h, ours, leader, leads, &cross, &a);
+    int best = chain_of(h, rk, ours, leader, leads, &cross, &a);
     if (!leads || !(tc_duties(g) & TC_FOLLOW)) {
         return best;
     }
     for (int su = 0; su < 4; su++) {
-        suits |= tc_suit_set(s->hand[leader], su) ? 1u << su : 0;
+        suits |= rk->r[leader][su] ? 1u << su : 0;
     }
     for (int p = 0; p < g->seats; p++) {
         if (p == leader || g->team[p] != g->team[leader]) {
             continue;
         }
         int top = 0; /* cheap first: the partner's top card above every other seat's */
-        uint64_t rest = 0;
-        for (int q = 0; q < g->seats; q++) {
-            rest |= q == p ? 0 : s->hand[q];
-        }
         for (int su = 0; su < 4 && !top; su++) {
-            top = su != s->t.trump && ((suits >> su) & 1)
-                && top_strength(h, s->hand[p], su) > top_strength(h, rest, su);
+            if (su == s->t.trump || !((suits >> su) & 1)) {
+                continue;
+            }
+            uint32_t rest = 0;
+            for (int q = 0; q < g->seats; q++) {
+                rest |= q == p ? 0 : rk->r[q][su];
+            }
+            top = top_rank(rk->r[p][su]) > top_rank(rest);
         }
         if (!top) {
             continue;
         }
-        int v = chain_of(h, ours, p, 1, &cross, &b);
+        int v = chain_of(h, rk, ours, p, 1, &cross, &b);
         if (!(cross & suits)) {
             continue;
         }
         int follows = 1;
         for (int su = 0; su < 4; su++) {
-            follows &= tc_popcount32(tc_suit_set(s->hand[p], su)) >= a.q[su];
+            follows &= tc_popcount32(rk->r[p][su]) >= a.q[su];
         }
         if (follows && a.quick) { /* the leader's chain first, then the partner's */
             int tricks = a.quick + b.quick + b.klead;
@@ -492,21 +508,10 @@ static int host_ab(host *h, int alpha, int beta) {
         if (!(s->hand[t->leader] & (s->hand[t->leader] - 1))) {
             return last_trick(h);
         }
-        if (h->relative) {
-            int lead = g->team[t->leader] == s->team;
-            int lo = sure_of(h, 1, lead);
-            if (lo >= beta) {
-                return lo;
-            }
-            int hi = total - sure_of(h, 0, !lead);
-            if (hi <= alpha) {
-                return hi;
-            }
-        }
         key = h->relative ? rel_key(h, cards) : cards;
         meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
         e = host_probe(s->tt, key, meta, 0);
-        if (e) {
+        if (e) { /* before the sure points: it answers twice as often (measured) */
             if (e->lo >= beta) {
                 return e->lo;
             }
@@ -520,6 +525,19 @@ static int host_ab(host *h, int alpha, int beta) {
                 beta = e->hi;
             }
             hint = h->relative ? card_of(h, cards, e->move) : e->move;
+        }
+        if (h->relative) { /* within the entry's bounds: a value met is exact */
+            int lead = g->team[t->leader] == s->team;
+            ranked rk;
+            rank_hands(h, &rk);
+            int lo = sure_of(h, &rk, 1, lead);
+            if (lo >= beta) {
+                return lo;
+            }
+            int hi = total - sure_of(h, &rk, 0, !lead);
+            if (hi <= alpha) {
+                return hi;
+            }
         }
     }
     int a0 = alpha, b0 = beta;
@@ -585,6 +603,7 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
     search *s = &h->s;
     tc_search_init(s, g, hands, t, team, measure, tt, budget);
     h->relative = s->collapse;
+    h->monotone = 0;
     uint64_t out = 0;
     for (int c = 0; c < 64; c++) {
         h->owner[c] = 0xFF;
@@ -610,6 +629,48 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
             }
         }
         h->nlive[su] = (uint8_t)k;
+        for (int from = 0; from < k; from++) {
+            for (int i = from; i < k; i++) {
+                int c = su * 16 + h->live[su][i], j = from;
+                while (h->owner[su * 16 + h->live[su][j]] != h->owner[c]
+                    || h->sig[su * 16 + h->live[su][j]] != h->sig[c]) {
+                    j++; /* ends at i at the latest */
+                }
+                h->alike[su][from][i] = (uint8_t)j;
+            }
+        }
+        uint8_t rank[16] = {0};
+        int n = s->count[su];
+        memset(h->rank_points[su], 0, sizeof h->rank_points[su]);
+        for (int i = 0; i < n; i++) { /* order[] is strongest first */
+            rank[s->order[su][i]] = (uint8_t)(n - 1 - i);
+            h->rank_points[su][n - 1 - i] = g->points[su * 16 + s->order[su][i]];
+        }
+        h->monotone |= (uint8_t)(1u << su);
+        for (int r = 1; r < n; r++) {
+            if (h->rank_points[su][r] < h->rank_points[su][r - 1]) {
+                h->monotone &= (uint8_t)~(1u << su);
+            }
+        }
+        for (int byte = 0; byte < 2; byte++) {
+            for (int b = 0; b < 256; b++) {
+                int pts = 0;
+                for (int f = 0; f < 8; f++) {
+                    pts += (b >> f) & 1 ? h->rank_points[su][byte * 8 + f] : 0;
+                }
+                h->rpoints[su][byte][b] = (uint16_t)pts;
+            }
+        }
+        for (int byte = 0; byte < 2; byte++) {
+            for (int b = 0; b < 256; b++) {
+                uint16_t r = 0;
+                for (int f = 0; f < 8; f++) {
+                    int slot = byte * 8 + f;
+                    r |= (uint16_t)(((b >> f) & 1) && g->strength[su * 16 + slot] ? 1u << rank[slot] : 0);
+                }
+                h->ranks[su][byte][b] = r;
+            }
+        }
     }
 }
 
