@@ -1,7 +1,8 @@
 """`tapete record` stopped with Ctrl-C mid-match and started again 10 s later, while
-the simulated table (`tapete sim --pty`) plays on: the controller resends what the
-recorder missed from its journal, so the log and the database hold, line for line,
-what the controller emitted, as one match."""
+the simulated table (`tapete sim --pty`) plays on (until it has sent more than its
+ring holds, then paused, so that a fast machine does not finish the match meanwhile):
+the controller resends what the recorder missed from its journal, so the log and the
+database hold, line for line, what the controller emitted, as one match."""
 import os
 import signal
 import subprocess
@@ -11,9 +12,8 @@ from tapete.store import Store
 
 from host.simkit import TAPETE, Table, read_jsonl, record
 
-# A match long enough to be still going after the 10 s stop on a quiet machine too
-# (the simulated table plays faster there).
 OPTIONS = '{"target": 35, "irregularity": "report"}'
+MISSED = 8      # lines the table sends while no recorder listens, before it is paused
 
 
 def _events_in(path):
@@ -40,10 +40,21 @@ def test_a_recorder_stopped_for_ten_seconds_mid_match_loses_nothing(tmp_path):
         assert first.returncode == 0, err1
         assert "stopped (Ctrl-C)" in err1 and "Traceback" not in err1
         stopped_at = _events_in(out)
-        time.sleep(10)
-        missed = len(table.events()) - stopped_at
-        assert missed > 4, missed               # more than the controller's ring holds
-        assert not any(e["ev"] == "match_end" for e in table.events())     # still mid-match
+        t0 = time.time()
+        # The table plays on unheard until it has sent more than its ring holds, and is
+        # then paused (SIGSTOP) for the rest of the 10 s: on a quiet machine the
+        # simulated table would otherwise finish the match inside them
+        while len(table.events()) - stopped_at <= MISSED:
+            assert time.time() < t0 + 120 and table.proc.poll() is None
+            time.sleep(0.02)
+        table.proc.send_signal(signal.SIGSTOP)
+        try:
+            missed = len(table.events()) - stopped_at
+            assert missed > 4, missed               # more than the controller's ring holds
+            assert not any(e["ev"] == "match_end" for e in table.events())     # still mid-match
+            time.sleep(max(0.0, t0 + 10 - time.time()))
+        finally:
+            table.proc.send_signal(signal.SIGCONT)
         code, _, err2 = record(table.port, out, db)
     finally:
         table.stop()
