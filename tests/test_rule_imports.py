@@ -5,6 +5,8 @@ files with `ast`."""
 import ast
 import os
 
+from test_host_imports import find_cycle
+
 RULES = os.path.join(os.path.dirname(__file__), "..", "firmware", "rules")
 
 
@@ -40,21 +42,8 @@ def _top_level_imports(tree):
 
 def test_no_import_cycle_in_the_rules():
     graph = {name: set(_top_level_imports(tree)) for name, tree in _modules()}
-    done, path = set(), []
-
-    def visit(name):
-        if name in path:
-            raise AssertionError("import cycle: " + " -> ".join(path[path.index(name):] + [name]))
-        if name in done or name not in graph:
-            return
-        path.append(name)
-        for dep in sorted(graph[name]):
-            visit(dep)
-        path.pop()
-        done.add(name)
-
-    for name in graph:
-        visit(name)
+    found = find_cycle(graph)
+    assert found is None, "import cycle: " + " -> ".join(found)
 
 
 def _all_imports(tree):
@@ -65,42 +54,17 @@ def _all_imports(tree):
     return found
 
 
-def _cycle(graph):
-    """An import circle of `graph` ({module: modules it imports}) as a list, or None."""
-    done, path = set(), []
-
-    def visit(name):
-        if name in path:
-            return path[path.index(name):] + [name]
-        if name in done or name not in graph:
-            return None
-        path.append(name)
-        for dep in sorted(graph[name]):
-            found = visit(dep)
-            if found:
-                return found
-        path.pop()
-        done.add(name)
-        return None
-
-    for name in sorted(graph):
-        found = visit(name)
-        if found:
-            return found
-    return None
-
-
 def test_no_import_cycle_in_the_rules_counting_imports_inside_functions():
     # No exception: a Mus hand alone gets its description from rules/mus.py's
     # hand_alone, so rules/mus_hand.py never imports rules/mus.py back.
     graph = {name: set(_all_imports(tree)) for name, tree in _modules()}
-    found = _cycle(graph)
+    found = find_cycle(graph)
     assert found is None, "import cycle: " + " -> ".join(found)
 
 
 def test_the_cycle_finder_finds_one():
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
 def test_phases_is_a_leaf_and_nobody_imports_match_for_a_phase():
