@@ -288,7 +288,7 @@ class SeatReaders:
                 st = r.request(False)
             if st == NO_TAG:
                 break
-            tries = 2
+            strong = False
             if st == OK:
                 # Selected at low receiver gain, the tag is well coupled (a neighbour's
                 # reached by crosstalk falls below the threshold): the probe and the
@@ -296,28 +296,24 @@ class SeatReaders:
                 r.set_gain(True)
                 st = r.select()
                 r.set_gain(False)
-                if st == OK:
-                    r.halt()
-                    found += 1
-                    self._sighting(s, r.uid, r.uid_len, True)
-                    continue
-                # not heard at low gain (a weak tag, or a frame lost): that was the
-                # probe's first try; the tag is READY or IDLE, so ask it again (twice:
-                # the first REQA may only send it back to IDLE) and select it at
-                # normal gain, then probe once more
-                tries = 1
-                st = r.request(False)
-                if st == NO_TAG:
+                strong = st == OK
+                if not strong:
+                    # not heard at low gain (a weak tag, or a frame lost): that was the
+                    # probe's first try; the tag is READY or IDLE, so ask it again
+                    # (twice: the first REQA may only send it back to IDLE) and select
+                    # it at normal gain, then probe once more (_strong)
                     st = r.request(False)
-                if st == OK:
-                    st = r.select()
+                    if st == NO_TAG:
+                        st = r.request(False)
+                    if st == OK:
+                        st = r.select()
             if st != OK:
                 fails += 1
                 self.stats["unclear"] += 1
                 continue
             r.halt()
             found += 1
-            self._sighting(s, r.uid, r.uid_len, self._strong(r, tries))
+            self._sighting(s, r.uid, r.uid_len, strong or self._strong(r))
         r.antenna(False)
 
     def end_round(self):
@@ -360,15 +356,13 @@ class SeatReaders:
             return _UNCLEAR
         return _MISS
 
-    def _strong(self, r, tries=2):
-        """Is the tag just selected well coupled? Ask again at low receiver gain."""
+    def _strong(self, r):
+        """Is the tag just selected at normal gain well coupled? Asked once more at low
+        receiver gain (its selection there, in finish_seat, was the first try)."""
         r.set_gain(True)
-        ok = False
-        for _ in range(tries):
-            if r.request(True) == OK and r.select_uid(r.uid, r.uid_len) == OK:
-                r.halt()
-                ok = True
-                break
+        ok = r.request(True) == OK and r.select_uid(r.uid, r.uid_len) == OK
+        if ok:
+            r.halt()
         r.set_gain(False)
         return ok
 

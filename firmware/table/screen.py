@@ -137,11 +137,22 @@ def team_label(seats, n):
     return seat(seats[0]) + "+..+" + seat(seats[-1])
 
 
-def reason_text(r):
-    """Why the match ended (rules: Match.end_reason), in the table's language."""
+def reason_word(r):
+    """Why a match ended (rules: Match.end_reason) or a hand ended early (a hand
+    context's `ended`), in the table's language; None for a reason it has no word for.
+    Made at each call: the language may change while this module stays loaded."""
     return {"target": say("TARGET REACHED"), "irregularity": say("IRREGULARITY"), "games": say("GAMES WON"),
             "ordago": say("ORDAGO"), "hands": say("HANDS PLAYED"), "claim": say("CLAIM"),
-            "concede": say("CONCEDED")}.get(r, str(r or ""))
+            "concede": say("CONCEDED"), "misdeal": say("MISDEAL"), "abandoned": say("ABANDONED"),
+            "fold": say("FOLD"), "reject": say("REFUSED RAISE"), "pass": say("ALL PASS"),
+            "decided": say("DECIDED"), "trawl": say("TRAWL"),
+            "tute": "TUTE"}.get(r)      # tute: the game's own word in every language
+
+
+def reason_text(r):
+    """Why the match ended, in the table's language (a reason without a word as it is)."""
+    w = reason_word(r)
+    return w if w is not None else str(r or "")
 
 
 class View:

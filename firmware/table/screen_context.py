@@ -2,7 +2,7 @@
 must answer, Tute's declarations, Mus's round and bets...: Match.snapshot()
 ["context"]) in a framed region headed HAND, shown generically. Loaded only when a
 hand has a context: never for Malilla and Manille."""
-from .screen import PAPER, seat
+from .screen import PAPER, reason_word, seat
 from .say import say
 from .screen_notes import words, wrap
 
@@ -14,12 +14,6 @@ CONTEXT_WORDS = {"multiplier": "x", "stake": say("STAKE") + " ", "proposed": say
                  "declarations": "", "round": "", "bets": say("BETS") + " ", "trump_by": say("TRUMP BY") + " ",
                  "chooser": say("TRUMP?") + " ", "doubling": say("DOUBLE?") + " ", "games": say("GAMES") + " ",
                  "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " "}
-# Why a hand ended early (rules: the hand context's `ended`), in the table's language.
-ENDED_WORDS = {"misdeal": say("MISDEAL"), "abandoned": say("ABANDONED"), "claim": say("CLAIM"),
-               "concede": say("CONCEDED"), "ordago": say("ORDAGO"), "fold": say("FOLD"),
-               "reject": say("REFUSED RAISE"), "pass": say("ALL PASS"), "decided": say("DECIDED"),
-               "trawl": say("TRAWL"), "irregularity": say("IRREGULARITY"), "target": say("TARGET REACHED"),
-               "tute": "TUTE"}     # the game's own word in every language
 SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
              "doubling", "eleven")
 
@@ -58,6 +52,7 @@ def value(self, key, v):
         return " ".join(value(self, key, x) for x in v)
     if isinstance(v, dict):
         return " ".join(value(self, k, v[k]) for k in v)
-    if key == "ended" and v in ENDED_WORDS:
-        return ENDED_WORDS[v]
+    w = reason_word(v) if key == "ended" else None
+    if w is not None:
+        return w        # why the hand ended early, in the table's language
     return words(self, str(v))
