@@ -235,14 +235,26 @@ def scan_rates(image, report):
                         rig.place(s, s)
                 t = rig.now + 1e9
                 rig.wait_for(lambda: rig.now > t, 600, "the readers to settle")
-                w0 = [c.antenna_windows for c in rig.table.chips]
+                chips = rig.table.chips
+                r0 = [c.requests for c in chips]
+                w0 = [c.wakes for c in chips]
+                f0 = [c.antenna_windows for c in chips]
                 t0 = rig.now
                 rig.wait_for(lambda: rig.now > t0 + 2e9, 900, "two emulated seconds")
                 dt = (rig.now - t0) / 1e9
-                rate = min(c.antenna_windows - a for c, a in zip(rig.table.chips, w0)) / dt
+                # a seat's scan is a look for a new card (a REQA): one per visit, with
+                # its field switched on for it or (steady fields, from 7 seats) left on
+                rate = min(c.requests - a for c, a in zip(chips, r0)) / dt
                 got[case] = rate
-                say("scan rate at %2d seats, %s: %.1f Hz per seat (budget >= %d Hz)" % (
-                    seats, case, rate, BUDGET_SCAN_HZ))
+                extra = ""
+                if case != "empty":
+                    confirm = min(c.wakes - a for c, a in zip(chips, w0)) / dt
+                    got[case + ", lying cards confirmed"] = confirm
+                    extra = ", each lying card confirmed at %.1f Hz" % confirm
+                fields = "steady fields" if max(c.antenna_windows - a for c, a in zip(chips, f0)) == 0 \
+                    else "one field at a time"
+                say("scan rate at %2d seats, %s: %.1f Hz per seat (budget >= %d Hz; %s%s)" % (
+                    seats, case, rate, BUDGET_SCAN_HZ, fields, extra))
             report["scan_hz"][seats] = got
 
 

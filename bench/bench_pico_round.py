@@ -28,9 +28,11 @@ DEVICE = """
 import time, gc
 import board as hw
 from reader import SeatReaders
+from table.board import steady_fields
 def rounds(seats, registers, n=20):
     rd, problems = hw.readers(seats, registers=registers)
-    sr = SeatReaders(rd)
+    sr = SeatReaders(rd, steady=steady_fields(seats))  # the fields as the controller drives them
+    sr.start()
     for _ in range(6):
         sr.scan()
     gc.collect()

@@ -1,20 +1,32 @@
 """Reader layer: every seat's MFRC522 polled in turn -> placed / removed events.
 
-One round visits each seat once with only that seat's antenna on (neighbouring
-fields would wake each other's tags), ending with the seat set as `last` (the seat
-to play: its new card is weighed the moment its visit ends, not a round later).
-At a seat:
+Two ways to drive the fields, chosen by the board (table/board.py: steady_fields):
+one field at a time (up to 6 seats: the least current, no field ever near another)
+or steady fields (every antenna on for good: 12 seats at 20 Hz, where settling each
+field in turn cannot be fast enough).
+
+One field at a time: a round visits each seat once with only that seat's antenna on
+(neighbouring fields would wake each other's tags), ending with the seat set as
+`last` (the seat to play: its new card is weighed the moment its visit ends, not a
+round later). The field comes on at each visit, so every tag starts in IDLE:
   * each card already present is confirmed with WUPA + SELECT of its known UID
     (WUPA, not REQA: a card lying still must keep answering), with retries; no HLTA
     for the seat's last card: the REQA that looks for new cards sends a selected
     tag back to IDLE without an answer (ISO/IEC 14443-3, the ACTIVE state), and its
     field goes off at the end of the visit anyway;
+Steady fields: a tag keeps its state while it lies in a field, so a card once
+placed is kept in HALT, where REQA does not wake it. A visit is then one REQA when
+nothing is new; the cards lying still are confirmed (WUPA + SELECT + HLTA) at one
+seat in `confirm_every` each round, and their misses count those confirmations.
+Only this seat's own cards are ever HALTed: a neighbour's tag reached by crosstalk
+is left in IDLE, or its own reader's REQA would never find it.
+In both:
   * new cards are caught with REQA, then anticollision/SELECT at reduced receiver
     gain + HLTA: a card lying on this reader answers there ("strong"), a
     neighbour's tag reached by crosstalk does not; one not heard is selected at
     normal gain and probed once more at low gain ("weak" if silent again).
 At the end of the round the evidence is weighed:
-  * a present card is removed only after `misses` rounds in a row without an
+  * a present card is removed only after `misses` confirmations in a row without an
     answer; a corrupted reply (parity, CRC, BCC) is no answer either way;
   * a new card is placed at the one seat with strong sightings; a UID already
     present elsewhere, or seen only weakly, is counted as crosstalk and never
@@ -154,24 +166,28 @@ class SeatReaders:
     """All seats' readers; `scan()` runs one round, `events.get()` yields the news.
 
     readers: one drivers.mfrc522.MFRC522 per seat (already init()ed);
-    deck: object with lookup(uid, n) -> card code or -1 (None: every UID unknown).
+    deck: object with lookup(uid, n) -> card code or -1 (None: every UID unknown);
+    steady: every field stays on (`start()` switches them on; no settling), the
+    cards lying still confirmed at one seat in `confirm_every` each round.
     """
 
     def __init__(self, readers, deck=None, misses=4, retries=3, settle_us=3000,
                  max_cards=2, ring=32, candidates=8, conflict_rounds=8,
                  forget_rounds=4, margin=2, sleep_us=None, ticks_ms=None, sleep_ms_async=None,
-                 ticks_us=None):
+                 ticks_us=None, steady=False, confirm_every=3):
         if not readers:
             raise ValueError("at least one reader")
-        if misses < 1 or retries < 0 or max_cards < 1:
-            raise ValueError("misses >= 1, retries >= 0, max_cards >= 1")
+        if misses < 1 or retries < 0 or max_cards < 1 or confirm_every < 1:
+            raise ValueError("misses >= 1, retries >= 0, max_cards >= 1, confirm_every >= 1")
         n = len(readers)
         self.readers = readers
         self.seats = n
         self.deck = deck
         self.misses = misses
         self.retries = retries
-        self.settle_us = settle_us
+        self.steady = steady
+        self.settle_us = 0 if steady else settle_us
+        self.confirm_every = confirm_every if steady else 1
         self.max_cards = max_cards
         self.conflict_rounds = conflict_rounds
         self.forget_rounds = forget_rounds
@@ -214,12 +230,20 @@ class SeatReaders:
         n = self.seats
         return s - n if s >= n else s
 
+    def start(self):
+        """Steady fields: switch every antenna on (at boot, and after a reader was
+        reset). A card lying there is found anew by REQA, as after a power-up."""
+        if self.steady:
+            for r in self.readers:
+                r.antenna(True)
+
     def scan(self):
         """One round over every seat (blocking: each antenna settles in turn)."""
         for k in range(self.seats):
             s = self.order(k)
             self.begin_seat(s)
-            self._sleep_us(self.settle_us)
+            if self.settle_us:
+                self._sleep_us(self.settle_us)
             self.finish_seat(s)
         self.end_round()
         return self.events.count
@@ -248,10 +272,12 @@ class SeatReaders:
         table awaits: its card is placed the moment this visit sees it, not at the
         round's end). Blocking; every other field must be off. A card lying still is
         confirmed as in a round but its misses are counted by the rounds alone, so that
-        extra visits never make a flicker look like a lifted card."""
+        extra visits never make a flicker look like a lifted card (steady fields: a
+        visit only looks for new cards, the lying ones stay HALTed)."""
         self.begin_seat(s)
-        self._sleep_us(self.settle_us)
-        self.finish_seat(s)
+        if self.settle_us:
+            self._sleep_us(self.settle_us)
+        self.finish_seat(s, True)
         for j in range(len(self.pending)):
             if self._used[j]:
                 p = self.pending[j]
@@ -260,24 +286,30 @@ class SeatReaders:
                     self._used[j] = 0
 
     def begin_seat(self, s):
-        """Switch seat s's field on (every other field is off)."""
-        self.readers[s].antenna(True)
+        """Switch seat s's field on (every other field is off; steady: it is on)."""
+        if not self.steady:
+            self.readers[s].antenna(True)
 
-    def finish_seat(self, s):
-        """Confirm the seat's cards, look for new ones, switch its field off."""
+    def finish_seat(self, s, extra=False):
+        """Confirm the seat's cards, look for new ones, switch its field off (steady
+        fields: the cards are confirmed in this seat's rounds only, never in an
+        `extra` visit, and the field stays on)."""
         r = self.readers[s]
         m = self.max_cards
         base = s * m
-        for k in range(m):
-            c = self.present[base + k]
-            if c is not None:
-                # HLTA only when another card of this seat is confirmed after it (its
-                # WUPA would otherwise find this one again in READY)
-                more = False
-                for k2 in range(k + 1, m):
-                    if self.present[base + k2] is not None:
-                        more = True
-                c.result = self._confirm(r, c, more)
+        steady = self.steady
+        if not steady or not extra and (self.round + s) % self.confirm_every == 0:
+            for k in range(m):
+                c = self.present[base + k]
+                if c is not None:
+                    # HLTA only when another card of this seat is confirmed after it
+                    # (its WUPA would otherwise find this one again in READY), or in
+                    # steady fields, where it must stay out of the next REQA
+                    more = steady
+                    for k2 in range(k + 1, m):
+                        if self.present[base + k2] is not None:
+                            more = True
+                    c.result = self._confirm(r, c, more)
         found = 0
         fails = 0
         while found <= m and fails <= self.retries:
@@ -311,10 +343,25 @@ class SeatReaders:
                 fails += 1
                 self.stats["unclear"] += 1
                 continue
+            if steady:
+                # Only a card kept track of at this seat is HALTed: a HALTed tag answers
+                # no REQA, so one HALTed here and then forgotten (a neighbour's reached
+                # by crosstalk, one for which no candidate slot or no room is left)
+                # would never be found again. Any other stays out of HALT and would
+                # answer every next REQA of this visit: none is asked.
+                if not strong:
+                    strong = self._strong_idle(r)
+                kept = self._sighting(s, r.uid, r.uid_len, strong)
+                if strong and (kept == 1 or kept == 2 and self.cards_at(s) < m):
+                    r.halt()
+                    found += 1
+                    continue
+                break
             r.halt()
             found += 1
             self._sighting(s, r.uid, r.uid_len, strong or self._strong(r))
-        r.antenna(False)
+        if not steady:
+            r.antenna(False)
 
     def end_round(self):
         """Weigh the round's evidence and emit events."""
@@ -333,7 +380,7 @@ class SeatReaders:
                     self.present[i] = None
                     self._free.append(c)
                     self.events.push(REMOVED, i // m, c.card, c.uid, c.n)
-            c.result = _MISS
+            c.result = 0        # no evidence until its next confirmation
         for j in range(len(self.pending)):
             if self._used[j]:
                 self._weigh(j)
@@ -366,31 +413,46 @@ class SeatReaders:
         r.set_gain(False)
         return ok
 
+    def _strong_idle(self, r):
+        """Steady fields: is the tag just selected at normal gain (ACTIVE) well
+        coupled? Asked at low gain without a HALT: a first REQA at normal gain sends
+        it back to IDLE (silently; a neighbour's tag hears no low-gain frame, so this
+        one must be heard), then at low gain a REQA wakes it and its SELECT makes it
+        ACTIVE again if it is heard there; if not, it is left in IDLE."""
+        r.request(False)
+        r.set_gain(True)
+        ok = r.request(False) == OK and r.select_uid(r.uid, r.uid_len) == OK
+        r.set_gain(False)
+        return ok
+
     def _sighting(self, s, uid, n, strong):
+        """Count a card seen at seat s: 1 a card lying there, 2 a candidate counted,
+        0 neither (a card lying at another seat, or no candidate slot free)."""
         m = self.max_cards
         for i in range(len(self.present)):
             c = self.present[i]
             if c is not None and _same(c.uid, c.n, uid, n):
                 if i // m == s:
                     c.result = _HIT  # found by REQA although WUPA missed it
-                else:
-                    self.stats["crosstalk"] += 1
-                return
+                    return 1
+                self.stats["crosstalk"] += 1
+                return 0
         free = -1
         for j in range(len(self.pending)):
             if self._used[j]:
                 p = self.pending[j]
                 if _same(p.uid, p.n, uid, n):
                     self._count(p, s, strong)
-                    return
+                    return 2
             elif free < 0:
                 free = j
         if free < 0:
-            return  # every candidate slot busy: seen again next round
+            return 0  # every candidate slot busy: seen again next round
         p = self.pending[free]
         p.take(uid, n, self._ticks_us())
         self._used[free] = 1
         self._count(p, s, strong)
+        return 2
 
     def _count(self, p, s, strong):
         p.last = self.round

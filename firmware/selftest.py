@@ -331,10 +331,13 @@ def timing(seats, timeout_ms=TAG_WAIT_MS):
     native) is not in the card -> light time: the LED is written on the placement."""
     from reader import SeatReaders, PLACED, REMOVED, UNKNOWN
     from drivers.leds import ACCEPTED, OFF
+    from table.board import steady_fields
     rd, problems = hw.readers(seats)
-    sr = SeatReaders(rd)
+    steady = steady_fields(seats)
+    sr = SeatReaders(rd, steady=steady)     # the fields driven as the controller drives them
+    sr.start()
     lights = hw.lights(seats)
-    out = {"st": "timing", "seats": seats, "ok": True}
+    out = {"st": "timing", "seats": seats, "ok": True, "steady": steady}
     say({"st": "prompt", "part": "timing-cards",
          "text": "lay one card on every reader (seats 0..%d) and leave them" % (seats - 1)})
     t0 = time.ticks_ms()

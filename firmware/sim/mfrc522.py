@@ -75,7 +75,8 @@ FDT_CENTI_US = 9115
 # where the CPU's time is real (`guard`: tools/pico/rig.py sets it): in the unix
 # simulator register accesses take no time, so every next frame would be too soon.
 GUARD_CENTI_US = 8643
-# A tag in a field that has just come on answers after this long: a model choice
+# A tag in a field (one that has just come on, or laid into one that is on) answers
+# after this long: a model choice
 # (ISO/IEC 14443-3, 5: a PICC accepts a request within 5 ms of the unmodulated field
 # at the latest; NTAG21x are much quicker); the firmware settles 3 ms.
 POWERUP_US = 1000
@@ -110,10 +111,13 @@ class FakeMFRC522(SPIDevice):
         self.scenario = None   # sim.table.SimTable sets faults and crosstalk
         self.powered = True
         self.field_on_us = 0
+        self.coupled_at = 0     # when crosstalk was last drawn (sim.table.request)
         self.powerup_us = POWERUP_US  # a tag answers only after this long in the field
         self._heard_us = 0      # the earliest a next frame is heard (GUARD after an answer)
         self.guard = False      # enforce the guard (see GUARD_CENTI_US)
         self.frames = 0
+        self.requests = 0       # REQA frames sent: each a look for a new card
+        self.wakes = 0          # WUPA frames sent: each the start of a lying card's confirmation
         self.antenna_windows = 0
         self._pending = 0       # 0 none, 1 reply waiting, 2 timeout waiting
         self._due_us = 0
@@ -276,7 +280,7 @@ class FakeMFRC522(SPIDevice):
             self.field_on_us = self.clock.us
             self.antenna_windows += 1
             for i in range(len(self.tags)):
-                self.tags[i].power_up()
+                self.tags[i].power_up(self.clock.us)
             if self.scenario is not None:
                 self.scenario.field_on(self)
         else:
@@ -305,16 +309,24 @@ class FakeMFRC522(SPIDevice):
         first = 0
         count = 0
         differ = False
-        ready = self.antenna_on() and self.clock.us - self.field_on_us >= self.powerup_us \
-            and (not self.guard or self.clock.us >= self._heard_us)
+        ready = self.antenna_on() and (not self.guard or self.clock.us >= self._heard_us)
+        if n == 1 and lastbits == 7:
+            if frame[0] == 0x26:
+                self.requests += 1
+            elif frame[0] == 0x52:
+                self.wakes += 1
         if ready:
             sc = self.scenario
+            if sc is not None and n == 1 and lastbits == 7:
+                sc.request(self)
             # At reduced receiver gain (RFCfgReg RxGain < 33 dB) only well-coupled
             # tags are heard: the neighbours' tags (crosstalk) fall below threshold.
             nt = len(self.tags)
             total = nt if (self.regs[0x26] >> 4) & 7 < 4 else nt + len(self.coupled)
             for i in range(total):
                 t = self.tags[i] if i < nt else self.coupled[i - nt]
+                if self.clock.us - t.powered_us < self.powerup_us:
+                    continue    # still powering up
                 if sc is not None and sc.misses(self, t):
                     continue
                 r = t.receive(frame, n, lastbits, self.reply)

@@ -4,6 +4,8 @@
     t.place(0, ntag213(b"\x04\x11\x22\x33\x44\x55\x66"))
     t.flicker = 100      # permille: a tag misses a frame now and then
     t.crosstalk = 300    # permille per antenna window: seat k's tag answers at k+1
+                         # (a field left on: per COUPLING_US of it, drawn again at
+                         # its next REQA or WUPA)
     t.corruption = 50    # permille per reply: a flipped bit (parity error or bad CRC)
 
 `t.spi`, `t.cs`, `t.rst` are what the drivers get; `t.chips[seat]` is the model.
@@ -12,6 +14,11 @@ from .bus import FakePin, FakeSPI
 from .clock import SimClock
 from .mfrc522 import FakeMFRC522, ERR_PARITY
 from .rng import Rng
+
+# How long a draw of crosstalk holds in a field that stays on: hands and cards move,
+# so a neighbour's tag may couple in or out between two looks. Longer than any visit
+# of one field at a time (a few ms to ~30 with retries), whose draws stay per window.
+COUPLING_US = 50000
 
 
 class SimTable:
@@ -43,7 +50,7 @@ class SimTable:
         chip = self.chips[seat]
         chip.tags.append(tag)
         if chip.antenna_on():
-            tag.power_up()
+            tag.power_up(self.clock.us)
 
     def remove(self, tag):
         """Take `tag` off the table."""
@@ -62,6 +69,7 @@ class SimTable:
     # Hooks called by the chip models.
     def field_on(self, chip):
         """A reader switched its antenna on: neighbouring tags may couple in."""
+        chip.coupled_at = self.clock.us
         if self.crosstalk <= 0:
             return
         k = self.chips.index(chip)
@@ -70,9 +78,20 @@ class SimTable:
             return
         for t in left.tags:
             if self.rng.chance(self.crosstalk):
-                t.power_up()
+                # a tag already in its own reader's field keeps its state
+                if not left.antenna_on():
+                    t.power_up(self.clock.us)
                 chip.coupled.append(t)
                 self.stats["coupled"] += 1
+
+    def request(self, chip):
+        """A reader sends REQA or WUPA: in a field on for longer than COUPLING_US
+        since the last draw, the neighbours' tags couple in or out anew."""
+        if self.clock.us - chip.coupled_at < COUPLING_US:
+            return
+        while chip.coupled:
+            chip.coupled.pop()
+        self.field_on(chip)
 
     def field_off(self, chip):
         """A reader switched its antenna off."""

@@ -63,6 +63,7 @@ class Tag:
         self.r_n = 0
         self.r_bits = 8
         self.r_known = 0
+        self.powered_us = 0     # when it came into a field (it answers POWERUP_US later)
         self.heard_us = -1      # when a reader first heard it answer (the bench's split
                                 # of a verdict's time: set by FakeMFRC522, reset by whoever
                                 # lays the card)
@@ -76,8 +77,9 @@ class Tag:
         self.r_bits = bits
         return BYTES
 
-    def power_up(self):
-        """The tag enters a field: every tag starts in IDLE."""
+    def power_up(self, us=0):
+        """The tag enters a field at `us`: every tag starts in IDLE."""
+        self.powered_us = us
         self.state = IDLE
         self.level = 0
         self.from_halt = False

@@ -25,7 +25,7 @@ from .controller import Table
 from .journal import Journal
 from .link import Link
 from .pacing import Pacer, PICTURE_MS
-from .board import SETTLE_MS
+from .board import SETTLE_MS, steady_fields
 from .screen import Screen
 from . import phases as P
 from .say import say
@@ -69,7 +69,12 @@ class App:
         self.table = Table(self.link, self.journal, self.lights, board.seats,
                            board.ticks_ms, board.root)
         deck = load_deck(board.root)
-        self.reader = SeatReaders(board.readers, deck, sleep_us=board.sleep_us)
+        steady = getattr(board, "steady_fields", None)
+        if steady is None:
+            steady = steady_fields(board.seats)
+        self.reader = SeatReaders(board.readers, deck, sleep_us=board.sleep_us,
+                                  steady=steady)
+        self.reader.start()
         self.table.reader = self.reader
         self.table.deck = deck
         self.buttons = Buttons(board.button_pins)
@@ -228,15 +233,18 @@ class App:
             for k in range(r.seats):
                 s = r.order(k)
                 r.begin_seat(s)
-                self.settle()
+                if not r.steady:
+                    self.settle()   # steady fields: nothing settles, lines go between
                 r.finish_seat(s)
                 if s == self.awaiting:
                     self.visited = ticks()
                 else:
                     self.between()
                 # the buttons sampled between seats (their events handled between
-                # rounds): a round of 12 seats is ~110 ms, longer than a short press
-                self.buttons.poll(ticks())
+                # rounds), every fourth seat: a round of 12 seats is ~40 ms, a press
+                # ~100 ms, and a sample costs 0.13 ms on the RP2040
+                if k & 3 == 3 or k == r.seats - 1:
+                    self.buttons.poll(ticks())
             r.end_round()
             self.handle_events()
             # idle work now, after the round's verdicts are lit: a collection if the

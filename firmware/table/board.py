@@ -11,6 +11,17 @@ import sys
 
 SEATS = 4
 SETTLE_MS = 3
+STEADY_FROM = 7     # from this many seats every reader's field stays on (reader.py's
+                    # steady fields): one field at a time settles 3 ms per seat, and a
+                    # round of 12 seats with a card on each took 106 ms on the RP2040
+                    # (bench_pico_round --pieces): 9 Hz. Up to 6 one field at a time
+                    # draws the least current (hardware/ASSEMBLY.md) and is as quick
+
+
+def steady_fields(seats):
+    """Does a table of this many seats keep every field on? (A board may say
+    otherwise with a `steady_fields` attribute.)"""
+    return seats >= STEADY_FROM
 
 
 def on_pico():
