@@ -7,7 +7,8 @@ BUSY pin and draws the picture band by band (on the Pico two, each half the fram
 each at the end of a scan round when the pacer (pacing.py) gives the panel its turn.
 
 The verdict comes first: a scan round is one blocking stretch (a seat's field settles
-while the host's lines go out, no other task runs in it), and between any two pieces
+while the host's lines go out, no other task runs in it; with steady fields, from 7
+seats, nothing settles and the lines go between rounds), and between any two pieces
 of other work (another seat, the picture's texts, a line to the host) the seat whose
 card the table awaits is visited again once VISIT_MS have passed (`between`), so the
 player's wait is bounded by that plus the one piece of work that cannot be cut: a
