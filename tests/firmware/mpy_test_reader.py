@@ -97,21 +97,31 @@ def test_corrupted_replies_are_not_removals():
     assert _rounds(sr, 200) == []
 
 
+def play_under_crosstalk(t, sr, rounds, cards=8, lifted=lambda k: True, stay=6, gone=6):
+    """Lay card k on seat k % seats (k < cards), `stay` rounds, lift it when
+    lifted(k) and give it `gone` rounds; assert each card was placed once at its seat
+    and each lifted one removed once from it. rounds(n): n rounds' events."""
+    seats = sr.seats
+    ev = []
+    for k in range(cards):
+        tag = ntag213(uid7(k))
+        t.place(k % seats, tag)
+        ev += rounds(stay)
+        if lifted(k):
+            t.remove(tag)
+            ev += rounds(gone)
+    placed = [e for e in ev if e[0] == "placed"]
+    assert placed == [("placed", k % seats, k) for k in range(cards)], placed
+    removed = [e for e in ev if e[0] == "removed"]
+    assert removed == [("removed", k % seats, k) for k in range(cards) if lifted(k)], removed
+
+
 def test_crosstalk_never_plays_a_card_twice_nor_at_the_wrong_seat():
     for seed in range(1, 6):
         t, rd, sr = _table(seed=seed)
         t.crosstalk = 600
         t.flicker = 100
-        ev = []
-        for k in range(8):
-            tag = ntag213(uid7(k))
-            t.place(k % 4, tag)
-            ev += _rounds(sr, 6)
-            t.remove(tag)
-            ev += _rounds(sr, 6)
-        placed = [e for e in ev if e[0] == "placed"]
-        assert placed == [("placed", k % 4, k) for k in range(8)], (seed, placed)
-        assert sum(1 for e in ev if e[0] == "removed") == 8
+        play_under_crosstalk(t, sr, lambda n: _rounds(sr, n))
         assert t.stats["coupled"] > 0 and sr.stats["crosstalk"] + sr.stats["weak"] > 0
 
 

@@ -82,16 +82,7 @@ def test_crosstalk_never_plays_a_card_twice_nor_at_the_wrong_seat():
         t, rd, sr = _every(seed=seed)
         t.crosstalk = 600
         t.flicker = 100
-        ev = []
-        for k in range(8):
-            tag = ntag213(uid7(k))
-            t.place(k % 4, tag)
-            ev += _rounds(t, sr, 6, gap_ms=10)
-            t.remove(tag)
-            ev += _rounds(t, sr, 6, gap_ms=10)
-        placed = [e for e in ev if e[0] == "placed"]
-        assert placed == [("placed", k % 4, k) for k in range(8)], (seed, placed)
-        assert sum(1 for e in ev if e[0] == "removed") == 8, (seed, ev)
+        base.play_under_crosstalk(t, sr, lambda n: _rounds(t, sr, n, gap_ms=10))
         assert t.stats["coupled"] > 0
         met += sr.stats["crosstalk"] + sr.stats["weak"]
     assert met > 0
@@ -201,20 +192,9 @@ def test_crosstalk_with_fields_left_on_never_misattributes_a_play():
         t, rd, sr = _table(12, seed=seed)
         t.crosstalk = 500
         t.flicker = 80
-        ev = []
-        for k in range(24):
-            tag = ntag213(uid7(k))
-            t.place(k % 12, tag)
-            ev += _rounds(t, sr, 4, gap_ms=15)
-            if k % 3 == 2:
-                # now and then a card is lifted, its neighbours' cards lying on
-                t.remove(tag)
-                ev += _rounds(t, sr, 14, gap_ms=15)
-        placed = [e for e in ev if e[0] == "placed"]
-        assert placed == [("placed", k % 12, k) for k in range(24)], (seed, placed)
-        removed = [e for e in ev if e[0] == "removed"]
-        assert removed == [("removed", k % 12, k) for k in range(24) if k % 3 == 2], \
-            (seed, removed)
+        # now and then a card is lifted, its neighbours' cards lying on
+        base.play_under_crosstalk(t, sr, lambda n: _rounds(t, sr, n, gap_ms=15), cards=24,
+                                  lifted=lambda k: k % 3 == 2, stay=4, gone=14)
         assert t.stats["coupled"] > 0
 
 
