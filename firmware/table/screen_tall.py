@@ -7,15 +7,27 @@ def facts(self, t, s, y):
     """Trump, scores, whose turn, stacked (the 2.13" and 2.9" panels)."""
     ss = self.sign_scale
     suit, word = self.trump_of(s)
-    if suit >= 0:
-        self.sign(suit, 2, y, ss)
-    else:
-        self.text(word, 2, y + 4, self.fit(word, 15 * ss, 4))
+    label = self.trump_label(s)
+    up = self.card(s["turnup"]) if s.get("turnup") else ""
     x = 15 * ss + 8
-    self.text(self.trump_label(s), x, y + 2)
-    if s.get("turnup"):
-        up = self.card(s["turnup"])
-        self.text(up, x, y + 14, self.fit(up, self.width - x, 2))
+    if suit >= 0 or len(word) * 8 <= 15 * ss:
+        # The sign, or a short value in its place ("?", a stake), with the label and
+        # the turned-up card beside it.
+        if suit >= 0:
+            self.sign(suit, 2, y, ss)
+        else:
+            self.text(word, 2, y + 4, self.fit(word, 15 * ss, 4))
+        self.text(label, x, y + 2)
+        if up:
+            self.text(up, x, y + 14, self.fit(up, self.width - x, 2))
+    else:
+        # A word wider than the sign's place (BOTIFARRA, NO TRUMPS in any language)
+        # would run into the label beside it: the label on the first line (the
+        # turned-up card at its right), the word under it across the panel.
+        self.text(label, 2, y + 2)
+        if up:
+            self.right(up, self.width - 2, y + 2, 1)
+        self.text(word, 2, y + 16, self.fit(word, self.width - 4, 3))
     y += 16 * ss + 2
     self.rule(y)
     y += 4

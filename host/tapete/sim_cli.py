@@ -14,6 +14,7 @@ host's own: `unplug [SECONDS]` (the USB cable, with --pty), `sleep SECONDS`, `he
 import json
 import os
 import shutil
+import signal
 import sys
 import threading
 import time
@@ -84,7 +85,33 @@ def games_here():
     return out
 
 
+def _end_on_signals():
+    """SIGTERM (`kill`, a test's terminate()) and SIGHUP (the terminal closed) end
+    `tapete sim` through its finally blocks, as Ctrl-C does: the table is told to quit,
+    the pseudo-terminal closed, the --link symlink removed; the exit status is 128 + the signal's number, as the shell's. Python's
+    default for both ends the process on the spot, with none of that (the micropython
+    table ends anyway: sim/process.py). A second signal of the kind ends it at once.
+    Returns the handlers to put back; none outside the main thread, where signals
+    cannot be caught."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+
+    def end(signum, _frame):
+        signal.signal(signum, signal.SIG_DFL)
+        raise SystemExit(128 + signum)
+    return {sig: signal.signal(sig, end) for sig in (signal.SIGTERM, signal.SIGHUP)}
+
+
 def cmd_sim(args):
+    before = _end_on_signals()
+    try:
+        return _sim(args)
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def _sim(args):
     from .sim.process import PtyBridge, SimError, SimProcess
     options, misplay, burst = make_sim_defaults(args)
     _check_game(args.game, options)

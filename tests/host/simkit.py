@@ -1,9 +1,12 @@
 """`tapete sim --pty` and `tapete record` as processes, for the integration tests."""
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
+
+from tapete.sim.process import ends_with_parent
 
 TAPETE = [sys.executable, "-m", "tapete.cli"]
 
@@ -33,8 +36,10 @@ class Table:
             with open(path, "w") as f:
                 f.write(script)
             args += ["--script", path]
+        # A test run killed outright still ends its table: the kernel sends `tapete sim`
+        # SIGTERM when this process dies (Linux), and it stops its own table then.
         self.proc = subprocess.Popen(TAPETE + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True)
+                                     text=True, preexec_fn=ends_with_parent(signal.SIGTERM))
         deadline = time.time() + 60
         while not os.path.exists(self.port):
             assert time.time() < deadline and self.proc.poll() is None, self.proc.stderr.read()

@@ -1,12 +1,13 @@
-"""Every screen on every panel: within the panel's edges, every message on it, the
-main facts in their legible sizes, and paged drawing equal to whole drawing
-(runs under MicroPython, the firmware's own drawing code)."""
+"""Every screen on every panel: within the panel's edges, every message on it, no
+text drawn over another in any language, the main facts in their legible sizes,
+and paged drawing equal to whole drawing (runs under MicroPython, the firmware's
+own drawing code)."""
 import framebuf
 
 import screens
 from drivers.eink import PANELS, BAND_BYTES
 from table import screen
-from table.screen import Screen, PAPER
+from table.screen import Screen, PAPER, INK
 from table import screen_notes
 from table import phases as P
 
@@ -85,6 +86,71 @@ def test_every_screen_stays_inside_every_panel_and_shows_its_texts():
                 if screen_notes.words(s, want).replace(" ", "") not in got:
                     bad.append("%s %s: %r not drawn" % (name, title, want))
     assert not bad, "\n".join(bad)
+
+
+class Boxed(Screen):
+    """A Screen that keeps the box (panel pixels) of every text and sign it draws:
+    (what, x, y, w, h); a text's box runs from its first to its last glyph that is
+    not a space (a glyph is 8 x 8 pixels at scale 1, a sign 16 x 16)."""
+
+    def __init__(self, eink):
+        super().__init__(eink)
+        self.boxes = []
+
+    def text(self, s, x, y, scale=1, c=INK):
+        lead = len(s) - len(s.lstrip(" "))
+        end = len(s.rstrip(" "))
+        if end > lead:
+            self.boxes.append((s, x + lead * 8 * scale, y, (end - lead) * 8 * scale, 8 * scale))
+        Screen.text(self, s, x, y, scale, c)
+
+    def sign(self, suit, x, y, scale):
+        self.boxes.append(("<sign>", x, y, 16 * scale, 16 * scale))
+        Screen.sign(self, suit, x, y, scale)
+
+
+def overlaps(boxes):
+    """The pairs of boxes that share a pixel: [(what, what, box, box)]."""
+    found = []
+    for i in range(len(boxes)):
+        a, x, y, w, h = boxes[i]
+        for j in range(i + 1, len(boxes)):
+            b, X, Y, W, H = boxes[j]
+            if x < X + W and X < x + w and y < Y + H and Y < y + h:
+                found.append((a, b, (x, y, w, h), (X, Y, W, H)))
+    return found
+
+
+def test_no_text_is_drawn_over_another_on_any_panel_in_any_language():
+    # Botifarra's hand without trumps once ran its word BOTIFARRA into the TRUMP
+    # label beside the sign's place on the tall panels (2.13" and 2.9").
+    import gc
+    from table import say
+    bad = []
+    panels = []         # each panel's screen and canvas, made once for all languages
+    for name in sorted(PANELS):
+        p = Panel(name)
+        panels.append((name, Boxed(p), canvas(p.visible_width + 2 * M, p.height + 2 * M)[0]))
+    try:
+        for lang in ("en", "es", "ca", "fr", "nl"):
+            say.use(lang)
+            cat = catalogue() if lang == "en" else screens.catalogue()     # in this language
+            gc.collect()
+            for name, s, fb in panels:
+                for title, table, _texts in cat:
+                    s.boxes = []
+                    screens.draw(s, table, fb, M, M)
+                    s.release()
+                    for a, b, box, other in overlaps(s.boxes):
+                        bad.append("%s %s %s: %r at %s over %r at %s" % (lang, name, title, a, box, b, other))
+    finally:
+        say.use("en")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_overlap_check_sees_two_texts_that_touch():
+    assert overlaps([("A", 0, 0, 8, 8), ("B", 7, 7, 8, 8)]) != []
+    assert overlaps([("A", 0, 0, 8, 8), ("B", 8, 0, 8, 8), ("C", 0, 8, 8, 8)]) == []
 
 
 def test_paged_drawing_draws_the_same_picture():

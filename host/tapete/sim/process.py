@@ -5,6 +5,9 @@ its stdin/stdout are the serial link (as USB is on a Pico), a pipe carries the
 players' commands (`command(text)`, `wait_done(n)`), and its stderr brings the
 simulator's notes ("sim: ...") and command acknowledgements ("sim-done: N ...").
 
+The micropython process never outlives the Python process that started it (a test
+run killed, `tapete sim` terminated): see `ends_with_parent`.
+
 `PtyBridge(proc)` puts the serial link on a pseudo-terminal: `tapete record` opens
 its path as it would open /dev/ttyACM0. It can be unplugged (the terminal closed,
 output dropped as a Pico's USB drops it with no host) and plugged in again (a new
@@ -16,9 +19,9 @@ import os
 import random
 import select
 import shutil
+import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import tty
@@ -42,6 +45,37 @@ def micropython():
     return found
 
 
+PR_SET_PDEATHSIG = 1    # <linux/prctl.h>
+
+
+def ends_with_parent(sig=signal.SIGKILL):
+    """A `preexec_fn` for subprocess.Popen by which the child gets `sig` from the
+    kernel when its parent dies (Linux's prctl(PR_SET_PDEATHSIG)), or None where that
+    cannot be had (another system; a thread other than the main one)."""
+    # The kernel's signal reaches the child however its parent ends (SIGKILL too,
+    # where no handler or finally of the parent runs) and whatever the child is
+    # doing: stuck writing a full pipe, stopped, busy. Two limits: it is tied to the
+    # thread that forked, not the process (a short-lived thread's child would die
+    # with the thread: hence the main thread only), and a parent dead before prctl
+    # runs sends nothing (hence the check of getppid after it). Everything is looked
+    # up here, before the fork: between fork and exec the child only makes the call.
+    if not sys.platform.startswith("linux") or threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        import ctypes
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (ImportError, OSError, AttributeError):
+        return None
+    option, arg = ctypes.c_int(PR_SET_PDEATHSIG), ctypes.c_ulong(int(sig))
+    parent = os.getpid()
+
+    def arm():
+        prctl(option, arg)
+        if os.getppid() != parent:      # the parent died before the call
+            os._exit(1)
+    return arm
+
+
 class SimProcess:
     """The controller on the simulated table, in a micropython process."""
 
@@ -49,18 +83,36 @@ class SimProcess:
         self.config = dict(config)
         r, w = os.pipe()
         self.config["control"] = "/dev/fd/%d" % r
+        # The host's end of this pipe closes when the host process goes, however it
+        # goes: the table then stops itself (table_sim.py), on any system and from
+        # any thread. Beside it on Linux, the kernel's SIGKILL when the parent dies
+        # (ends_with_parent) ends even a table that no longer reads the pipe. SIGKILL:
+        # to the table it is a power cut, which its journal is made for, and it also
+        # ends a stopped process.
+        self.config["control_closed"] = "exit"
         env = dict(os.environ)
         env["MICROPYPATH"] = os.pathsep.join([FIRMWARE, HERE, ".frozen"])
-        # The config goes in a file: the unix port fails on a command-line argument
-        # of 256 characters or more ("FATAL: uncaught NLR").
-        fd, self.config_path = tempfile.mkstemp(prefix="tapete-sim-", suffix=".json")
-        with os.fdopen(fd, "w") as f:
-            json.dump(self.config, f)
+        # The config is read from a pipe (the unix port fails on a command-line
+        # argument of 256 characters or more, "FATAL: uncaught NLR"), not from a
+        # temporary file, which a killed host could not remove.
+        cr, cw = os.pipe()
         cmd = [micropython(), "-X", "heapsize=" + heapsize, os.path.join(HERE, "table_sim.py"),
-               self.config_path]
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=env, pass_fds=[r], bufsize=0)
-        os.close(r)
+               "/dev/fd/%d" % cr]
+        try:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, env=env, pass_fds=[r, cr],
+                                         bufsize=0, preexec_fn=ends_with_parent())
+            data = json.dumps(self.config).encode()
+            while data:
+                data = data[os.write(cw, data):]
+        except BrokenPipeError:
+            pass        # the table ended before it read its config: its stderr says why
+        except BaseException:
+            os.close(w)
+            raise
+        finally:
+            for fd in (r, cr, cw):
+                os.close(fd)
         self.control = os.fdopen(w, "wb", buffering=0)
         self.notes = []
         self.done = 0
@@ -126,10 +178,6 @@ class SimProcess:
 
     def stop(self):
         """End the process (the sim's own quit is `command("quit")`)."""
-        try:
-            os.remove(self.config_path)
-        except OSError:
-            pass
         if self.proc.poll() is None:
             self.proc.terminate()
             try:

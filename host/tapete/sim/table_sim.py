@@ -5,8 +5,10 @@ simulated table, with the people around it.
 
 CONFIG.json holds a JSON object: root (flash folder), frames (PNG folder or null), seed,
 commands (the first commands to run, e.g. ["auto", "quit"]), control (a path to
-read more commands from, one per line, or null), wait_panel, misplay, burst,
-faults ({flicker, crosstalk, corruption} in permille).
+read more commands from, one per line, or null), control_closed ("exit": the end of
+the control file means that the host is gone, and the simulator stops at once;
+otherwise it plays on), wait_panel, misplay, burst, faults ({flicker, crosstalk,
+corruption} in permille).
 
 The serial link is this process's stdin/stdout, as USB is on a Pico. Notes go to
 stderr as "sim: TEXT"; when a command is done, "sim-done: N COMMAND" (N counts
@@ -176,6 +178,14 @@ class Sim:
             n = self.control.readinto(self._byte)
             if not n:
                 self.control = None         # the host closed it
+                if self.cfg.get("control_closed") == "exit":
+                    # sim/process.py's host holds the other end: it is gone (killed,
+                    # or stopping this table), and nobody is left to play for
+                    try:
+                        note("the host closed the control pipe: the simulator stops")
+                    except OSError:
+                        pass
+                    sys.exit(0)
                 return
             if self._byte[0] == 10:
                 line = bytes(self._line).decode().strip()
