@@ -13,7 +13,8 @@ counts instruction cycles with flash as fast as RAM, so real boards are slower.
 4. the scan rate per seat at 4 and 12 seats (an empty table, and a card on every seat);
 5. a whole match (or N hands) played at the table, with and without the native
    module: the heap's low-water mark (gc.mem_free() after gc.collect(), every 100 ms)
-   and the time from a card landing on a reader to the verdict on its seat's lights.
+   and the time from a card landing on a reader to the verdict on its seat's lights
+   (each card laid after a pause of 0 to THINK_MS, as a person's).
 """
 import argparse
 import json
@@ -35,6 +36,7 @@ from tapete.rules import playout  # noqa: E402
 from tapete.rules.match import Match  # noqa: E402
 
 OUT = os.path.join(ROOT, "out", "pico", "bench")
+THINK_MS = 150
 BUDGET_FREE = 64 * 1024     # DESIGN.md: >= 64K free at the heap's low-water mark
 BUDGET_VERDICT_MS = 50      # DESIGN.md: card placed -> seat LED, on the Pico (95%)
 BUDGET_MEDIAN_MS = 30       # issue 14: median, and the worst with typical / worst-case flash
@@ -271,7 +273,10 @@ def match(image, native, hands, report, flash=None, plays=None):
         rig.wait_boot(2)
         before = rig.stats()
         rec = T.Recording(rig, os.path.join(out, "table.jsonl"))
-        players = Players(rig, seed=2026, misplay=(2, 3), hands=hands, plays=plays)
+        # a pause of 0-150 ms before each card: the moment it lands in the scan loop
+        # as a person's would, not always the same one (players.py: think_ms)
+        players = Players(rig, seed=2026, misplay=(2, 3), hands=hands, plays=plays,
+                          think_ms=THINK_MS)
         rig.play(players.scenario())
         rig.finish(timeout=7200)
         events = rec.stop(expect=len(rig.events))
@@ -284,10 +289,10 @@ def match(image, native, hands, report, flash=None, plays=None):
         "plays": len(players.placed), "hands": players.match.hand_no, "over": players.match.over,
         "heap_low_free": low, "largest_block_at_low": heap[-1]["largest"],
         "verdict_ms": lat, "modelled": modelled, "problems": problems}
-    say("%s %s (%d hands, %d plays%s): heap low-water %d bytes free (largest free "
+    say("%s %s (%d hands, %d plays, each after a 0-%d ms pause%s): heap low-water %d bytes free (largest free "
         "block then %d) (budget >= %d free)" % (
             "whole match" if hands is None and plays is None else "part of a match", key,
-            r["hands"], r["plays"], "" if r["over"] else ", stopped early", low,
+            r["hands"], r["plays"], THINK_MS, "" if r["over"] else ", stopped early", low,
             heap[-1]["largest"], BUDGET_FREE))
     timing = modelled["flash_timing"]
     say("card on the reader -> verdict on its seat's lights, %s: %s (budget: median <= %d ms, "

@@ -33,9 +33,17 @@ INPUTS = ("match", "deal", "turnup", "play", "call", "x-undo")
 class Players:
     """The people around the emulated table; `scenario()` is the rig's generator."""
 
-    def __init__(self, rig, seed=2026, misplay=None, hands=None, cuts=0, log=None, plays=None):
+    def __init__(self, rig, seed=2026, misplay=None, hands=None, cuts=0, log=None, plays=None,
+                 think_ms=0):
         self.rig = rig
         self.rng = random.Random(seed)
+        # Each card laid after a pause drawn from 0..think_ms (its own seeded draw). A
+        # card laid the instant the last play is logged lands at the same moment of the
+        # scan loop each time, so a loop a few hundred us faster or slower moved the
+        # bench's median verdict by 3 ms (docs/pico.md, step 7); a person's pause lands
+        # anywhere in it.
+        self.think_ms = think_ms
+        self.think_rng = random.Random(seed + 2)
         self.deal_rng = random.Random(seed + 1)
         self.misplay = misplay
         self.hands_wanted = hands
@@ -141,6 +149,8 @@ class Players:
 
     def lay(self, seat, c):
         rig = self.rig
+        if self.think_ms:
+            yield rig.sleep(self.think_rng.randrange(0, self.think_ms + 1))
         name = C.name(c)
         before = rig.seat_colour(seat)
         t0 = rig.now
