@@ -51,6 +51,9 @@ typedef struct {
     uint16_t rpoints[4][2][256]; /* per suit, a byte of ranks -> their card points */
     uint8_t rank_points[4][16]; /* per suit, a rank's card points (rank 0 the weakest) */
     uint8_t monotone;           /* bit per suit whose points never fall as ranks rise */
+    uint16_t above[64];         /* per card, the suit set of its suit's stronger cards */
+    uint16_t worth[4];          /* per suit, the slots of its cards worth points */
+    uint8_t slot_of[4][16];     /* per suit, a rank's slot (rank 0 the weakest) */
 } host;
 
 static double seconds_now(void) {
@@ -117,6 +120,176 @@ static int card_of(const host *h, uint64_t out, int rel) {
         }
     }
     return TC_NO_CARD;
+}
+
+/* ---- moves: tapete_core.c's legal cards and moves.c's list, on tables ------
+ * The same answers as tc_legal_seen and tc_moves (the rules are theirs; the
+ * differential tests prove both), with the strength comparisons looked up in tables
+ * made once per search: on Botifarra they were a third of the search's instructions
+ * (callgrind), the low-card duty's walk over each suit above all. */
+
+/* Of `bits` (a suit set of `su`, within `held`), the cards the low-card rule allows:
+ * those worth points, and a card worth nothing only when nothing lower is held, which
+ * is the weakest held card alone. */
+static uint32_t low_cards(const host *h, int su, uint32_t held, uint32_t bits) {
+    uint32_t keep = bits & h->worth[su];
+    uint32_t r = (uint32_t)h->ranks[su][0][held & 0xFF] | h->ranks[su][1][held >> 8];
+    if (r) {
+        keep |= bits & (uint32_t)1 << h->slot_of[su][tc_ctz32(r)];
+    }
+    return keep;
+}
+
+/* tc_legal_seen's cards for the seat to play, the trick `t` seen as `v` (n >= 1). */
+static uint64_t host_legal(const host *h, const tc_trick *t, const tc_view *v, uint64_t hand) {
+    const tc_game *g = h->s.g;
+    unsigned d = tc_duties(g);
+    int led = TC_SUIT(t->card[0]);
+    int trump = t->trump;
+    int partner = g->team[v->winner] == g->team[v->to_play];
+    int head = (d & TC_HEAD_ALWAYS) || ((d & TC_HEAD_OPPONENT) && !partner);
+    uint32_t follow = tc_suit_set(hand, led);
+    if ((d & TC_FOLLOW) && follow) {
+        if (head && TC_SUIT(v->best) == led) {
+            uint32_t higher = follow & h->above[v->best];
+            if (higher) {
+                return tc_suit_mask(higher, led);
+            }
+        }
+        if ((d & TC_LOW_CARD) && partner) {
+            follow = low_cards(h, led, follow, follow);
+        }
+        return tc_suit_mask(follow, led);
+    }
+    uint32_t trumps = trump < 4 ? tc_suit_set(hand, trump) : 0;
+    if (trump != led && trumps && !((d & TC_EXEMPT) && partner)) {
+        int best_trump = TC_SUIT(v->best) == trump;
+        uint32_t chosen = 0;
+        if (d & TC_TRUMP) {
+            if ((d & TC_OVERTRUMP) && best_trump) {
+                chosen = trumps & h->above[v->best];
+                if (!chosen && (d & TC_UNDERTRUMP)) {
+                    chosen = trumps;
+                }
+            } else {
+                chosen = trumps;
+            }
+        } else if (head) {
+            chosen = best_trump ? trumps & h->above[v->best] : trumps;
+        }
+        if (chosen) {
+            return tc_suit_mask(chosen, trump);
+        }
+    }
+    uint64_t out = hand; /* a free discard */
+    if (d & TC_SEVEN) {
+        uint64_t banned = 0;
+        for (int su = 0; su < 4; su++) {
+            if (su != trump && !((t->led >> su) & 1)) {
+                banned |= tc_bit(su * 16 + TC_SEVEN_SLOT);
+            }
+        }
+        if (out & ~banned) { /* only unled 7s in hand: the ban is waived */
+            out &= ~banned;
+        }
+    }
+    if ((d & TC_LOW_CARD) && partner) {
+        uint64_t kept = 0;
+        for (int su = 0; su < 4; su++) {
+            uint32_t bits = tc_suit_set(out, su);
+            if (bits) {
+                kept |= tc_suit_mask(low_cards(h, su, tc_suit_set(hand, su), bits), su);
+            }
+        }
+        out = kept;
+    }
+    return out;
+}
+
+/* moves.c's score of a move (its order: the table's best lead first; leading, the
+ * top of a suit and strong cards; a card that takes the trick, cheaply when last to
+ * play and with points when the partner follows; points onto a partner's trick;
+ * cheap discards when losing). */
+static int score_of(const search *s, const tc_view *v, int c, int top, int hint) {
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    int st = g->strength[c], pts = g->points[c], sc;
+    if (c == hint) {
+        return 255;
+    }
+    if (t->n == 0) {
+        sc = (top ? 64 : 0) + st + (TC_SUIT(c) == t->trump ? 0 : 8);
+    } else {
+        int last = t->n == g->seats - 1;
+        if (tc_beats(g, c, v->best, t->trump)) {
+            sc = last ? 200 + 4 * pts - st : 120 + st + 2 * pts;
+        } else if (g->team[v->winner] == g->team[s->to_play]) {
+            sc = (last ? 160 : 80) + 4 * pts - st;
+        } else {
+            sc = 60 - 4 * pts - st;
+        }
+    }
+    return sc < 0 ? 0 : sc > 254 ? 254 : sc;
+}
+
+/* tc_moves's list: the legal cards, one of each run of equivalent cards, best first;
+ * `hint` first. */
+static int host_moves(const host *h, int hint, uint8_t move[TC_MAX_HAND]) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    uint64_t hand = s->hand[s->to_play], legal = hand, present = 0;
+    uint8_t score[TC_MAX_HAND];
+    tc_view v = {0, 0, 0, 0};
+    int nm = 0;
+    for (int p = 0; p < g->seats; p++) {
+        present |= s->hand[p];
+    }
+    for (int i = 0; i < t->n; i++) {
+        present |= tc_bit(t->card[i]);
+    }
+    if (t->n) {
+        tc_look(g, t, &v);
+        legal = host_legal(h, t, &v, hand);
+    }
+    for (int su = 0; su < 4; su++) {
+        uint32_t lb = tc_suit_set(legal, su);
+        if (!lb) {
+            continue;
+        }
+        uint32_t pb = tc_suit_set(present, su);
+        const uint8_t *order = s->order[su];
+        int prev = -1, top = 1;
+        for (int k = 0; lb && k < s->count[su]; k++) { /* until its last legal card */
+            int f = order[k];
+            if (!((pb >> f) & 1)) {
+                continue;
+            }
+            if (!((lb >> f) & 1)) {
+                prev = -1;
+                top = 0;
+                continue;
+            }
+            lb &= ~(1u << f);
+            int c = su * 16 + f;
+            if (s->collapse && prev >= 0 && g->points[su * 16 + prev] == g->points[c]
+                && !(s->keyed_led && (f == TC_SEVEN_SLOT || prev == TC_SEVEN_SLOT))) {
+                continue; /* the same as the card just above it */
+            }
+            prev = f;
+            int sc = score_of(s, &v, c, top, hint);
+            top = 0;
+            int j = nm++;
+            while (j > 0 && score[j - 1] < sc) {
+                score[j] = score[j - 1];
+                move[j] = move[j - 1];
+                j--;
+            }
+            score[j] = (uint8_t)sc;
+            move[j] = (uint8_t)c;
+        }
+    }
+    return nm;
 }
 
 /* The last trick: one card each, nothing to choose; what the side gains. */
@@ -470,6 +643,7 @@ static void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
     }
 }
 
+
 /* Alpha-beta on the future value for the searching side (fail-soft), the table at
  * trick starts keyed by relative ranks. */
 static int host_ab(host *h, int alpha, int beta) {
@@ -542,7 +716,7 @@ static int host_ab(host *h, int alpha, int beta) {
     }
     int a0 = alpha, b0 = beta;
     uint8_t move[TC_MAX_HAND];
-    int nm = tc_moves(s, hint, move);
+    int nm = host_moves(h, hint, move);
     if (t->n == 0) { /* at leads only: mid-trick, moves.c's order does better (measured) */
         order_leads(h, move, nm, hint != TC_NO_CARD && nm && move[0] == hint);
     }
@@ -660,6 +834,13 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
                 }
                 h->rpoints[su][byte][b] = (uint16_t)pts;
             }
+        }
+        h->worth[su] = 0;
+        for (int i = 0; i < n; i++) {
+            int c = su * 16 + s->order[su][i];
+            h->slot_of[su][n - 1 - i] = s->order[su][i];
+            h->above[c] = (uint16_t)tc_above(g, c);
+            h->worth[su] |= (uint16_t)(g->points[c] ? 1u << s->order[su][i] : 0);
         }
         for (int byte = 0; byte < 2; byte++) {
             for (int b = 0; b < 256; b++) {
