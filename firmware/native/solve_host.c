@@ -8,7 +8,7 @@
  *   of one search whose cards, suit by suit and strongest first, have the same
  *   owners and the same points (and the 7 where the seven duty singles it out) are
  *   the same game, whatever cards have gone between them; each is stored under one
- *   representative (rel_key). Every duty compares a card only with cards still in
+ *   representative (rel_key_from). Every duty compares a card only with cards still in
  *   play of its suit, so the order is all that matters (not in suitless games or
  *   where ties draw, which keep the cards themselves);
  * - the table's best lead kept by relative rank, so it guides every equivalent
@@ -54,6 +54,8 @@ typedef struct {
     uint16_t above[64];         /* per card, the suit set of its suit's stronger cards */
     uint16_t worth[4];          /* per suit, the slots of its cards worth points */
     uint8_t slot_of[4][16];     /* per suit, a rank's slot (rank 0 the weakest) */
+    uint64_t out_at[TC_MAX_PLIES + 1]; /* per ply of a trick start on the path: the cards */
+    uint64_t key_at[TC_MAX_PLIES + 1]; /* still out and their representative (0: none) */
 } host;
 
 static double seconds_now(void) {
@@ -66,12 +68,18 @@ static double seconds_now(void) {
  * per suit, each card in strength order replaced by the strongest card of the start
  * that lies below the previous one and has the same owner and signature. Two sets
  * get the same representative exactly when their sequences (owner, signature) are
- * equal, suit by suit. */
-static uint64_t rel_key(const host *h, uint64_t out) {
+ * equal, suit by suit. `was_key` is the representative of the cards `was` (0 and 0:
+ * none): a suit whose cards are those of `was` keeps its part of it, as a trick
+ * changes one suit or two (the key of the trick start before, or of this trick's). */
+static uint64_t rel_key_from(const host *h, uint64_t out, uint64_t was, uint64_t was_key) {
     uint64_t key = 0;
     for (int su = 0; su < 4; su++) {
         uint32_t o = (uint32_t)(out >> (16 * su)) & 0xFFFFu;
         if (!o) {
+            continue;
+        }
+        if (o == ((uint32_t)(was >> (16 * su)) & 0xFFFFu)) {
+            key |= was_key & (uint64_t)0xFFFFu << (16 * su);
             continue;
         }
         const uint8_t *lv = h->live[su];
@@ -643,6 +651,42 @@ static void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
     }
 }
 
+/* Enhanced transposition cut-off (ETC) at a trick's last card, keyed by relative
+ * ranks: does a move of move[0..nm) end the trick in a position whose entry already
+ * decides the window? The trick's winner and gain found without playing the card,
+ * the key from the trick start's (rel_key_from). On Botifarra the first move's
+ * subtree is often searched where another move's entry would have cut at once. */
+static int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int beta,
+    int *value) {
+    search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    uint64_t out = 0;
+    for (int p = 0; p < g->seats; p++) {
+        out |= s->hand[p];
+    }
+    tc_view v;
+    tc_look(g, t, &v);
+    int won = 1;
+    if (s->measure != TC_TRICKS) {
+        won = g->trick_point;
+        for (int i = 0; i < t->n; i++) {
+            won += g->points[t->card[i]];
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        int c = move[i];
+        int winner = tc_beats(g, c, v.best, t->trump) ? s->to_play : v.winner;
+        int gain = g->team[winner] != s->team ? 0 : s->measure == TC_TRICKS ? 1 : won + g->points[c];
+        uint64_t key = rel_key_from(h, out & ~tc_bit(c), h->out_at[s->start], h->key_at[s->start]);
+        tc_entry *e = host_probe(s->tt, key, (unsigned)winner << 4 | (s->keyed_led ? t->led : 0u), 0);
+        if (e && (maximize ? gain + e->lo >= beta : gain + e->hi <= alpha)) {
+            *value = gain + (maximize ? e->lo : e->hi);
+            return 1;
+        }
+    }
+    return 0;
+}
 
 /* Alpha-beta on the future value for the searching side (fail-soft), the table at
  * trick starts keyed by relative ranks. */
@@ -682,7 +726,14 @@ static int host_ab(host *h, int alpha, int beta) {
         if (!(s->hand[t->leader] & (s->hand[t->leader] - 1))) {
             return last_trick(h);
         }
-        key = h->relative ? rel_key(h, cards) : cards;
+        if (h->relative) {
+            int before = s->ply >= g->seats ? s->ply - g->seats : TC_MAX_PLIES;
+            key = rel_key_from(h, cards, h->out_at[before], h->key_at[before]);
+            h->out_at[s->ply] = cards;
+            h->key_at[s->ply] = key;
+        } else {
+            key = cards;
+        }
         meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
         e = host_probe(s->tt, key, meta, 0);
         if (e) { /* before the sure points: it answers twice as often (measured) */
@@ -723,6 +774,12 @@ static int host_ab(host *h, int alpha, int beta) {
     int maximize = g->team[s->to_play] == s->team;
     int best = maximize ? -1 : 10000;
     int bestmove = TC_NO_CARD;
+    if (t->n == g->seats - 1 && h->relative && s->tt && nm > 1 && tc_popcount64(s->hand[t->leader]) >= 2) {
+        int v; /* the leader has played: two tricks or more are left after this one */
+        if (etc_cut(h, move, nm, maximize, alpha, beta, &v)) {
+            return v;
+        }
+    }
     for (int i = 0; i < nm && !s->abort; i++) {
         int c = move[i];
         undo u;
@@ -875,9 +932,12 @@ static int test_at(host *h, int beta, int *lo, int *hi) {
  * needs about 8 tests where MTD(f)'s steps of one point need dozens; -1 when the
  * budget ran out. With a `guess` (-1: none), the first tests are at it (is the value
  * at least the guess, and then above it?): a right guess settles the value in two
- * tests, a near one leaves a narrow interval to halve. */
-static int host_exact(host *h, int guess) {
-    int lo = 0, hi = tc_total(&h->s);
+ * tests, a near one leaves a narrow interval to halve. [lo, hi]: where the value is
+ * known to lie (the caller's bounds, within 0 and the total). */
+static int host_exact(host *h, int guess, int lo, int hi) {
+    int total = tc_total(&h->s);
+    lo = lo > 0 ? lo : 0;
+    hi = hi < total ? hi : total;
     if (guess > lo && guess <= hi) {
         if (test_at(h, guess, &lo, &hi) < 0 || (lo == guess && lo < hi && test_at(h, guess + 1, &lo, &hi) < 0)) {
             return -1;
@@ -903,7 +963,7 @@ static __thread struct {
 } last;
 
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes) {
+    int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi, long *nodes) {
     host h;
     if (nodes) {
         *nodes = 0;
@@ -913,13 +973,21 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     }
     host_init(&h, g, hands, t, team, measure, tt, budget);
     memset(h.killer, TC_NO_CARD, sizeof h.killer);
+    memset(h.out_at, 0, sizeof h.out_at);
+    memset(h.key_at, 0, sizeof h.key_at);
     memset(h.hist, 0, sizeof h.hist);
     h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
     if (!keep) {
         tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
     }
     int kept = keep && tt && tt->entry && last.entry == tt->entry && last.epoch == tt->epoch;
-    int v = host_exact(&h, kept ? last.value : -1);
+    int guess = kept ? last.value : -1;
+    if (hi < tc_total(&h.s)) {
+        guess = hi; /* is the bound met? then it is the value */
+    } else if (lo > 0) {
+        guess = lo + 1; /* is the bound passed? if not, it is the value */
+    }
+    int v = host_exact(&h, guess, lo, hi);
     if (tt && v >= 0) {
         last.entry = tt->entry;
         last.epoch = tt->epoch;
