@@ -574,16 +574,20 @@ static int sure_of(const host *h, const ranked *rk, int ours, int leads) {
  * 64-byte cache line here, where tt.c's two ways suit the Pico's small tables; a new
  * entry takes a free or stale way, else the one over the fewest cards (the smallest
  * subtree, cheapest to search again). */
+static tc_entry *bucket_of(const tc_table *tt, uint64_t cards, unsigned meta) {
+    uint32_t x = (uint32_t)cards * 0x9E3779B1u ^ (uint32_t)(cards >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 13;
+    return &tt->entry[x & tt->mask & ~3u];
+}
+
 static tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store) {
     if (!tt || !tt->entry || tt->mask < 3) {
         return tc_probe(tt, cards, meta, store);
     }
     uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
-    uint32_t x = (uint32_t)cards * 0x9E3779B1u ^ (uint32_t)(cards >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    x ^= x >> 13;
-    tc_entry *b = &tt->entry[x & tt->mask & ~3u];
+    tc_entry *b = bucket_of(tt, cards, meta);
     for (int i = 0; i < 4; i++) {
         if (b[i].tag == tag && b[i].cards == cards) {
             return &b[i];
@@ -674,14 +678,24 @@ static int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha
             won += g->points[t->card[i]];
         }
     }
-    for (int i = 0; i < nm; i++) {
+    uint64_t key[TC_MAX_HAND];
+    uint8_t meta[TC_MAX_HAND];
+    int gain[TC_MAX_HAND];
+    int big = s->tt->entry && s->tt->mask >= 3;
+    for (int i = 0; i < nm; i++) { /* every key first, their cache lines fetched at once */
         int c = move[i];
         int winner = tc_beats(g, c, v.best, t->trump) ? s->to_play : v.winner;
-        int gain = g->team[winner] != s->team ? 0 : s->measure == TC_TRICKS ? 1 : won + g->points[c];
-        uint64_t key = rel_key_from(h, out & ~tc_bit(c), h->out_at[s->start], h->key_at[s->start]);
-        tc_entry *e = host_probe(s->tt, key, (unsigned)winner << 4 | (s->keyed_led ? t->led : 0u), 0);
-        if (e && (maximize ? gain + e->lo >= beta : gain + e->hi <= alpha)) {
-            *value = gain + (maximize ? e->lo : e->hi);
+        gain[i] = g->team[winner] != s->team ? 0 : s->measure == TC_TRICKS ? 1 : won + g->points[c];
+        key[i] = rel_key_from(h, out & ~tc_bit(c), h->out_at[s->start], h->key_at[s->start]);
+        meta[i] = (uint8_t)(winner << 4 | (s->keyed_led ? t->led : 0u));
+        if (big) {
+            __builtin_prefetch(bucket_of(s->tt, key[i], meta[i]));
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        tc_entry *e = host_probe(s->tt, key[i], meta[i], 0);
+        if (e && (maximize ? gain[i] + e->lo >= beta : gain[i] + e->hi <= alpha)) {
+            *value = gain[i] + (maximize ? e->lo : e->hi);
             return 1;
         }
     }
