@@ -179,10 +179,16 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
     const tc_game *g;
     PyObject *r = NULL;
     double seconds = 0;
-    long keep = 0;
-    /* the host's solve takes two more, optional: a time limit in seconds, and `keep`
-     * (1: the table's entries of the solves before, all of the same hand, team and
-     * measure, are kept: solve_host.h) */
+    long keep = 0, lo = 0, hi = TC_NO_BOUND;
+    /* the host's solve takes more, optional: a time limit in seconds, `keep` (1: the
+     * table's entries of the solves before, all of the same hand, team and measure,
+     * are kept: solve_host.h), and bounds `lo`, `hi` known on the value */
+    if (host && n == 15) {
+        if (int_in(args[13], 0, TC_NO_BOUND, &lo) < 0 || int_in(args[14], 0, TC_NO_BOUND, &hi) < 0) {
+            return NULL;
+        }
+        n = 13;
+    }
     if (host && (n == 12 || n == 13)) {
         seconds = PyFloat_AsDouble(args[11]);
         if (seconds == -1 && PyErr_Occurred()) {
@@ -205,12 +211,15 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
         tc_frame stack[TC_FRAMES];
         Py_BEGIN_ALLOW_THREADS
 #ifdef TAPETE_HOST_SOLVER
-        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, (int)keep, 0)
+        v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, (int)keep, (int)lo,
+            (int)hi, 0)
                  : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0, stack);
 #else
         (void)host;
         (void)seconds;
         (void)keep;
+        (void)lo;
+        (void)hi;
         v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0, stack);
 #endif
         Py_END_ALLOW_THREADS
@@ -299,8 +308,8 @@ static PyMethodDef methods[] = {
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
-     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds[, keep]]) -> value, "
-     "OUT_OF_BUDGET (the budget or the time limit ran out) or TOO_DEEP"},
+     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds[, keep[, lo, hi]]])"
+     " -> value, OUT_OF_BUDGET (the budget or the time limit ran out) or TOO_DEEP; lo, hi: bounds known on the value"},
     {"solve_core", (PyCFunction)(void (*)(void))solve_core, METH_FASTCALL,
      "solve_core(...) -> solve's answer by the small core's search (the one the Pico runs)"},
 #ifdef TAPETE_HAVE_CLAIM

@@ -8,7 +8,7 @@
  *   of one search whose cards, suit by suit and strongest first, have the same
  *   owners and the same points (and the 7 where the seven duty singles it out) are
  *   the same game, whatever cards have gone between them; each is stored under one
- *   representative (rel_key). Every duty compares a card only with cards still in
+ *   representative (rel_key_from). Every duty compares a card only with cards still in
  *   play of its suit, so the order is all that matters (not in suitless games or
  *   where ties draw, which keep the cards themselves);
  * - the table's best lead kept by relative rank, so it guides every equivalent
@@ -51,6 +51,11 @@ typedef struct {
     uint16_t rpoints[4][2][256]; /* per suit, a byte of ranks -> their card points */
     uint8_t rank_points[4][16]; /* per suit, a rank's card points (rank 0 the weakest) */
     uint8_t monotone;           /* bit per suit whose points never fall as ranks rise */
+    uint16_t above[64];         /* per card, the suit set of its suit's stronger cards */
+    uint16_t worth[4];          /* per suit, the slots of its cards worth points */
+    uint8_t slot_of[4][16];     /* per suit, a rank's slot (rank 0 the weakest) */
+    uint64_t out_at[TC_MAX_PLIES + 1]; /* per ply of a trick start on the path: the cards */
+    uint64_t key_at[TC_MAX_PLIES + 1]; /* still out and their representative (0: none) */
 } host;
 
 static double seconds_now(void) {
@@ -63,12 +68,18 @@ static double seconds_now(void) {
  * per suit, each card in strength order replaced by the strongest card of the start
  * that lies below the previous one and has the same owner and signature. Two sets
  * get the same representative exactly when their sequences (owner, signature) are
- * equal, suit by suit. */
-static uint64_t rel_key(const host *h, uint64_t out) {
+ * equal, suit by suit. `was_key` is the representative of the cards `was` (0 and 0:
+ * none): a suit whose cards are those of `was` keeps its part of it, as a trick
+ * changes one suit or two (the key of the trick start before, or of this trick's). */
+static uint64_t rel_key_from(const host *h, uint64_t out, uint64_t was, uint64_t was_key) {
     uint64_t key = 0;
     for (int su = 0; su < 4; su++) {
         uint32_t o = (uint32_t)(out >> (16 * su)) & 0xFFFFu;
         if (!o) {
+            continue;
+        }
+        if (o == ((uint32_t)(was >> (16 * su)) & 0xFFFFu)) {
+            key |= was_key & (uint64_t)0xFFFFu << (16 * su);
             continue;
         }
         const uint8_t *lv = h->live[su];
@@ -117,6 +128,176 @@ static int card_of(const host *h, uint64_t out, int rel) {
         }
     }
     return TC_NO_CARD;
+}
+
+/* ---- moves: tapete_core.c's legal cards and moves.c's list, on tables ------
+ * The same answers as tc_legal_seen and tc_moves (the rules are theirs; the
+ * differential tests prove both), with the strength comparisons looked up in tables
+ * made once per search: on Botifarra they were a third of the search's instructions
+ * (callgrind), the low-card duty's walk over each suit above all. */
+
+/* Of `bits` (a suit set of `su`, within `held`), the cards the low-card rule allows:
+ * those worth points, and a card worth nothing only when nothing lower is held, which
+ * is the weakest held card alone. */
+static uint32_t low_cards(const host *h, int su, uint32_t held, uint32_t bits) {
+    uint32_t keep = bits & h->worth[su];
+    uint32_t r = (uint32_t)h->ranks[su][0][held & 0xFF] | h->ranks[su][1][held >> 8];
+    if (r) {
+        keep |= bits & (uint32_t)1 << h->slot_of[su][tc_ctz32(r)];
+    }
+    return keep;
+}
+
+/* tc_legal_seen's cards for the seat to play, the trick `t` seen as `v` (n >= 1). */
+static uint64_t host_legal(const host *h, const tc_trick *t, const tc_view *v, uint64_t hand) {
+    const tc_game *g = h->s.g;
+    unsigned d = tc_duties(g);
+    int led = TC_SUIT(t->card[0]);
+    int trump = t->trump;
+    int partner = g->team[v->winner] == g->team[v->to_play];
+    int head = (d & TC_HEAD_ALWAYS) || ((d & TC_HEAD_OPPONENT) && !partner);
+    uint32_t follow = tc_suit_set(hand, led);
+    if ((d & TC_FOLLOW) && follow) {
+        if (head && TC_SUIT(v->best) == led) {
+            uint32_t higher = follow & h->above[v->best];
+            if (higher) {
+                return tc_suit_mask(higher, led);
+            }
+        }
+        if ((d & TC_LOW_CARD) && partner) {
+            follow = low_cards(h, led, follow, follow);
+        }
+        return tc_suit_mask(follow, led);
+    }
+    uint32_t trumps = trump < 4 ? tc_suit_set(hand, trump) : 0;
+    if (trump != led && trumps && !((d & TC_EXEMPT) && partner)) {
+        int best_trump = TC_SUIT(v->best) == trump;
+        uint32_t chosen = 0;
+        if (d & TC_TRUMP) {
+            if ((d & TC_OVERTRUMP) && best_trump) {
+                chosen = trumps & h->above[v->best];
+                if (!chosen && (d & TC_UNDERTRUMP)) {
+                    chosen = trumps;
+                }
+            } else {
+                chosen = trumps;
+            }
+        } else if (head) {
+            chosen = best_trump ? trumps & h->above[v->best] : trumps;
+        }
+        if (chosen) {
+            return tc_suit_mask(chosen, trump);
+        }
+    }
+    uint64_t out = hand; /* a free discard */
+    if (d & TC_SEVEN) {
+        uint64_t banned = 0;
+        for (int su = 0; su < 4; su++) {
+            if (su != trump && !((t->led >> su) & 1)) {
+                banned |= tc_bit(su * 16 + TC_SEVEN_SLOT);
+            }
+        }
+        if (out & ~banned) { /* only unled 7s in hand: the ban is waived */
+            out &= ~banned;
+        }
+    }
+    if ((d & TC_LOW_CARD) && partner) {
+        uint64_t kept = 0;
+        for (int su = 0; su < 4; su++) {
+            uint32_t bits = tc_suit_set(out, su);
+            if (bits) {
+                kept |= tc_suit_mask(low_cards(h, su, tc_suit_set(hand, su), bits), su);
+            }
+        }
+        out = kept;
+    }
+    return out;
+}
+
+/* moves.c's score of a move (its order: the table's best lead first; leading, the
+ * top of a suit and strong cards; a card that takes the trick, cheaply when last to
+ * play and with points when the partner follows; points onto a partner's trick;
+ * cheap discards when losing). */
+static int score_of(const search *s, const tc_view *v, int c, int top, int hint) {
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    int st = g->strength[c], pts = g->points[c], sc;
+    if (c == hint) {
+        return 255;
+    }
+    if (t->n == 0) {
+        sc = (top ? 64 : 0) + st + (TC_SUIT(c) == t->trump ? 0 : 8);
+    } else {
+        int last = t->n == g->seats - 1;
+        if (tc_beats(g, c, v->best, t->trump)) {
+            sc = last ? 200 + 4 * pts - st : 120 + st + 2 * pts;
+        } else if (g->team[v->winner] == g->team[s->to_play]) {
+            sc = (last ? 160 : 80) + 4 * pts - st;
+        } else {
+            sc = 60 - 4 * pts - st;
+        }
+    }
+    return sc < 0 ? 0 : sc > 254 ? 254 : sc;
+}
+
+/* tc_moves's list: the legal cards, one of each run of equivalent cards, best first;
+ * `hint` first. */
+static int host_moves(const host *h, int hint, uint8_t move[TC_MAX_HAND]) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    uint64_t hand = s->hand[s->to_play], legal = hand, present = 0;
+    uint8_t score[TC_MAX_HAND];
+    tc_view v = {0, 0, 0, 0};
+    int nm = 0;
+    for (int p = 0; p < g->seats; p++) {
+        present |= s->hand[p];
+    }
+    for (int i = 0; i < t->n; i++) {
+        present |= tc_bit(t->card[i]);
+    }
+    if (t->n) {
+        tc_look(g, t, &v);
+        legal = host_legal(h, t, &v, hand);
+    }
+    for (int su = 0; su < 4; su++) {
+        uint32_t lb = tc_suit_set(legal, su);
+        if (!lb) {
+            continue;
+        }
+        uint32_t pb = tc_suit_set(present, su);
+        const uint8_t *order = s->order[su];
+        int prev = -1, top = 1;
+        for (int k = 0; lb && k < s->count[su]; k++) { /* until its last legal card */
+            int f = order[k];
+            if (!((pb >> f) & 1)) {
+                continue;
+            }
+            if (!((lb >> f) & 1)) {
+                prev = -1;
+                top = 0;
+                continue;
+            }
+            lb &= ~(1u << f);
+            int c = su * 16 + f;
+            if (s->collapse && prev >= 0 && g->points[su * 16 + prev] == g->points[c]
+                && !(s->keyed_led && (f == TC_SEVEN_SLOT || prev == TC_SEVEN_SLOT))) {
+                continue; /* the same as the card just above it */
+            }
+            prev = f;
+            int sc = score_of(s, &v, c, top, hint);
+            top = 0;
+            int j = nm++;
+            while (j > 0 && score[j - 1] < sc) {
+                score[j] = score[j - 1];
+                move[j] = move[j - 1];
+                j--;
+            }
+            score[j] = (uint8_t)sc;
+            move[j] = (uint8_t)c;
+        }
+    }
+    return nm;
 }
 
 /* The last trick: one card each, nothing to choose; what the side gains. */
@@ -393,16 +574,20 @@ static int sure_of(const host *h, const ranked *rk, int ours, int leads) {
  * 64-byte cache line here, where tt.c's two ways suit the Pico's small tables; a new
  * entry takes a free or stale way, else the one over the fewest cards (the smallest
  * subtree, cheapest to search again). */
+static tc_entry *bucket_of(const tc_table *tt, uint64_t cards, unsigned meta) {
+    uint32_t x = (uint32_t)cards * 0x9E3779B1u ^ (uint32_t)(cards >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 13;
+    return &tt->entry[x & tt->mask & ~3u];
+}
+
 static tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store) {
     if (!tt || !tt->entry || tt->mask < 3) {
         return tc_probe(tt, cards, meta, store);
     }
     uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
-    uint32_t x = (uint32_t)cards * 0x9E3779B1u ^ (uint32_t)(cards >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    x ^= x >> 13;
-    tc_entry *b = &tt->entry[x & tt->mask & ~3u];
+    tc_entry *b = bucket_of(tt, cards, meta);
     for (int i = 0; i < 4; i++) {
         if (b[i].tag == tag && b[i].cards == cards) {
             return &b[i];
@@ -470,6 +655,53 @@ static void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
     }
 }
 
+/* Enhanced transposition cut-off (ETC) at a trick's last card, keyed by relative
+ * ranks: does a move of move[0..nm) end the trick in a position whose entry already
+ * decides the window? The trick's winner and gain found without playing the card,
+ * the key from the trick start's (rel_key_from). On Botifarra the first move's
+ * subtree is often searched where another move's entry would have cut at once. */
+static int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int beta,
+    int *value) {
+    search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    uint64_t out = 0;
+    for (int p = 0; p < g->seats; p++) {
+        out |= s->hand[p];
+    }
+    tc_view v;
+    tc_look(g, t, &v);
+    int won = 1;
+    if (s->measure != TC_TRICKS) {
+        won = g->trick_point;
+        for (int i = 0; i < t->n; i++) {
+            won += g->points[t->card[i]];
+        }
+    }
+    uint64_t key[TC_MAX_HAND];
+    uint8_t meta[TC_MAX_HAND];
+    int gain[TC_MAX_HAND];
+    int big = s->tt->entry && s->tt->mask >= 3;
+    for (int i = 0; i < nm; i++) { /* every key first, their cache lines fetched at once */
+        int c = move[i];
+        int winner = tc_beats(g, c, v.best, t->trump) ? s->to_play : v.winner;
+        gain[i] = g->team[winner] != s->team ? 0 : s->measure == TC_TRICKS ? 1 : won + g->points[c];
+        key[i] = rel_key_from(h, out & ~tc_bit(c), h->out_at[s->start], h->key_at[s->start]);
+        meta[i] = (uint8_t)(winner << 4 | (s->keyed_led ? t->led : 0u));
+        if (big) {
+            __builtin_prefetch(bucket_of(s->tt, key[i], meta[i]));
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        tc_entry *e = host_probe(s->tt, key[i], meta[i], 0);
+        if (e && (maximize ? gain[i] + e->lo >= beta : gain[i] + e->hi <= alpha)) {
+            *value = gain[i] + (maximize ? e->lo : e->hi);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Alpha-beta on the future value for the searching side (fail-soft), the table at
  * trick starts keyed by relative ranks. */
 static int host_ab(host *h, int alpha, int beta) {
@@ -508,7 +740,14 @@ static int host_ab(host *h, int alpha, int beta) {
         if (!(s->hand[t->leader] & (s->hand[t->leader] - 1))) {
             return last_trick(h);
         }
-        key = h->relative ? rel_key(h, cards) : cards;
+        if (h->relative) {
+            int before = s->ply >= g->seats ? s->ply - g->seats : TC_MAX_PLIES;
+            key = rel_key_from(h, cards, h->out_at[before], h->key_at[before]);
+            h->out_at[s->ply] = cards;
+            h->key_at[s->ply] = key;
+        } else {
+            key = cards;
+        }
         meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
         e = host_probe(s->tt, key, meta, 0);
         if (e) { /* before the sure points: it answers twice as often (measured) */
@@ -542,13 +781,19 @@ static int host_ab(host *h, int alpha, int beta) {
     }
     int a0 = alpha, b0 = beta;
     uint8_t move[TC_MAX_HAND];
-    int nm = tc_moves(s, hint, move);
+    int nm = host_moves(h, hint, move);
     if (t->n == 0) { /* at leads only: mid-trick, moves.c's order does better (measured) */
         order_leads(h, move, nm, hint != TC_NO_CARD && nm && move[0] == hint);
     }
     int maximize = g->team[s->to_play] == s->team;
     int best = maximize ? -1 : 10000;
     int bestmove = TC_NO_CARD;
+    if (t->n == g->seats - 1 && h->relative && s->tt && nm > 1 && tc_popcount64(s->hand[t->leader]) >= 2) {
+        int v; /* the leader has played: two tricks or more are left after this one */
+        if (etc_cut(h, move, nm, maximize, alpha, beta, &v)) {
+            return v;
+        }
+    }
     for (int i = 0; i < nm && !s->abort; i++) {
         int c = move[i];
         undo u;
@@ -661,6 +906,13 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
                 h->rpoints[su][byte][b] = (uint16_t)pts;
             }
         }
+        h->worth[su] = 0;
+        for (int i = 0; i < n; i++) {
+            int c = su * 16 + s->order[su][i];
+            h->slot_of[su][n - 1 - i] = s->order[su][i];
+            h->above[c] = (uint16_t)tc_above(g, c);
+            h->worth[su] |= (uint16_t)(g->points[c] ? 1u << s->order[su][i] : 0);
+        }
         for (int byte = 0; byte < 2; byte++) {
             for (int b = 0; b < 256; b++) {
                 uint16_t r = 0;
@@ -694,9 +946,12 @@ static int test_at(host *h, int beta, int *lo, int *hi) {
  * needs about 8 tests where MTD(f)'s steps of one point need dozens; -1 when the
  * budget ran out. With a `guess` (-1: none), the first tests are at it (is the value
  * at least the guess, and then above it?): a right guess settles the value in two
- * tests, a near one leaves a narrow interval to halve. */
-static int host_exact(host *h, int guess) {
-    int lo = 0, hi = tc_total(&h->s);
+ * tests, a near one leaves a narrow interval to halve. [lo, hi]: where the value is
+ * known to lie (the caller's bounds, within 0 and the total). */
+static int host_exact(host *h, int guess, int lo, int hi) {
+    int total = tc_total(&h->s);
+    lo = lo > 0 ? lo : 0;
+    hi = hi < total ? hi : total;
     if (guess > lo && guess <= hi) {
         if (test_at(h, guess, &lo, &hi) < 0 || (lo == guess && lo < hi && test_at(h, guess + 1, &lo, &hi) < 0)) {
             return -1;
@@ -722,7 +977,7 @@ static __thread struct {
 } last;
 
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes) {
+    int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi, long *nodes) {
     host h;
     if (nodes) {
         *nodes = 0;
@@ -732,13 +987,21 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     }
     host_init(&h, g, hands, t, team, measure, tt, budget);
     memset(h.killer, TC_NO_CARD, sizeof h.killer);
+    memset(h.out_at, 0, sizeof h.out_at);
+    memset(h.key_at, 0, sizeof h.key_at);
     memset(h.hist, 0, sizeof h.hist);
     h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
     if (!keep) {
         tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
     }
     int kept = keep && tt && tt->entry && last.entry == tt->entry && last.epoch == tt->epoch;
-    int v = host_exact(&h, kept ? last.value : -1);
+    int guess = kept ? last.value : -1;
+    if (hi < tc_total(&h.s)) {
+        guess = hi; /* is the bound met? then it is the value */
+    } else if (lo > 0) {
+        guess = lo + 1; /* is the bound passed? if not, it is the value */
+    }
+    int v = host_exact(&h, guess, lo, hi);
     if (tt && v >= 0) {
         last.entry = tt->entry;
         last.epoch = tt->epoch;

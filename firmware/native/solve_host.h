@@ -14,9 +14,14 @@
  * (an entry is a position's value, and a card's owner never changes within a hand);
  * the report's analysis solves every play of a hand so. Such a search also starts
  * its null-window tests at the last answer found with that table (neighbouring
- * positions of a hand have near values): a guess, which changes the time only. */
+ * positions of a hand have near values): a guess, which changes the time only.
+ * [lo, hi]: bounds the caller knows the value lies within (0 and TC_NO_BOUND: none):
+ * the search starts from them, testing the bound first (a play's value is at most, or
+ * at least, the value before it, and often equal). With bounds that do not hold the
+ * answer is not the value (at best a bound beyond them). */
+#define TC_NO_BOUND 0x7FFF
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, double seconds, int keep, long *nodes);
+    int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi, long *nodes);
 #endif
 
 #endif

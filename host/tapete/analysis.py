@@ -35,6 +35,9 @@ TABLE_BYTES = 8 + (1 << 26)
 _table = None
 
 
+BOUND_NONE = 0x7FFF         # the core's "no upper bound" (solve_host.h's TC_NO_BOUND)
+
+
 CUT_SHORT = "cut short by the time limit (%g s a hand)"
 
 
@@ -42,7 +45,7 @@ class TimeUp(Exception):
     """The hand's time limit ran out while a position was solved."""
 
 
-def solve_position(game, hands, trick, team, seconds=0, keep=False):
+def solve_position(game, hands, trick, team, seconds=0, keep=False, lo=0, hi=None):
     """The points `team` takes from this position on (the cards already on `trick`
     included) with every hand known and perfect play on both sides; None when it
     cannot be solved here (no C core for this game, and too large for Python).
@@ -50,7 +53,9 @@ def solve_position(game, hands, trick, team, seconds=0, keep=False):
     limits the C core's search (TimeUp past it). `keep`: the C core keeps what it
     learnt in the solves before, which must all have been of this hand and team
     (the analysis solves a hand's plays one after the other so: each a part of the
-    last)."""
+    last). `lo`, `hi` (None: none): bounds the value is known to lie within, which
+    the C core starts from (they must hold: a card's value is at most, or at least,
+    the value of the position it is played from)."""
     global _table
     if native.core is not None and isinstance(game.hot, native.Native):
         if _table is None:
@@ -60,8 +65,13 @@ def solve_position(game, hands, trick, team, seconds=0, keep=False):
             flat.extend(h)
         args = (game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits, flat, team,
                 native.core.POINTS, _table, CORE_BUDGET)
+        if lo > 0 or hi is not None:
+            bounds = (max(lo, 0), BOUND_NONE if hi is None else max(min(hi, BOUND_NONE), 0))
+            extra = (seconds, 1 if keep else 0) + bounds
+        else:
+            extra = (seconds, 1) if keep else (seconds,) if seconds > 0 else ()
         try:
-            v = native.core.solve(*(args + ((seconds, 1) if keep else (seconds,) if seconds > 0 else ())))
+            v = native.core.solve(*(args + extra))
         except ValueError:
             return None
         if v == native.core.OUT_OF_BUDGET and seconds > 0:
@@ -328,18 +338,19 @@ def _after_play(m, h, ev, derived, trick_no):
 
 
 def _before_play(m, h):
-    """What the position was before a play: (trick, holdings, banked), copies."""
+    """What the position was before a play: (trick, holdings, banked, its value for
+    team 0 with the points banked), copies."""
     if h.holdings is None or m.phase != PLAY or m.hand_no != h.value.hand:
         return None
     t = Trick(m.game)
     t.copy_from(m.trick)
-    return t, [list(x) for x in h.holdings], list(h.banked)
+    return t, [list(x) for x in h.holdings], list(h.banked), h.q
 
 
 def _options(game, h, ev, before, trick_no):
     """Every legal card the player could have played instead, with the hand's value
     for the player's side after it (both sides perfect from there): h.value.options."""
-    trick, holdings, banked = before
+    trick, holdings, banked, q_before = before
     seat = ev.get("seat")
     played = _code(game, ev.get("card"))
     cards = C.cards_of(game.legal(holdings[seat], trick))
@@ -352,7 +363,8 @@ def _options(game, h, ev, before, trick_no):
             q = h.q
         else:
             try:
-                q = _value_after(game, trick, holdings, banked, seat, group[0], h.seconds_left())
+                q = _value_after(game, trick, holdings, banked, seat, group[0], h.seconds_left(),
+                                 q_before, side)
             except TimeUp:
                 h.value.why = CUT_SHORT % h.limit + ": the cards after trick %d are not weighed" % trick_no
                 return
@@ -393,8 +405,12 @@ def _alike(game, holdings, trick, cards):
     return groups
 
 
-def _value_after(game, trick, holdings, banked, seat, c, seconds):
-    """Team 0's banked points plus the rest's value after `seat` plays `c` there."""
+def _value_after(game, trick, holdings, banked, seat, c, seconds, q_before, side):
+    """Team 0's banked points plus the rest's value after `seat` plays `c` there. A
+    legal card of `side` gives team 0 at most `q_before` (the position's value, team
+    0's banked points with it) when side is 0, at least when it is 1: the position's
+    value is the best of its cards' for the side to play. The search starts from that
+    bound, and a card as good as the best is settled by one test."""
     t = Trick(game)
     t.copy_from(trick)
     hands = [list(x) for x in holdings]
@@ -411,7 +427,11 @@ def _value_after(game, trick, holdings, banked, seat, c, seconds):
         if not left:
             return banked[0]
         t.start(t.leader if t.drawn else t.winner)
-    rest = solve_position(game, hands, t, 0, seconds, keep=True)
+    bound = q_before - banked[0]
+    if side == 0:
+        rest = solve_position(game, hands, t, 0, seconds, keep=True, hi=bound)
+    else:
+        rest = solve_position(game, hands, t, 0, seconds, keep=True, lo=bound)
     return None if rest is None else banked[0] + rest
 
 

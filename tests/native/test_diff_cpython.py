@@ -118,6 +118,23 @@ def test_the_host_solver_keeps_its_table_through_the_plays_of_one_hand(name):
                 trick.start(B.next_leader(trick))
 
 
+@pytest.mark.parametrize("name", ("malilla", "botifarra", "tute", "manille"))
+def test_the_host_solver_starts_from_bounds_that_hold(name):
+    """solve(..., lo, hi) with the value within [lo, hi] (the report's bound from the
+    position a card is played from) = the value."""
+    rng = B.Rng(41)
+    table = bytearray(1 << 18)
+    for _ in range(6):
+        game, trump = catalogue.make(name, rng)
+        desc = B.describe(core, game)
+        hands, trick, _ = B.random_position(game, rng, trump, min(game.hand_size, 5), 0)
+        team = D.random_team(game, rng)
+        args = list(B.trick_args(trick)) + [B.flat(hands), team, core.POINTS]
+        v = core.solve_core(desc, *(args + [None, 0]))
+        for lo, hi in ((v, 32767), (0, v), (max(v - 3, 0), v + 2), (v, v)):
+            assert core.solve(desc, *(args + [table, 0, 0, 1, lo, hi])) == v, (lo, hi, D.where(game, hands, trick))
+
+
 @pytest.mark.parametrize("name", catalogue.NAMES)
 def test_claims_agree(name):
     assert D.check_claims(core, name, 400, seed=37, table=bytearray(1 << 14)) == 400
