@@ -97,16 +97,22 @@ def test_the_host_solver_agrees_with_the_small_core_on_deeper_endings(name):
     assert D.check_host_solver(core, name, 300, seed=29, table=bytearray(1 << 18)) == 300
 
 
-@pytest.mark.parametrize("name", ("malilla", "botifarra", "tute", "manille", "envite", "truc"))
-def test_the_host_solver_keeps_its_table_through_the_plays_of_one_hand(name):
-    """solve(..., keep=1) along a hand (the report's analysis) = fresh solves."""
-    rng = B.Rng(31)
-    table = bytearray(1 << 18)
-    for _ in range(3):
+def _positions(name, seed, n):
+    """n random positions of game `name` with up to 5 tricks left: (game, its
+    descriptor, hands, trick, the team solved for), and the Rng that made them."""
+    rng = B.Rng(seed)
+    for _ in range(n):
         game, trump = catalogue.make(name, rng)
         desc = B.describe(core, game)
         hands, trick, _ = B.random_position(game, rng, trump, min(game.hand_size, 5), 0)
-        team = D.random_team(game, rng)
+        yield game, desc, hands, trick, D.random_team(game, rng), rng
+
+
+@pytest.mark.parametrize("name", ("malilla", "botifarra", "tute", "manille", "envite", "truc"))
+def test_the_host_solver_keeps_its_table_through_the_plays_of_one_hand(name):
+    """solve(..., keep=1) along a hand (the report's analysis) = fresh solves."""
+    table = bytearray(1 << 18)
+    for game, desc, hands, trick, team, rng in _positions(name, 31, 3):
         first = True
         while any(any(h) for h in hands):
             args = list(B.trick_args(trick)) + [B.flat(hands), team, core.POINTS]
@@ -122,13 +128,8 @@ def test_the_host_solver_keeps_its_table_through_the_plays_of_one_hand(name):
 def test_the_host_solver_starts_from_bounds_that_hold(name):
     """solve(..., lo, hi) with the value within [lo, hi] (the report's bound from the
     position a card is played from) = the value."""
-    rng = B.Rng(41)
     table = bytearray(1 << 18)
-    for _ in range(6):
-        game, trump = catalogue.make(name, rng)
-        desc = B.describe(core, game)
-        hands, trick, _ = B.random_position(game, rng, trump, min(game.hand_size, 5), 0)
-        team = D.random_team(game, rng)
+    for game, desc, hands, trick, team, _ in _positions(name, 41, 6):
         args = list(B.trick_args(trick)) + [B.flat(hands), team, core.POINTS]
         v = core.solve_core(desc, *(args + [None, 0]))
         for lo, hi in ((v, 32767), (0, v), (max(v - 3, 0), v + 2), (v, v)):
