@@ -110,7 +110,6 @@ class FakeMFRC522(SPIDevice):
         self.coupled = []      # neighbours' tags reached this window (crosstalk)
         self.scenario = None   # sim.table.SimTable sets faults and crosstalk
         self.powered = True
-        self.field_on_us = 0
         self.coupled_at = 0     # when crosstalk was last drawn (sim.table.request)
         self.powerup_us = POWERUP_US  # a tag answers only after this long in the field
         self._heard_us = 0      # the earliest a next frame is heard (GUARD after an answer)
@@ -277,7 +276,6 @@ class FakeMFRC522(SPIDevice):
     # -- RF ----------------------------------------------------------------
     def _antenna(self, on):
         if on:
-            self.field_on_us = self.clock.us
             self.antenna_windows += 1
             for i in range(len(self.tags)):
                 self.tags[i].power_up(self.clock.us)
@@ -310,14 +308,15 @@ class FakeMFRC522(SPIDevice):
         count = 0
         differ = False
         ready = self.antenna_on() and (not self.guard or self.clock.us >= self._heard_us)
-        if n == 1 and lastbits == 7:
+        short = n == 1 and lastbits == 7    # REQA or WUPA
+        if short:
             if frame[0] == 0x26:
                 self.requests += 1
             elif frame[0] == 0x52:
                 self.wakes += 1
         if ready:
             sc = self.scenario
-            if sc is not None and n == 1 and lastbits == 7:
+            if sc is not None and short:
                 sc.request(self)
             # At reduced receiver gain (RFCfgReg RxGain < 33 dB) only well-coupled
             # tags are heard: the neighbours' tags (crosstalk) fall below threshold.

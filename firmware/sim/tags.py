@@ -77,7 +77,7 @@ class Tag:
         self.r_bits = bits
         return BYTES
 
-    def power_up(self, us=0):
+    def power_up(self, us):
         """The tag enters a field at `us`: every tag starts in IDLE."""
         self.powered_us = us
         self.state = IDLE
