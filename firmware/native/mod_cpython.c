@@ -35,7 +35,15 @@ static int table_in(PyObject *o, tc_table *tt, table_ref *ref) {
     uint8_t *p = ref->b.buf;
     if (ref->b.len >= 8 && ref->b.len < 0x7FFFFFFF) {
         uint32_t epoch = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-        tc_table_init(tt, p + 8, (uint32_t)(ref->b.len - 8), epoch);
+        uint32_t bytes = (uint32_t)(ref->b.len - 8);
+        tc_table_init(tt, p + 8, bytes, epoch);
+        /* the entries on 64-byte lines where that keeps as many: the host's buckets
+         * of four entries are then one cache line each, not two */
+        uintptr_t at = ((uintptr_t)(p + 8) + 63u) & ~(uintptr_t)63u;
+        uint32_t skip = (uint32_t)(at - (uintptr_t)(p + 8));
+        if (tt->entry && skip < bytes && (uint64_t)(bytes - skip) >= ((uint64_t)tt->mask + 1) * sizeof(tc_entry)) {
+            tc_table_init(tt, (void *)at, bytes - skip, epoch);
+        }
     }
     return 0;
 }
@@ -289,7 +297,19 @@ static PyObject *claim(PyObject *self, PyObject *const *args, Py_ssize_t n) {
 #endif
 #endif
 
+#ifdef TAPETE_COUNT_NODES
+extern long tc_host_nodes;
+static PyObject *host_nodes(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyLong_FromLong(tc_host_nodes);
+}
+#endif
+
 static PyMethodDef methods[] = {
+#ifdef TAPETE_COUNT_NODES
+    {"host_nodes", host_nodes, METH_NOARGS, "nodes of the host's solves so far (a measuring build)"},
+#endif
     {"legal", (PyCFunction)(void (*)(void))legal, METH_FASTCALL,
      "legal(game, trump, leader, n, cards, led_suits, hand, out) -> out: the legal suit sets"},
     {"winner", (PyCFunction)(void (*)(void))winner, METH_FASTCALL,

@@ -46,7 +46,8 @@ typedef struct {
                                * has card i's owner and signature (rel_key's step) */
     uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
     double deadline;    /* monotonic seconds when the search gives up; 0 none */
-    uint8_t killer[TC_MAX_PLIES][2]; /* per ply, the last two cards that cut it off */
+    uint8_t killer[TC_MAX_HAND + 1][2]; /* per trick (the cards each hand holds at its
+                                         * start), the last two leads that cut it off */
     uint64_t hist[TC_MAX_SEATS][64]; /* per seat and lead, the cut-offs it made */
     uint16_t ranks[4][2][256]; /* per suit, a byte of its slots -> their ranks' bits */
     uint16_t rpoints[4][2][256]; /* per suit, a byte of ranks -> their card points */
@@ -571,7 +572,7 @@ static void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
         }
         move[j] = c;
     }
-    const uint8_t *k = h->killer[s->ply];
+    const uint8_t *k = h->killer[tc_popcount64(s->hand[s->to_play])];
     int at = fixed;
     for (int j = 0; j < 2; j++) {
         for (int i = at; i < nm; i++) {
@@ -742,7 +743,7 @@ static int host_ab(host *h, int alpha, int beta) {
             }
         }
         if (alpha >= beta) {
-            uint8_t *k = h->killer[s->ply];
+            uint8_t *k = h->killer[tc_popcount64(s->hand[s->to_play])];
             if (t->n == 0) {
                 int tl = tc_popcount64(s->hand[s->to_play]);
                 h->hist[s->to_play][c] += (uint64_t)(tl * tl);
@@ -775,8 +776,10 @@ static int host_ab(host *h, int alpha, int beta) {
     return best;
 }
 
-static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc_trick *t,
-    int team, int measure, tc_table *tt, long budget) {
+/* `deal`: every seat's cards the relative ranks are counted among (the hands, or a
+ * superset of them with the same owners: the hand's deal, see tc_solve_host). */
+static void host_init(host *h, const tc_game *g, const uint64_t *hands, const uint64_t *deal,
+    const tc_trick *t, int team, int measure, tc_table *tt, long budget) {
     search *s = &h->s;
     tc_search_init(s, g, hands, t, team, measure, tt, budget);
     h->relative = s->collapse;
@@ -791,8 +794,8 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const tc
         }
     }
     for (int p = 0; p < g->seats; p++) {
-        out |= hands[p];
-        for (uint64_t m = hands[p]; m; m &= m - 1) {
+        out |= deal[p];
+        for (uint64_t m = deal[p]; m; m &= m - 1) {
             h->owner[tc_ctz64(m)] = (uint8_t)p;
         }
     }
@@ -876,17 +879,31 @@ static int test_at(host *h, int beta, int *lo, int *hi) {
 /* The exact value by null-window tests that halve the interval still open (C*, MTD
  * by bisection): a fail-soft answer narrows it at once, and a point value (up to 255)
  * needs about 8 tests where MTD(f)'s steps of one point need dozens; -1 when the
- * budget ran out. With a `guess` (-1: none), the first tests are at it (is the value
- * at least the guess, and then above it?): a right guess settles the value in two
- * tests, a near one leaves a narrow interval to halve. [lo, hi]: where the value is
+ * budget ran out. With a `guess` (-1: none), the first test is at it (is the value at
+ * least the guess?), and the next ones step away from it on the side the value lies,
+ * 1, 2, 4, ... points past the bound found so far, until one fails the other way;
+ * then the interval left is halved: a right guess settles the value in two tests, a
+ * near one in a few (the report's cards are mostly a few points from the bound it
+ * gives, where halving from 0 spent tests far below). [lo, hi]: where the value is
  * known to lie (the caller's bounds, within 0 and the total). */
 static int host_exact(host *h, int guess, int lo, int hi) {
     int total = tc_total(&h->s);
     lo = lo > 0 ? lo : 0;
     hi = hi < total ? hi : total;
     if (guess > lo && guess <= hi) {
-        if (test_at(h, guess, &lo, &hi) < 0 || (lo == guess && lo < hi && test_at(h, guess + 1, &lo, &hi) < 0)) {
+        if (test_at(h, guess, &lo, &hi) < 0) {
             return -1;
+        }
+        int up = lo >= guess; /* the value is at least the guess: look above it */
+        for (int step = 1; lo < hi; step *= 2) {
+            int beta = up ? lo + step : hi - step + 1;
+            beta = beta > hi ? hi : beta <= lo ? lo + 1 : beta;
+            if (test_at(h, beta, &lo, &hi) < 0) {
+                return -1;
+            }
+            if (up ? hi < beta : lo >= beta) {
+                break; /* passed it: the value lies in between */
+            }
         }
     }
     while (lo < hi) {
@@ -908,6 +925,25 @@ static __thread struct {
     int value;
 } last;
 
+#ifdef TAPETE_COUNT_NODES
+long tc_host_nodes; /* every search's nodes, for a measuring build (host_nodes()) */
+#endif
+
+/* The cards of the first search of a table's epoch (its hands, seat by seat): the
+ * searches that keep its entries, all of that hand, count their relative ranks among
+ * these cards too, so a position has one key in all of them (counted among each
+ * search's own cards, a position met again in a later search of the hand, with
+ * fewer cards out, was often keyed differently: a card of the first search's, gone
+ * since, was its representative there). With them, the killers and history of the
+ * last search of the hand, to order the next one's leads. Per thread, as `last`. */
+static __thread struct {
+    const void *entry;
+    uint32_t epoch;
+    uint64_t hand[TC_MAX_SEATS];
+    uint8_t killer[TC_MAX_HAND + 1][2]; /* the last search's move order, for the next */
+    uint64_t hist[TC_MAX_SEATS][64];
+} dealt;
+
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
     int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi, long *nodes) {
     host h;
@@ -917,16 +953,35 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     if (tc_check_position(g, hands, t, (1u << g->seats) - 1) < 0) {
         return TC_BAD_POSITION;
     }
-    host_init(&h, g, hands, t, team, measure, tt, budget);
-    memset(h.killer, TC_NO_CARD, sizeof h.killer);
-    memset(h.out_at, 0, sizeof h.out_at);
-    memset(h.key_at, 0, sizeof h.key_at);
-    memset(h.hist, 0, sizeof h.hist);
-    h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
-    if (!keep) {
-        tc_next_epoch(h.s.tt); /* the entries of earlier searches are left unseen */
+    if (!keep && tt) {
+        tc_next_epoch(tt); /* the entries of earlier searches are left unseen */
     }
     int kept = keep && tt && tt->entry && last.entry == tt->entry && last.epoch == tt->epoch;
+    const uint64_t *deal = hands;
+    if (tt && tt->entry) {
+        int within = dealt.entry == tt->entry && dealt.epoch == tt->epoch;
+        for (int p = 0; within && p < g->seats; p++) {
+            within = (hands[p] & ~dealt.hand[p]) == 0;
+        }
+        if (within) {
+            deal = dealt.hand;
+        } else if (!keep) {
+            dealt.entry = tt->entry;
+            dealt.epoch = tt->epoch;
+            memcpy(dealt.hand, hands, sizeof dealt.hand[0] * g->seats);
+        }
+    }
+    host_init(&h, g, hands, deal, t, team, measure, tt, budget);
+    if (kept && deal == dealt.hand) { /* the hand's killers and history so far */
+        memcpy(h.killer, dealt.killer, sizeof h.killer);
+        memcpy(h.hist, dealt.hist, sizeof h.hist);
+    } else {
+        memset(h.killer, TC_NO_CARD, sizeof h.killer);
+        memset(h.hist, 0, sizeof h.hist);
+    }
+    memset(h.out_at, 0, sizeof h.out_at);
+    memset(h.key_at, 0, sizeof h.key_at);
+    h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
     int guess = kept ? last.value : -1;
     if (hi < tc_total(&h.s)) {
         guess = hi; /* is the bound met? then it is the value */
@@ -934,6 +989,10 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
         guess = lo + 1; /* is the bound passed? if not, it is the value */
     }
     int v = host_exact(&h, guess, lo, hi);
+    if (deal == dealt.hand) {
+        memcpy(dealt.killer, h.killer, sizeof h.killer);
+        memcpy(dealt.hist, h.hist, sizeof h.hist);
+    }
     if (tt && v >= 0) {
         last.entry = tt->entry;
         last.epoch = tt->epoch;
@@ -942,6 +1001,9 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     if (nodes) {
         *nodes = h.s.nodes;
     }
+#ifdef TAPETE_COUNT_NODES
+    tc_host_nodes += h.s.nodes;
+#endif
     return v < 0 ? TC_OUT_OF_BUDGET : v;
 }
 
