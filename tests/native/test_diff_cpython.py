@@ -6,7 +6,9 @@ import re
 
 import pytest
 
+from tapete.rules import cards as C
 from tapete.rules import duties, native
+from tapete.rules.trick import Trick
 
 from . import bridge as B
 from . import catalogue
@@ -122,6 +124,49 @@ def test_the_host_solver_keeps_its_table_through_the_plays_of_one_hand(name):
             B.play(game, trick, hands, B.pick(rng, game.legal(hands[trick.to_play], trick)))
             if trick.done():
                 trick.start(B.next_leader(trick))
+
+
+@pytest.mark.parametrize("name", ("malilla", "botifarra", "tute", "manille", "envite"))
+def test_the_host_solver_keeps_its_table_through_every_card_of_every_play(name):
+    """The report's order of solves: a hand's first position fresh, then per play,
+    with keep=1, the position after each legal card (the bound from the position
+    before it given, as the report does) and then the position after the card
+    played: each = solve_core's value."""
+    table = bytearray(1 << 18)
+    for game, desc, hands, trick, team, rng in _positions(name, 43, 3):
+        args = list(B.trick_args(trick)) + [B.flat(hands), team, core.POINTS]
+        before = core.solve(desc, *(args + [table, 0, 0, 0]))
+        assert before == core.solve_core(desc, *(args + [None, 0])), D.where(game, hands, trick)
+        while any(any(h) for h in hands):
+            seat = trick.to_play
+            ours = game.team_of[seat] == team
+            legal = game.legal(hands[seat], trick)
+            for c in C.cards_of(legal):
+                h2 = [list(h) for h in hands]
+                t2 = Trick(game)
+                t2.copy_from(trick)
+                B.play(game, t2, h2, c)
+                left = any(any(h) for h in h2)
+                gain = 0
+                if t2.done():
+                    if not t2.drawn and game.team_of[t2.winner] == team:
+                        gain = game.trick_point + (0 if left else game.last_trick) + \
+                            sum(game.points_of[x] for x in t2.cards[:t2.n])
+                    t2.start(B.next_leader(t2))
+                if not left:
+                    continue
+                a2 = list(B.trick_args(t2)) + [B.flat(h2), team, core.POINTS]
+                bound = max(before - gain, 0)
+                lo, hi = (0, bound) if ours else (bound, 32767)
+                v = core.solve_core(desc, *(a2 + [None, 0]))
+                assert core.solve(desc, *(a2 + [table, 0, 0, 1, lo, hi])) == v, D.where(game, h2, t2)
+            B.play(game, trick, hands, B.pick(rng, legal))
+            if trick.done():
+                trick.start(B.next_leader(trick))
+            if any(any(h) for h in hands):
+                args = list(B.trick_args(trick)) + [B.flat(hands), team, core.POINTS]
+                before = core.solve(desc, *(args + [table, 0, 0, 1]))
+                assert before == core.solve_core(desc, *(args + [None, 0])), D.where(game, hands, trick)
 
 
 @pytest.mark.parametrize("name", ("malilla", "botifarra", "tute", "manille"))
