@@ -969,6 +969,7 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
             dealt.entry = tt->entry;
             dealt.epoch = tt->epoch;
             memcpy(dealt.hand, hands, sizeof dealt.hand[0] * g->seats);
+            deal = dealt.hand;
         }
     }
     host_init(&h, g, hands, deal, t, team, measure, tt, budget);
