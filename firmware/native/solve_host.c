@@ -19,7 +19,10 @@
  *   on rank masks) tried after the table, within its entry's bounds;
  * - null-window tests that halve the open interval (C*), sharing the table; a
  *   search that keeps the table's entries of the searches before it first tests at
- *   the last answer found with that table (host_exact's guess).
+ *   the last answer found with that table or at the caller's bound, and steps away
+ *   from it before halving (host_exact's guess); such searches of one hand key
+ *   positions by the hand's first search's cards, and pass on their killers and
+ *   history (tc_solve_host's `dealt`).
  *
  * The reference is rules/solver.py: tests/native compares the two on thousands of
  * random positions of every game, and this search with solve.c's on deeper ones.
