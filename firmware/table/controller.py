@@ -25,6 +25,11 @@ from rules.match import Match, REFUSED
 from rules import match as M
 from . import phases as P
 from . import signals
+# The host's commands stay loaded: `tapete record` asks `status` after every second of
+# silence, and importing this module for it (and dropping it after) held the scan loop
+# 32 ms on the RP2040, in front of whatever card landed meanwhile; resident, a status
+# line costs 3.3 ms (tools: a timed on_line on the emulated Pico, issue 14's note).
+from . import host
 from .say import load as load_language, say
 
 # Numbers of other modules, not imported so that playing loads only what it needs
@@ -43,10 +48,10 @@ _CONTROL_BASE = const(64)   # deck.CONTROL_BASE: codes from here are control tag
 _NONE = const(-1)
 
 # The parts of the controller not needed to play, imported when needed (menu:
-# setup and enrolment; host: commands; restore: undo and resume) and dropped by
+# setup and enrolment; restore: undo and resume) and dropped by
 # `_unload()` when a match starts or the rare action is over; with them the
 # enrolment module (enrol.py; play needs only deck.py), unless enrolment is on.
-_RARE = ("menu", "host", "restore", "showing", "resend")
+_RARE = ("menu", "restore", "showing", "resend")
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), views and tools.
 _RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "view", "explain",
@@ -525,7 +530,6 @@ class Table:
     def on_line(self, line):
         """One command line from the host; the answer is queued as a reply."""
         self.flush()
-        from . import host
         try:
             host.on_line(self, line)
         finally:
@@ -533,5 +537,4 @@ class Table:
 
     def status(self):
         """What the host's `status` command answers."""
-        from . import host
         return host.status(self)

@@ -81,7 +81,7 @@ def compile_firmware(into, extra=(), arch=None):
 # matters, >= 64K free at the low-water mark, measured on the emulated Pico
 # (bench/bench_pico*.py). What playing needs is loaded at start (rules, phase
 # machine, link, journal, lights, screen as .mpy: ~83K with this harness); the
-# menu, enrolment, host commands, undo, resume, the game's option checks and the
+# menu, enrolment, undo, resume, the game's option checks and the
 # rules' rare parts (proofs, claims, hand events) are imported when needed and
 # dropped after (controller._unload), and so are the screen's rare parts after
 # each picture.
