@@ -180,6 +180,32 @@ def test_the_dealer_laying_the_turnup_as_a_play_in_the_first_trick_after_a_resta
     assert plays and plays[0]["card"] == C.name(turnup), k.events()[-3:]
 
 
+def test_the_dealer_laying_the_turnup_as_a_play_just_before_a_cut_plays_it():
+    # Found by make pico-match: the dealer laid the turn-up as its play in the first
+    # trick, the power went before it was judged, and after the restart the card,
+    # read in the first rounds, was taken for the turn-up still lying: no play, the
+    # hand stuck at the dealer's turn.
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "malilla"}')
+    p = tablekit.Players(k, seed=4)
+    turnup = p.deal()
+    p.turn_up()
+    for _ in range(3):              # the dealer plays fourth in the first trick
+        p.play_card()
+    m = k.table.match
+    assert m.turn == m.dealer and m.trick.number == 1
+    k.sim.place(m.dealer, k.tag(turnup))    # laid; the power goes before a round
+    from table.app import App
+    k.app.journal.close()
+    k.app = App(k.board)
+    k.table = k.app.table
+    n = k.app.link.next_seq
+    k.rounds(6)                     # read in the restart's first rounds
+    plays = [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+    assert [e["card"] for e in plays] == [C.name(turnup)], k.events()[-3:]
+    assert k.table.match.last.n == 4 or k.table.match.trick.n == 4
+
+
 def test_the_turnup_still_lying_at_a_restart_is_not_played():
     k = tablekit.Kit(ROOT)
     k.command('{"cmd": "new", "game": "malilla"}')
