@@ -214,14 +214,15 @@ class Table:
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
         m = self.match
         if self.fresh and seat == m.dealer and card == m.turnup and m.trick.number == 1 \
-                and m.turn != seat:
+                and (m.turn != seat or not m.game.turnup_held):
             # The turn-up still lying at the restart (read in the first rounds, and
             # only in the first trick: later the dealer has taken it back); laid
             # again after that, it is a play. Once the dealer's own turn has come, the
             # turn-up on their reader is their play, laid just before the power went
             # (found by make pico-match's cuts: the dealer's AS swallowed, the hand
             # stuck). People take the turn-up into their hand at once; a dealer who
-            # left it lying through the trick and meant another card takes it back.
+            # left it lying through the trick and meant another card undoes the play.
+            # Where the turn-up is nobody's card (Envite) it is never a play.
             return True
         t = m.trick
         for i in range(t.n):
