@@ -122,15 +122,38 @@ def test_journal_events_and_missing_file():
     assert j.recover() == 0 and list(j.events()) == []
 
 
+def _power_back(k):
+    """The controller restarts: RAM gone, the journal and the cards lying kept."""
+    from table.app import App
+    k.app.journal.close()
+    k.app = App(k.board)
+    k.table = k.app.table
+
+
+def _plays_from(k, n):
+    return [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+
+
+def _to_the_dealers_first_play(k):
+    """A Malilla hand turned up and played to the dealer, fourth in the first trick;
+    returns the turn-up (still in the dealer's hand)."""
+    k.command('{"cmd": "new", "game": "malilla"}')
+    p = tablekit.Players(k, seed=4)
+    turnup = p.deal()
+    p.turn_up()
+    for _ in range(3):
+        p.play_card()
+    m = k.table.match
+    assert m.turn == m.dealer and m.trick.number == 1
+    return turnup
+
+
 def test_restart_with_the_turnup_still_lying():
     k = tablekit.Kit(ROOT)
     k.command('{"cmd": "new", "game": "malilla"}')
     k.place(0, "4H")            # the turn-up lies on the dealer's reader
     n = k.app.link.next_seq
-    from table.app import App
-    k.app.journal.close()
-    k.app = App(k.board)
-    k.table = k.app.table
+    _power_back(k)
     k.rounds(6)                 # the reader sees 4H again: not a play
     assert k.app.link.next_seq == n and k.table.phase == P.PLAY
     assert k.table.match.turn == 1
@@ -147,14 +170,11 @@ def test_the_dealer_laying_the_turnup_after_a_restart_later_in_the_hand_plays_it
     p.play_trick()
     first = k.table.match.last
     assert turnup not in [first.cards[i] for i in range(first.n)]   # still in the dealer's hand
-    from table.app import App
-    k.app.journal.close()
-    k.app = App(k.board)
-    k.table = k.app.table
+    _power_back(k)
     assert k.table.booting and k.table.match.trick.number == 2
     n = k.app.link.next_seq
     k.place(k.table.match.dealer, turnup)       # within the restart's settling rounds
-    plays = [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+    plays = _plays_from(k, n)
     assert plays and plays[0]["card"] == C.name(turnup), k.events()[-3:]
 
 
@@ -162,21 +182,12 @@ def test_the_dealer_laying_the_turnup_as_a_play_in_the_first_trick_after_a_resta
     # The same in the first trick: lying at the restart, the turn-up is read in the
     # first round or two; laid after those, it is the dealer's play.
     k = tablekit.Kit(ROOT)
-    k.command('{"cmd": "new", "game": "malilla"}')
-    p = tablekit.Players(k, seed=4)
-    turnup = p.deal()
-    p.turn_up()
-    for _ in range(3):              # the dealer plays fourth in the first trick
-        p.play_card()
-    assert k.table.match.turn == k.table.match.dealer
-    from table.app import App
-    k.app.journal.close()
-    k.app = App(k.board)
-    k.table = k.app.table
+    turnup = _to_the_dealers_first_play(k)
+    _power_back(k)
     k.rounds(2)                     # the restart's first rounds: nothing lies on the dealer's reader
     n = k.app.link.next_seq
     k.place(k.table.match.dealer, turnup)
-    plays = [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+    plays = _plays_from(k, n)
     assert plays and plays[0]["card"] == C.name(turnup), k.events()[-3:]
 
 
@@ -186,24 +197,13 @@ def test_the_dealer_laying_the_turnup_as_a_play_just_before_a_cut_plays_it():
     # read in the first rounds, was taken for the turn-up still lying: no play, the
     # hand stuck at the dealer's turn.
     k = tablekit.Kit(ROOT)
-    k.command('{"cmd": "new", "game": "malilla"}')
-    p = tablekit.Players(k, seed=4)
-    turnup = p.deal()
-    p.turn_up()
-    for _ in range(3):              # the dealer plays fourth in the first trick
-        p.play_card()
-    m = k.table.match
-    assert m.turn == m.dealer and m.trick.number == 1
-    k.sim.place(m.dealer, k.tag(turnup))    # laid; the power goes before a round
-    from table.app import App
-    k.app.journal.close()
-    k.app = App(k.board)
-    k.table = k.app.table
+    turnup = _to_the_dealers_first_play(k)
+    k.sim.place(k.table.match.dealer, k.tag(turnup))    # laid; the power goes before a round
+    _power_back(k)
     n = k.app.link.next_seq
     k.rounds(6)                     # read in the restart's first rounds
-    plays = [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
-    assert [e["card"] for e in plays] == [C.name(turnup)], k.events()[-3:]
-    assert k.table.match.last.n == 4 or k.table.match.trick.n == 4
+    assert [e["card"] for e in _plays_from(k, n)] == [C.name(turnup)], k.events()[-3:]
+    assert k.table.match.trick.number == 2      # the first trick is complete
 
 
 def test_the_turnup_still_lying_at_a_restart_is_not_played():
@@ -213,10 +213,7 @@ def test_the_turnup_still_lying_at_a_restart_is_not_played():
     turnup = p.deal()
     m = k.table.match
     k.place(m.dealer, turnup)       # turned up, and left lying
-    from table.app import App
-    k.app.journal.close()
-    k.app = App(k.board)
-    k.table = k.app.table
+    _power_back(k)
     n = k.app.link.next_seq
     k.rounds(6)
-    assert not [e for e in k.events() if e.get("ev") == "play" and e["seq"] >= n]
+    assert not _plays_from(k, n)
