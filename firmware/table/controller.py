@@ -214,7 +214,7 @@ class Table:
         """Is this card already on the table from `seat` (a flicker, or a restart)?"""
         m = self.match
         if self.fresh and seat == m.dealer and card == m.turnup and m.trick.number == 1 \
-                and (m.turn != seat or not m.game.turnup_held):
+                and (m.turn != seat or m.game is None or not m.game.turnup_held):
             # The turn-up still lying at the restart (read in the first rounds, and
             # only in the first trick: later the dealer has taken it back); laid
             # again after that, it is a play. Once the dealer's own turn has come, the

@@ -40,10 +40,16 @@ const PAGE = 256, SECTOR = 4096, BLOCK = 65536;
 
 // What the emulator modelled, summed over every power-up (the harness reports it).
 export function newStats() {
-  const op = () => ({ count: 0, ns: 0, max: 0 });
+  // each kind also keeps its stalls of 5 ms or more as [emulated ns at the start,
+  // ns] (the first 4000): which stall came before which slow verdict
+  const op = () => ({ count: 0, ns: 0, max: 0, long: [] });
   return { erase: op(), program: op(), gc: op() };
 }
-function count(op, ns) { op.count++; op.ns += ns; if (ns > op.max) op.max = ns; }
+const LONG_NS = 5e6;
+function count(op, ns, at) {
+  op.count++; op.ns += ns; if (ns > op.max) op.max = ns;
+  if (ns >= LONG_NS && op.long.length < 4000) op.long.push([Math.round(at), Math.round(ns)]);
+}
 
 // A small deterministic generator (xorshift32) for the bits an interrupted erase leaves.
 function rng(seed) {
@@ -170,7 +176,7 @@ export class Pico {
     this.busy = null;
     if (b.kind === 'erase') flash.fill(0xff, b.addr, b.addr + b.n);
     else for (let i = 0; i < b.n; i++) flash[b.addr + i] &= b.data[i];   // NOR: 1 -> 0 only
-    count(this.stats[b.kind], b.ns);
+    count(this.stats[b.kind], b.ns, this.timeBase + b.start);
     this.syncFlash();
   }
 
@@ -258,7 +264,7 @@ export class Pico {
           this.gcStart = clock.nanos;
           this.gcReturn = core.registers[14] & ~1;
         } else if (pc === this.gcReturn) {
-          count(this.stats.gc, clock.nanos - this.gcStart);
+          count(this.stats.gc, clock.nanos - this.gcStart, this.timeBase + this.gcStart);
           this.gcReturn = -1;
         }
         if (this.stackWatch) {

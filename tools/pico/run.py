@@ -65,11 +65,13 @@ def session(args):
         if rig.panel_errors:
             problems.append("panel: " + "; ".join(rig.panel_errors[:3]))
         lat = F.latency([x / 1000 for x in players.latency_us if x is not None])
-        with open(os.path.join(out, "latency.json"), "w") as f:
-            # each timed play and each power-up, at their emulated instants: which slow
-            # verdict followed which restart
-            json.dump({"plays": players.timed, "boots": rig.boots}, f)
         modelled = rig.stats()
+        with open(os.path.join(out, "latency.json"), "w") as f:
+            # each timed play, each power-up and each stall of 5 ms or more (flash,
+            # collections), at their emulated instants: which slow verdict followed what
+            json.dump({"plays": players.timed, "boots": rig.boots,
+                       "stalls": dict((k, modelled[k]["long"]) for k in ("erase", "program", "gc"))},
+                      f)
         say("%d events logged and recorded through %s (%s)" % (len(events), rig.port, rec.summary))
         say("%d plays; %d violation(s); %d panel frames in %s" % (
             len(players.placed), sum(1 for e in events if e["ev"] == "violation"),
