@@ -15,8 +15,9 @@
  *   position;
  * - the last trick played out without a search, and bounds on what is still to
  *   come (sure_of: points a side takes whatever the other plays, the leader's and
- *   its partner's sure tricks with what the others must follow onto them, counted
- *   on rank masks) tried after the table, within its entry's bounds;
+ *   its partner's sure tricks with what the others must follow onto them, and the
+ *   top trumps' tricks besides them, counted on rank masks) tried after the table,
+ *   within its entry's bounds;
  * - null-window tests that halve the open interval (C*), sharing the table; a
  *   search that keeps the table's entries of the searches before it first tests at
  *   the last answer found with that table or at the caller's bound, and steps away
@@ -330,8 +331,11 @@ static void rank_hands(const host *h, ranked *rk) {
  *   next, and the chain would break.
  * - Then the leader's trumps above every other seat's, led one after another.
  * Each other seat adds its cheapest cards of the suit it must follow to those
- * tricks. `leader` is the seat that leads the chain; `cross` gets the plain suits
- * whose chain's first card the seat may play on its partner's lead (bit per suit).
+ * tricks. No trump falls on the plain suits' tricks (every seat holding trumps
+ * follows them), so the side's top trumps win as many tricks more: the tricks are
+ * the plain ones plus the most top trumps one seat holds. `leader` is the seat that
+ * leads the chain; `cross` gets the plain suits whose chain's first card the seat
+ * may play on its partner's lead (bit per suit).
  * Not for suitless games or drawn tricks (solve.c's collapse flag is off there). */
 /* A chain's parts, for sure_of to join two: the side's top trumps' points, the
  * plain suits' tricks and points (with the followers'), the trump chain's
@@ -439,7 +443,7 @@ static int chain_of(const host *h, const ranked *rk, int ours, int leader, int l
         out->kmax = kmax;
         memcpy(out->q, qs, sizeof qs);
     }
-    int tricks = quick + klead > kmax ? quick + klead : kmax;
+    int tricks = quick + kmax; /* no trump falls on the plain suits' tricks */
     if (s->measure == TC_TRICKS) {
         return tricks;
     }
@@ -495,8 +499,7 @@ static int sure_of(const host *h, const ranked *rk, int ours, int leads) {
             follows &= tc_popcount32(rk->r[p][su]) >= a.q[su];
         }
         if (follows && a.quick) { /* the leader's chain first, then the partner's */
-            int tricks = a.quick + b.quick + b.klead;
-            tricks = tricks > b.kmax ? tricks : b.kmax;
+            int tricks = a.quick + b.quick + b.kmax; /* no trump falls on the chains */
             int w = s->measure == TC_TRICKS ? tricks
                 : b.masters + a.plain + b.plain + b.follow + tricks * g->trick_point;
             v = w > v ? w : v;
