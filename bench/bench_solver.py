@@ -129,7 +129,7 @@ def dump_log(path, out):
     inputs = [ev for _i, ev in History(load(path, None).events)._inputs()]
     count = [0]
 
-    def first(game, hands, trick, team, seconds=0, keep=False):
+    def first(game, hands, trick, team, seconds=0, keep=False, **_bounds):
         if not keep:
             args = (game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
                     [x for h in hands for x in h], team, core.POINTS)

@@ -15,8 +15,10 @@
  *   position;
  * - the last trick played out without a search, and bounds on what is still to
  *   come (sure_of: points a side takes whatever the other plays, the leader's and
- *   its partner's sure tricks with what the others must follow onto them, counted
- *   on rank masks) tried after the table, within its entry's bounds;
+ *   its partner's sure tricks with what the others must follow onto them, the top
+ *   trumps' tricks besides them, or for the side not on lead with every other
+ *   seat's cheapest cards on them, counted on rank masks) tried after the table,
+ *   within its entry's bounds;
  * - null-window tests that halve the open interval (C*), sharing the table; a
  *   search that keeps the table's entries of the searches before it first tests at
  *   the last answer found with that table or at the caller's bound, and steps away
@@ -56,6 +58,8 @@ typedef struct {
     uint16_t rpoints[4][2][256]; /* per suit, a byte of ranks -> their card points */
     uint8_t rank_points[4][16]; /* per suit, a rank's card points (rank 0 the weakest) */
     uint8_t monotone;           /* bit per suit whose points never fall as ranks rise */
+    uint16_t zero_ranks[4];     /* per suit, the ranks of its cards worth nothing */
+    uint64_t zero_cards;        /* the cards worth nothing */
     uint16_t above[64];         /* per card, the suit set of its suit's stronger cards */
     uint16_t worth[4];          /* per suit, the slots of its cards worth points */
     uint8_t slot_of[4][16];     /* per suit, a rank's slot (rank 0 the weakest) */
@@ -308,6 +312,7 @@ static int cheapest(const host *h, int su, uint32_t r, int q) {
  * per trick start. */
 typedef struct {
     uint32_t r[TC_MAX_SEATS][4];
+    uint8_t zeros[TC_MAX_SEATS]; /* per seat, its cards worth nothing */
 } ranked;
 
 static void rank_hands(const host *h, ranked *rk) {
@@ -315,7 +320,45 @@ static void rank_hands(const host *h, ranked *rk) {
         for (int su = 0; su < 4; su++) {
             rk->r[p][su] = ranks_of(h, h->s.hand[p], su);
         }
+        rk->zeros[p] = (uint8_t)tc_popcount64(h->s.hand[p] & h->zero_cards);
     }
+}
+
+/* Card points of seat `p`'s `k` cheapest cards, whatever their suits: what it adds at
+ * least to k tricks its side loses, as it plays a card to every trick. */
+static int cheapest_of_seat(const host *h, const ranked *rk, int p, int k, int trump, uint32_t skip) {
+    int zeros = rk->zeros[p];
+    if (zeros >= k) {
+        return 0;
+    }
+    if (skip) {
+        zeros -= tc_popcount32(skip & h->zero_ranks[trump]);
+    }
+    if (zeros >= k) {
+        return 0;
+    }
+    uint32_t r4[4];
+    for (int su = 0; su < 4; su++) {
+        r4[su] = rk->r[p][su] & (su == trump ? ~skip : ~0u);
+    }
+    int need = k - zeros, n = 0, pts = 0;
+    uint8_t v[TC_MAX_HAND];
+    for (int su = 0; su < 4; su++) {
+        for (uint32_t r = r4[su] & ~(uint32_t)h->zero_ranks[su]; r && n < TC_MAX_HAND; r &= r - 1) {
+            v[n++] = h->rank_points[su][tc_ctz32(r)];
+        }
+    }
+    for (int j = 0; j < need && j < n; j++) { /* selection: the need smallest */
+        int m = j;
+        for (int i = j + 1; i < n; i++) {
+            m = v[i] < v[m] ? i : m;
+        }
+        uint8_t x = v[m];
+        v[m] = v[j];
+        v[j] = x;
+        pts += x;
+    }
+    return pts;
 }
 
 /* What one side (the searching side when `ours`, else the others) is sure to take
@@ -330,8 +373,14 @@ static void rank_hands(const host *h, ranked *rk) {
  *   next, and the chain would break.
  * - Then the leader's trumps above every other seat's, led one after another.
  * Each other seat adds its cheapest cards of the suit it must follow to those
- * tricks. `leader` is the seat that leads the chain; `cross` gets the plain suits
- * whose chain's first card the seat may play on its partner's lead (bit per suit).
+ * tricks. No trump falls on the plain suits' tricks (every seat holding trumps
+ * follows them), so the side's top trumps win as many tricks more: the tricks are
+ * the plain ones plus the most top trumps one seat holds. Or, for the side not on
+ * lead, those top trumps' tricks counted alone with every other seat's cheapest
+ * cards of any suit on them (a seat plays a card to every trick; a partner's own
+ * top trumps are counted already). `leader` is the seat that leads the chain;
+ * `cross` gets the plain suits whose chain's first card the seat may play on its
+ * partner's lead (bit per suit).
  * Not for suitless games or drawn tricks (solve.c's collapse flag is off there). */
 /* A chain's parts, for sure_of to join two: the side's top trumps' points, the
  * plain suits' tricks and points (with the followers'), the trump chain's
@@ -350,6 +399,8 @@ static int chain_of(const host *h, const ranked *rk, int ours, int leader, int l
     *cross = 0;
     int pts = 0, quick = 0, kmax = 0, klead = 0, masters = 0, plain = 0;
     uint8_t qs[4] = {0, 0, 0, 0};
+    uint32_t mine[TC_MAX_SEATS] = {0}; /* per seat of the side, its top trumps */
+    int star = -1;                     /* the seat with the most of them */
     if (trump < 4) {
         uint32_t theirs = 0;
         for (int p = 0; p < g->seats; p++) {
@@ -362,6 +413,10 @@ static int chain_of(const host *h, const ranked *rk, int ours, int leader, int l
             }
             uint32_t m = above(rk->r[p][trump], top);
             int k = tc_popcount32(m);
+            mine[p] = m;
+            if (k > kmax) {
+                star = p;
+            }
             pts += points_of(h, trump, m);
             kmax = k > kmax ? k : kmax;
             if (p == leader) {
@@ -439,11 +494,20 @@ static int chain_of(const host *h, const ranked *rk, int ours, int leader, int l
         out->kmax = kmax;
         memcpy(out->q, qs, sizeof qs);
     }
-    int tricks = quick + klead > kmax ? quick + klead : kmax;
+    int tricks = quick + kmax; /* no trump falls on the plain suits' tricks */
     if (s->measure == TC_TRICKS) {
         return tricks;
     }
-    return pts + tricks * g->trick_point;
+    int v = pts + tricks * g->trick_point;
+    if (kmax && !leads) { /* or the top trumps' tricks, the others' cheapest cards on them */
+        int w = masters + kmax * g->trick_point;
+        for (int p = 0; p < g->seats; p++) { /* a partner's cards that are not top trumps */
+            int k = (g->team[p] == s->team) != ours ? kmax : p == star ? 0 : kmax - tc_popcount32(mine[p]);
+            w += k > 0 ? cheapest_of_seat(h, rk, p, k, trump, mine[p]) : 0;
+        }
+        v = w > v ? w : v;
+    }
+    return v;
 }
 
 /* sure_of's bound: the leader's own chain, or the leader's chain of plain suits and
@@ -495,8 +559,7 @@ static int sure_of(const host *h, const ranked *rk, int ours, int leads) {
             follows &= tc_popcount32(rk->r[p][su]) >= a.q[su];
         }
         if (follows && a.quick) { /* the leader's chain first, then the partner's */
-            int tricks = a.quick + b.quick + b.klead;
-            tricks = tricks > b.kmax ? tricks : b.kmax;
+            int tricks = a.quick + b.quick + b.kmax; /* no trump falls on the chains */
             int w = s->measure == TC_TRICKS ? tricks
                 : b.masters + a.plain + b.plain + b.follow + tricks * g->trick_point;
             v = w > v ? w : v;
@@ -787,6 +850,7 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const ui
     tc_search_init(s, g, hands, t, team, measure, tt, budget);
     h->relative = s->collapse;
     h->monotone = 0;
+    h->zero_cards = 0;
     uint64_t out = 0;
     for (int c = 0; c < 64; c++) {
         h->owner[c] = 0xFF;
@@ -828,6 +892,14 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const ui
         for (int i = 0; i < n; i++) { /* order[] is strongest first */
             rank[s->order[su][i]] = (uint8_t)(n - 1 - i);
             h->rank_points[su][n - 1 - i] = g->points[su * 16 + s->order[su][i]];
+        }
+        h->zero_ranks[su] = 0;
+        for (int i = 0; i < n; i++) {
+            int c = su * 16 + s->order[su][i];
+            h->zero_cards |= g->points[c] ? 0 : tc_bit(c);
+        }
+        for (int r = 0; r < n; r++) {
+            h->zero_ranks[su] |= (uint16_t)(h->rank_points[su][r] ? 0 : 1u << r);
         }
         h->monotone |= (uint8_t)(1u << su);
         for (int r = 1; r < n; r++) {
