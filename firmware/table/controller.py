@@ -53,8 +53,11 @@ _NONE = const(-1)
 # enrolment module (enrol.py; play needs only deck.py), unless enrolment is on.
 _RARE = ("menu", "restore", "showing", "resend")
 # The rule module's parts that playing does not need: option checks (a match's
-# start), hand events, proofs and claims (when they happen), views and tools.
-_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "view", "explain",
+# start), hand events, proofs and claims (when they happen), tools. Not the view
+# (rules/view.py): the panel snapshots the match for every picture, and dropped
+# after each host command (a status every silent second, a burst after a restart)
+# it was imported again by the next picture, ~20 ms in one piece on the RP2040.
+_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "explain",
                "fold")
 
 

@@ -127,17 +127,20 @@ def test_the_rare_parts_are_not_kept_while_playing():
     # Undo, resume and the setup menu load their module for the action and drop it
     # after, so playing holds only what it needs (heap budget). The host's commands
     # stay: a status comes every silent second, and loading them for it held the
-    # scan loop 32 ms on the RP2040 (controller.py).
+    # scan loop 32 ms on the RP2040 (controller.py); so does the match's view, which
+    # the next picture loaded again after each command.
     import sys
     k = tablekit.Kit(ROOT)
     k.command('{"cmd": "new", "game": "malilla"}')
-    k.command('{"cmd": "status"}')
     k.place(0, "4H")
+    k.app.draw()                            # a picture: the match's view is loaded
+    k.command('{"cmd": "status"}')
     k.command('{"cmd": "undo"}')
     for name in ("table.menu", "table.restore", "rules.options"):
         assert name not in sys.modules, name
         assert not hasattr(sys.modules[name.split(".")[0]], name.split(".")[1]), name
     assert "table.host" in sys.modules
+    assert "rules.view" in sys.modules      # every picture snapshots the match with it
 
 
 def test_a_rooms_misboard_notice_shows_on_the_panel_until_the_next_deal():
