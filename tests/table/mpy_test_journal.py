@@ -45,11 +45,8 @@ class CuttingKit(tablekit.Kit):
 
     def restart(self):
         """The controller reboots: RAM gone, flash and the cards on the table kept."""
-        from table.app import App
         self.restarts += 1
-        self.app.journal.close()
-        self.app = App(self.board)
-        self.table = self.app.table
+        _power_back(self)
         self._arm()
         self.app.link.drain()
         have = set(e["seq"] for e in self.events())
