@@ -214,3 +214,27 @@ def test_the_turnup_still_lying_at_a_restart_is_not_played():
     n = k.app.link.next_seq
     k.rounds(6)
     assert not _plays_from(k, n)
+
+
+def test_the_envite_turnup_at_the_dealers_turn_after_a_restart_is_not_a_play():
+    # Envite's turn-up is nobody's card: read on the dealer's reader after a restart,
+    # even at the dealer's own turn in the first trick, it is the turn-up lying, not
+    # a play (nor a card refused).
+    k = tablekit.Kit(ROOT)
+    k.command('{"cmd": "new", "game": "envite"}')
+    p = tablekit.Players(k, seed=4)
+    turnup = p.deal()
+    m = k.table.match
+    assert not m.game.turnup_held
+    k.place(m.dealer, turnup)       # turned up, and left lying
+    while k.table.match.turn != k.table.match.dealer:
+        p.play_card()
+    m = k.table.match
+    assert m.trick.number == 1 and m.trick.n
+    n = k.app.link.next_seq
+    _power_back(k)
+    k.rounds(6)
+    assert k.app.link.next_seq == n, k.events()[-3:]
+    assert k.table.match.turn == k.table.match.dealer and k.table.match.trick.number == 1
+    seat, c = p.play_card()         # the dealer's own card is its play
+    assert [e["card"] for e in _plays_from(k, n)] == [C.name(c)], k.events()[-3:]
