@@ -10,7 +10,8 @@
  *   the same game, whatever cards have gone between them; each is stored under one
  *   representative (rel_key_from). Every duty compares a card only with cards still in
  *   play of its suit, so the order is all that matters (not in suitless games or
- *   where ties draw, which keep the cards themselves);
+ *   where ties draw, which keep the cards themselves). Each suit's part of it is
+ *   memoised by its live cards across the searches of one deal (rel_memo);
  * - the table's best lead kept by relative rank, so it guides every equivalent
  *   position;
  * - the last trick played out without a search, and bounds on what is still to
