@@ -25,6 +25,7 @@ The deals are random but fixed (seeded), so runs compare. The C core searches wi
 a 32 MB transposition table, kept across deals as the table keeps its own (DDS
 keeps its own memory across calls too).
 """
+import argparse
 import os
 import random
 import sys
@@ -44,12 +45,6 @@ GAMES = (("malilla", 4), ("manille", 4), ("manille", 3), ("botifarra", 4), ("tut
 # 32 MB of entries, as solve_driver's, and the table's 8-byte header (the core uses
 # the largest power of two of entries that fits: 1 << 25 bytes alone gave it 16 MB)
 TABLE = bytearray(8 + (1 << 25) + 64)  # and 64 bytes to put the entries on cache lines
-
-
-def arg(name, default):
-    if name in sys.argv:
-        return sys.argv[sys.argv.index(name) + 1]
-    return default
 
 
 def median(xs):
@@ -148,15 +143,36 @@ def tapete_one(args, solve=None):
     return time.perf_counter() - t0, v
 
 
+def options(argv=None):
+    """The command line (an unknown option is an error, not a 30-deal run)."""
+    p = argparse.ArgumentParser(description="The solver against DDS, in one run.")
+    p.add_argument("--deals", type=int, default=30, help="deals per game (default 30)")
+    p.add_argument("--games", default="", help="games to run, comma-separated: a name "
+                   "(manille) or a name and seat count (manille3); default every one")
+    p.add_argument("--no-dds", action="store_true", help="tapete alone")
+    p.add_argument("--core", action="store_true", help="also solve_core, values checked equal")
+    p.add_argument("--dump", metavar="FILE", help="write the deals for solve_driver instead")
+    p.add_argument("--from-log", metavar="LOG", help="with --dump: a match log's hands")
+    o = p.parse_args(argv)
+    if o.from_log and not o.dump:
+        p.error("--from-log needs --dump FILE")
+    known = {n for n, _ in GAMES} | {"%s%d" % g for g in GAMES}
+    wrong = [g for g in o.games.split(",") if g and g not in known]
+    if wrong:
+        p.error("no such game: %s (games: %s)" % (", ".join(wrong), ", ".join(sorted(known))))
+    return o
+
+
 def main():
-    n = int(arg("--deals", "30"))
-    only = arg("--games", "")
+    o = options()
+    n = o.deals
+    only = o.games
     chosen = [g for g in GAMES if not only or g[0] in only.split(",") or "%s%d" % g in only.split(",")]
-    dump = open(arg("--dump", ""), "w") if "--dump" in sys.argv else None
-    if dump is not None and "--from-log" in sys.argv:
-        print("%d hands written" % dump_log(arg("--from-log", ""), dump))
+    dump = open(o.dump, "w") if o.dump else None
+    if dump is not None and o.from_log:
+        print("%d hands written" % dump_log(o.from_log, dump))
         return
-    dds = Dds(1) if "--no-dds" not in sys.argv and dump is None else None
+    dds = Dds(1) if not o.no_dds and dump is None else None
     if dds is not None and dds.solve_board is None:
         print("DDS: endplay is not installed (pip install endplay); tapete alone")
         dds = None
@@ -178,7 +194,7 @@ def main():
             t, v = tapete_one(args)
             assert v >= 0, v
             mine.append(t)
-            if "--core" in sys.argv:
+            if o.core:
                 t, w = tapete_one(args, core.solve_core)
                 assert w == v, (name, seats, v, w)
                 small.append(t)

@@ -298,10 +298,6 @@ static uint64_t host_legal(const host *h, const tc_trick *t, const tc_view *v, u
     return out;
 }
 
-/* moves.c's score of a move (its order: the table's best lead first; leading, the
- * top of a suit and strong cards; a card that takes the trick, cheaply when last to
- * play and with points when the partner follows; points onto a partner's trick;
- * cheap discards when losing). */
 /* tc_moves's list (move_list.h) of the legal cards from this search's tables. */
 static int host_moves(const host *h, int hint, uint8_t move[TC_MAX_HAND]) {
     const search *s = &h->s;
