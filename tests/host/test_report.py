@@ -157,6 +157,30 @@ def test_every_card_the_player_could_have_played_is_valued_and_the_best_is_the_h
         assert gave == hv.left[s]
 
 
+def test_a_hand_cut_short_in_its_other_cards_keeps_its_plays_and_the_later_tricks(monkeypatch):
+    """The other cards are weighed last, from the last trick back: when the time runs
+    out there, the hand still has its value, the points made and left, and every later
+    trick's other cards, in play order; the page says which tricks' are missing."""
+    inputs = _first_hands("manille", 1)
+    whole = analysis.analyse(inputs)[1]
+    options = analysis._options
+    asked = []
+
+    def running_out(game, h, ev, before, trick_no, q):
+        asked.append(trick_no)
+        if trick_no <= 2:
+            raise analysis.TimeUp()
+        return options(game, h, ev, before, trick_no, q)
+    monkeypatch.setattr(analysis, "_options", running_out)
+    seen = []
+    cut = analysis.analyse(inputs, progress=lambda done, total: seen.append(done))[1]
+    assert asked == sorted(asked, reverse=True) and asked[-1] == 2      # back from the last, then stopped
+    assert cut.why.endswith(": the other cards of tricks 1 to 2 are not weighed")
+    assert (cut.value, cut.played, cut.left, cut.costly) == (whole.value, whole.played, whole.left, whole.costly)
+    assert cut.options == [o for o in whole.options if o[0] > 2] and cut.options
+    assert seen == list(range(1, sum(1 for ev in inputs if ev.get("ev") == "play") + 1))
+
+
 def _first_hands(name, hands, options=None):
     from tapete.history import History
     inputs = [ev for _i, ev in History(controller_match(name, 7, options or {"target": 30}))._inputs()]
