@@ -1,6 +1,8 @@
 /* The solver's move list, shared by the Pico's core (moves.c) and the host's solver
  * (solve_host.c), which computes the legal cards its own way (tables made once per
  * search): one card of each run of equivalent cards, scored and sorted best first.
+ * The host's solver takes score_of alone (TC_SCORE_ONLY) and makes the same list
+ * on rank masks (host_list).
  * Static, called once in each file: one list for both, at 24 bytes of the Pico's
  * code (7778 -> 7802 of 8192, `make native-size`) against a second copy of it. */
 #ifndef TAPETE_MOVE_LIST_H
@@ -29,6 +31,7 @@ static int score_of(const search *s, const tc_view *v, int c, int top, int hint)
     return sc < 0 ? 0 : sc > 254 ? 254 : sc;
 }
 
+#ifndef TC_SCORE_ONLY /* the host's solver lists its moves on rank masks (host_list) */
 /* The list of `legal` (the seat to play's legal cards; v: the trick looked at when a
  * card was led), `hint` first, into move[]; their count. */
 static int move_list(const search *s, const tc_view *v, uint64_t legal, int hint,
@@ -83,5 +86,6 @@ static int move_list(const search *s, const tc_view *v, uint64_t legal, int hint
     }
     return nm;
 }
+#endif
 
 #endif

@@ -38,6 +38,7 @@
 #include <string.h>
 #include <time.h>
 #include "solve_host.h"
+#define TC_SCORE_ONLY /* score_of; the list itself is host_list */
 #include "move_list.h"
 
 #define CLOCK_EVERY 4095 /* nodes between two looks at the clock, less one */
@@ -68,6 +69,7 @@ typedef struct {
     uint8_t slot_of[4][16];     /* per suit, a rank's slot (rank 0 the weakest) */
     uint64_t out_at[TC_MAX_PLIES + 1]; /* per ply of a trick start on the path: the cards */
     uint64_t key_at[TC_MAX_PLIES + 1]; /* still out and their representative (0: none) */
+    tc_view view[TC_MAX_PLIES + 1]; /* per ply within a trick: the trick seen after that card */
 } host;
 
 static double seconds_now(void) {
@@ -298,17 +300,140 @@ static uint64_t host_legal(const host *h, const tc_trick *t, const tc_view *v, u
     return out;
 }
 
+static uint32_t ranks_of(const host *h, uint64_t m, int su);
+
+/* move_list's list on rank masks: the same cards in the same order (each suit's
+ * cards strongest first, a card skipped when the card just above it among the
+ * cards in play is legal too and worth as much, then sorted by score_of, stably),
+ * where move_list walked every slot of each suit: a sixth of the search's
+ * instructions (callgrind). */
+static int host_list(const host *h, const tc_view *v, uint64_t legal, int hint,
+    uint8_t move[TC_MAX_HAND]) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    uint64_t present = 0;
+    uint8_t score[TC_MAX_HAND];
+    int nm = 0;
+    for (int p = 0; p < g->seats; p++) {
+        present |= s->hand[p];
+    }
+    for (int i = 0; i < t->n; i++) {
+        present |= tc_bit(t->card[i]);
+    }
+    for (int su = 0; su < 4; su++) {
+        uint32_t all = ranks_of(h, legal, su);
+        if (!all) {
+            continue;
+        }
+        uint32_t in_play = ranks_of(h, present, su);
+        const uint8_t *slot = h->slot_of[su], *rp = h->rank_points[su];
+        for (uint32_t l = all; l;) {
+            int r = 31 - __builtin_clz(l);
+            l &= ~(1u << r);
+            uint32_t up = in_play >> r >> 1; /* the cards in play above it */
+            if (up && s->collapse) {
+                int a = r + 1 + tc_ctz32(up);
+                if (((all >> a) & 1) && rp[a] == rp[r]
+                    && !(s->keyed_led && (slot[a] == TC_SEVEN_SLOT || slot[r] == TC_SEVEN_SLOT))) {
+                    continue; /* the same as the card just above it */
+                }
+            }
+            int c = su * 16 + slot[r];
+            int sc = score_of(s, v, c, !up, hint);
+            int j = nm++;
+            while (j > 0 && score[j - 1] < sc) {
+                score[j] = score[j - 1];
+                move[j] = move[j - 1];
+                j--;
+            }
+            score[j] = (uint8_t)sc;
+            move[j] = (uint8_t)c;
+        }
+    }
+    return nm;
+}
+
 /* tc_moves's list (move_list.h) of the legal cards from this search's tables. */
 static int host_moves(const host *h, int hint, uint8_t move[TC_MAX_HAND]) {
     const search *s = &h->s;
     const tc_trick *t = &s->t;
     uint64_t legal = s->hand[s->to_play];
-    tc_view v = {0, 0, 0, 0};
+    const tc_view *v = &h->view[0]; /* unused at a lead */
     if (t->n) {
-        tc_look(s->g, t, &v);
-        legal = host_legal(h, t, &v, legal);
+        v = &h->view[s->ply - 1];
+        legal = host_legal(h, t, v, legal);
     }
-    return move_list(s, &v, legal, hint, move);
+    if (!(legal & (legal - 1))) { /* one card: nothing to order (a forced follow, mostly) */
+        move[0] = (uint8_t)tc_ctz64(legal);
+        return legal != 0;
+    }
+    return host_list(h, v, legal, hint, move);
+}
+
+/* tc_play with the trick's view kept per ply (h->view), so that no trick is looked
+ * at again from its lead: tc_look was a twentieth of the search's instructions. */
+static int host_play(host *h, int c, undo *u) {
+    search *s = &h->s;
+    const tc_game *g = s->g;
+    tc_trick *t = &s->t;
+    int seat = s->to_play;
+    tc_view v;
+    if (t->n == 0) {
+        v.best = c;
+        v.winner = seat;
+        v.drawn = 0;
+    } else {
+        v = h->view[s->ply - 1];
+        if (tc_beats(g, c, v.best, t->trump)) {
+            v.best = c;
+            v.winner = seat;
+            v.drawn = 0;
+        } else if ((g->flags & TC_DRAWS) && g->strength[c] == g->strength[v.best]
+                   && g->team[seat] != g->team[v.winner]) {
+            v.drawn = 1;
+        }
+    }
+    v.to_play = tc_next(g, seat);
+    u->seat = (uint8_t)seat;
+    u->led = t->led;
+    u->leader = t->leader;
+    u->start = s->start;
+    s->hand[seat] &= ~tc_bit(c);
+    s->rem_points -= g->points[c];
+    if (t->n == 0) {
+        t->led = (uint8_t)(t->led | 1u << TC_SUIT(c));
+    }
+    h->view[s->ply] = v;
+    s->play[s->ply++] = (uint8_t)c;
+    t->n++;
+    if (t->n < g->seats) {
+        s->to_play = (uint8_t)v.to_play;
+        return 0;
+    }
+    int gain = 0;
+    if (!v.drawn) { /* a drawn trick goes to nobody; its leader leads again */
+        if (g->team[v.winner] == s->team) {
+            if (s->measure == TC_TRICKS) {
+                gain = 1;
+            } else {
+                uint64_t left = 0;
+                for (int p = 0; p < g->seats; p++) {
+                    left |= s->hand[p];
+                }
+                gain = g->trick_point + (left ? 0 : g->last_trick);
+                for (int i = 0; i < g->seats; i++) {
+                    gain += g->points[t->card[i]];
+                }
+            }
+        }
+        t->leader = (uint8_t)v.winner;
+    }
+    s->to_play = t->leader;
+    s->start = s->ply;
+    t->card = s->play + s->ply;
+    t->n = 0;
+    return gain;
 }
 
 /* The last trick: one card each, nothing to choose; what the side gains. */
@@ -739,8 +864,7 @@ static int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha
     for (int p = 0; p < g->seats; p++) {
         out |= s->hand[p];
     }
-    tc_view v;
-    tc_look(g, t, &v);
+    const tc_view v = h->view[s->ply - 1];
     int won = 1;
     if (s->measure != TC_TRICKS) {
         won = g->trick_point;
@@ -797,6 +921,7 @@ static int host_ab(host *h, int alpha, int beta) {
     unsigned meta = 0;
     int hint = TC_NO_CARD;
     tc_entry *e = 0;
+    int sure_lo = 0, sure_hi = 255;
     if (t->n == 0) {
         for (int p = 0; p < g->seats; p++) {
             cards |= s->hand[p];
@@ -839,17 +964,17 @@ static int host_ab(host *h, int alpha, int beta) {
             }
             hint = h->relative ? card_of(h, cards, e->move) : e->move;
         }
-        if (h->relative) { /* within the entry's bounds: a value met is exact */
+        if (h->relative && !e) { /* within the entry's bounds: a value met is exact */
             int lead = g->team[t->leader] == s->team;
             ranked rk;
             rank_hands(h, &rk);
-            int lo = sure_of(h, &rk, 1, lead);
-            if (lo >= beta) {
-                return lo;
+            sure_lo = sure_of(h, &rk, 1, lead);
+            if (sure_lo >= beta) {
+                return sure_lo;
             }
-            int hi = total - sure_of(h, &rk, 0, !lead);
-            if (hi <= alpha) {
-                return hi;
+            sure_hi = total - sure_of(h, &rk, 0, !lead);
+            if (sure_hi <= alpha) {
+                return sure_hi;
             }
         }
     }
@@ -871,7 +996,7 @@ static int host_ab(host *h, int alpha, int beta) {
     for (int i = 0; i < nm && !s->abort; i++) {
         int c = move[i];
         undo u;
-        int gain = tc_play(s, c, &u);
+        int gain = host_play(h, c, &u);
         int v = gain + host_ab(h, alpha - gain, beta - gain);
         tc_unplay(s, c, &u);
         if (maximize ? v > best : v < best) {
@@ -911,6 +1036,8 @@ static int host_ab(host *h, int alpha, int beta) {
             } else {
                 e->lo = e->hi = (uint8_t)v;
             }
+            if (sure_lo > e->lo) e->lo = (uint8_t)sure_lo;
+            if (sure_hi < e->hi) e->hi = (uint8_t)sure_hi;
             e->move = (uint8_t)(h->relative ? rel_of(h, cards, bestmove) : bestmove);
         }
     }
@@ -1131,6 +1258,9 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     } else {
         memset(h.killer, TC_NO_CARD, sizeof h.killer);
         memset(h.hist, 0, sizeof h.hist);
+    }
+    if (h.s.t.n) { /* a search from within a trick: its view so far */
+        tc_look(g, &h.s.t, &h.view[h.s.ply - 1]);
     }
     memset(h.out_at, 0, sizeof h.out_at);
     memset(h.key_at, 0, sizeof h.key_at);
