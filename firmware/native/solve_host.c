@@ -43,8 +43,17 @@
 
 #define CLOCK_EVERY 4095 /* nodes between two looks at the clock, less one */
 
+/* Every seat's cards as ranks, per suit (bit k: the pack's k-th weakest card of the
+ * suit), kept as cards are played: what sure_of's chains and the move list look at. */
+typedef struct {
+    uint32_t r[TC_MAX_SEATS][4];
+    uint8_t zeros[TC_MAX_SEATS]; /* per seat, its cards worth nothing */
+} ranked;
+
 typedef struct {
     search s;
+    ranked held;        /* every seat's cards as ranks, kept by host_play and host_unplay */
+    uint8_t rank_of[64]; /* per card, its rank in its suit (0 the weakest) */
     uint8_t owner[64];  /* seat holding each card when the search started */
     uint8_t sig[64];    /* what makes two adjacent cards differ: points, the 7 */
     uint8_t live[4][16]; /* per suit, the slots out at the start, strongest first */
@@ -312,21 +321,20 @@ static int host_list(const host *h, const tc_view *v, uint64_t legal, int hint,
     const search *s = &h->s;
     const tc_game *g = s->g;
     const tc_trick *t = &s->t;
-    uint64_t present = 0;
     uint8_t score[TC_MAX_HAND];
     int nm = 0;
-    for (int p = 0; p < g->seats; p++) {
-        present |= s->hand[p];
-    }
-    for (int i = 0; i < t->n; i++) {
-        present |= tc_bit(t->card[i]);
-    }
     for (int su = 0; su < 4; su++) {
         uint32_t all = ranks_of(h, legal, su);
         if (!all) {
             continue;
         }
-        uint32_t in_play = ranks_of(h, present, su);
+        uint32_t in_play = 0;
+        for (int p = 0; p < g->seats; p++) {
+            in_play |= h->held.r[p][su];
+        }
+        for (int i = 0; i < t->n; i++) {
+            in_play |= TC_SUIT(t->card[i]) == su ? 1u << h->rank_of[t->card[i]] : 0;
+        }
         const uint8_t *slot = h->slot_of[su], *rp = h->rank_points[su];
         for (uint32_t l = all; l;) {
             int r = 31 - __builtin_clz(l);
@@ -401,6 +409,8 @@ static int host_play(host *h, int c, undo *u) {
     u->start = s->start;
     s->hand[seat] &= ~tc_bit(c);
     s->rem_points -= g->points[c];
+    h->held.r[seat][TC_SUIT(c)] &= ~(1u << h->rank_of[c]);
+    h->held.zeros[seat] = (uint8_t)(h->held.zeros[seat] - !g->points[c]);
     if (t->n == 0) {
         t->led = (uint8_t)(t->led | 1u << TC_SUIT(c));
     }
@@ -434,6 +444,13 @@ static int host_play(host *h, int c, undo *u) {
     t->card = s->play + s->ply;
     t->n = 0;
     return gain;
+}
+
+/* tc_unplay, the seat's ranks kept. */
+static void host_unplay(host *h, int c, const undo *u) {
+    tc_unplay(&h->s, c, u);
+    h->held.r[u->seat][TC_SUIT(c)] |= 1u << h->rank_of[c];
+    h->held.zeros[u->seat] = (uint8_t)(h->held.zeros[u->seat] + !h->s.g->points[c]);
 }
 
 /* The last trick: one card each, nothing to choose; what the side gains. */
@@ -502,22 +519,6 @@ static int cheapest(const host *h, int su, uint32_t r, int q) {
         pts += v[j];
     }
     return pts;
-}
-
-/* Every seat's cards as ranks, per suit: what sure_of's chains look at, made once
- * per trick start. */
-typedef struct {
-    uint32_t r[TC_MAX_SEATS][4];
-    uint8_t zeros[TC_MAX_SEATS]; /* per seat, its cards worth nothing */
-} ranked;
-
-static void rank_hands(const host *h, ranked *rk) {
-    for (int p = 0; p < h->s.g->seats; p++) {
-        for (int su = 0; su < 4; su++) {
-            rk->r[p][su] = ranks_of(h, h->s.hand[p], su);
-        }
-        rk->zeros[p] = (uint8_t)tc_popcount64(h->s.hand[p] & h->zero_cards);
-    }
 }
 
 /* Card points of seat `p`'s `k` cheapest cards, whatever their suits: what it adds at
@@ -966,13 +967,12 @@ static int host_ab(host *h, int alpha, int beta) {
         }
         if (h->relative && !e) { /* within the entry's bounds: a value met is exact */
             int lead = g->team[t->leader] == s->team;
-            ranked rk;
-            rank_hands(h, &rk);
-            sure_lo = sure_of(h, &rk, 1, lead);
+            const ranked *rk = &h->held;
+            sure_lo = sure_of(h, rk, 1, lead);
             if (sure_lo >= beta) {
                 return sure_lo;
             }
-            sure_hi = total - sure_of(h, &rk, 0, !lead);
+            sure_hi = total - sure_of(h, rk, 0, !lead);
             if (sure_hi <= alpha) {
                 return sure_hi;
             }
@@ -998,7 +998,7 @@ static int host_ab(host *h, int alpha, int beta) {
         undo u;
         int gain = host_play(h, c, &u);
         int v = gain + host_ab(h, alpha - gain, beta - gain);
-        tc_unplay(s, c, &u);
+        host_unplay(h, c, &u);
         if (maximize ? v > best : v < best) {
             best = v;
             bestmove = c;
@@ -1137,6 +1137,15 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const ui
                 h->ranks[su][byte][b] = r;
             }
         }
+        for (int f = 0; f < 16; f++) {
+            h->rank_of[su * 16 + f] = rank[f];
+        }
+    }
+    for (int p = 0; p < g->seats; p++) {
+        for (int su = 0; su < 4; su++) {
+            h->held.r[p][su] = ranks_of(h, s->hand[p], su);
+        }
+        h->held.zeros[p] = (uint8_t)tc_popcount64(s->hand[p] & h->zero_cards);
     }
 }
 
