@@ -25,7 +25,11 @@
  *   the last answer found with that table or at the caller's bound, and steps away
  *   from it before halving (host_exact's guess); such searches of one hand key
  *   positions by the hand's first search's cards, and pass on their killers and
- *   history (tc_solve_host's `dealt`).
+ *   history (tc_solve_host's `dealt`);
+ * - a cheaper node: the move list on rank masks (host_list, moves.c's order), the
+ *   trick's view kept per ply (host_play), every seat's ranks kept as cards are
+ *   played, and the sure points kept in the table's entries (a position found there
+ *   is not counted again).
  *
  * The reference is rules/solver.py: tests/native compares the two on thousands of
  * random positions of every game, and this search with solve.c's on deeper ones.
