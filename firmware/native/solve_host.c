@@ -51,6 +51,7 @@
  * suit), kept as cards are played: what sure_of's chains and the move list look at. */
 typedef struct {
     uint32_t r[TC_MAX_SEATS][4];
+    uint32_t side[2][4];         /* per side (0 the searching team's seats, 1 the others') */
     uint8_t zeros[TC_MAX_SEATS]; /* per seat, its cards worth nothing */
 } ranked;
 
@@ -414,6 +415,7 @@ static int host_play(host *h, int c, undo *u) {
     s->hand[seat] &= ~tc_bit(c);
     s->rem_points -= g->points[c];
     h->held.r[seat][TC_SUIT(c)] &= ~(1u << h->rank_of[c]);
+    h->held.side[g->team[seat] != s->team][TC_SUIT(c)] &= ~(1u << h->rank_of[c]);
     h->held.zeros[seat] = (uint8_t)(h->held.zeros[seat] - !g->points[c]);
     if (t->n == 0) {
         t->led = (uint8_t)(t->led | 1u << TC_SUIT(c));
@@ -454,6 +456,7 @@ static int host_play(host *h, int c, undo *u) {
 static void host_unplay(host *h, int c, const undo *u) {
     tc_unplay(&h->s, c, u);
     h->held.r[u->seat][TC_SUIT(c)] |= 1u << h->rank_of[c];
+    h->held.side[h->s.g->team[u->seat] != h->s.team][TC_SUIT(c)] |= 1u << h->rank_of[c];
     h->held.zeros[u->seat] = (uint8_t)(h->held.zeros[u->seat] + !h->s.g->points[c]);
 }
 
@@ -603,11 +606,7 @@ static int chain_of(const host *h, const ranked *rk, int ours, int leader, int l
     uint32_t mine[TC_MAX_SEATS] = {0}; /* per seat of the side, its top trumps */
     int star = -1;                     /* the seat with the most of them */
     if (trump < 4) {
-        uint32_t theirs = 0;
-        for (int p = 0; p < g->seats; p++) {
-            theirs |= (g->team[p] == s->team) != ours ? rk->r[p][trump] : 0;
-        }
-        int top = top_rank(theirs);
+        int top = top_rank(rk->side[ours][trump]); /* the other side's top trump */
         for (int p = 0; p < g->seats; p++) {
             if ((g->team[p] == s->team) != ours) {
                 continue;
@@ -627,11 +626,9 @@ static int chain_of(const host *h, const ranked *rk, int ours, int leader, int l
     }
     masters = pts;
     if (leads && (tc_duties(g) & TC_FOLLOW)) {
-        uint32_t others[4] = {0, 0, 0, 0};
-        for (int p = 0; p < g->seats; p++) {
-            for (int su = 0; p != leader && su < 4; su++) {
-                others[su] |= rk->r[p][su];
-            }
+        uint32_t others[4]; /* every other seat's cards */
+        for (int su = 0; su < 4; su++) {
+            others[su] = (rk->side[0][su] | rk->side[1][su]) & ~rk->r[leader][su];
         }
         for (int su = 0; su < 4; su++) {
             uint32_t mine = rk->r[leader][su];
@@ -1145,9 +1142,11 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const ui
             h->rank_of[su * 16 + f] = rank[f];
         }
     }
+    memset(h->held.side, 0, sizeof h->held.side);
     for (int p = 0; p < g->seats; p++) {
         for (int su = 0; su < 4; su++) {
             h->held.r[p][su] = ranks_of(h, s->hand[p], su);
+            h->held.side[g->team[p] != team][su] |= h->held.r[p][su];
         }
         h->held.zeros[p] = (uint8_t)tc_popcount64(s->hand[p] & h->zero_cards);
     }
