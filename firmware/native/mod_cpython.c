@@ -191,6 +191,12 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
     /* the host's solve takes more, optional: a time limit in seconds, `keep` (1: the
      * table's entries of the solves before, all of the same hand, team and measure,
      * are kept: solve_host.h), and bounds `lo`, `hi` known on the value */
+    uint64_t deal[TC_MAX_SEATS];
+    PyObject *deal_arg = NULL;
+    if (host && n == 16) { /* and `deal`: the hand's cards at its start (solve_host.h) */
+        deal_arg = args[15];
+        n = 15;
+    }
     if (host && n == 15) {
         if (int_in(args[13], 0, TC_NO_BOUND, &lo) < 0 || int_in(args[14], 0, TC_NO_BOUND, &hi) < 0) {
             return NULL;
@@ -214,13 +220,14 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
     if (nargs(n, 11, name) == 0 && (g = game_in(args[0], &h))
         && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
         && int_in(args[7], 0, TC_MAX_SEATS - 1, &team) == 0 && int_in(args[8], 0, 1, &measure) == 0
-        && int_in(args[10], 0, 0x3FFFFFFF, &budget) == 0 && table_in(args[9], &tt, &ref) == 0) {
+        && int_in(args[10], 0, 0x3FFFFFFF, &budget) == 0 && (!deal_arg || hands_in(deal_arg, deal, g->seats) == 0)
+        && table_in(args[9], &tt, &ref) == 0) {
         int v;
         tc_frame stack[TC_FRAMES];
         Py_BEGIN_ALLOW_THREADS
 #ifdef TAPETE_HOST_SOLVER
         v = host ? tc_solve_host(g, hands, &t, (int)team, (int)measure, &tt, budget, seconds, (int)keep, (int)lo,
-            (int)hi, 0)
+            (int)hi, deal_arg ? deal : 0, 0)
                  : tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0, stack);
 #else
         (void)host;
@@ -228,6 +235,7 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
         (void)keep;
         (void)lo;
         (void)hi;
+        (void)deal;
         v = tc_solve(g, hands, &t, (int)team, (int)measure, &tt, budget, 0, stack);
 #endif
         Py_END_ALLOW_THREADS
@@ -328,7 +336,7 @@ static PyMethodDef methods[] = {
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,
-     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds[, keep[, lo, hi]]])"
+     "solve(game, trump, leader, n, cards, led_suits, hands, team, measure, table, budget[, seconds[, keep[, lo, hi[, deal]]]])"
      " -> value, OUT_OF_BUDGET (the budget or the time limit ran out) or TOO_DEEP; lo, hi: bounds known on the value"},
     {"solve_core", (PyCFunction)(void (*)(void))solve_core, METH_FASTCALL,
      "solve_core(...) -> solve's answer by the small core's search (the one the Pico runs)"},

@@ -207,7 +207,7 @@ static PyObject *hand_solve(HandObject *h, PyObject *const *args, Py_ssize_t n) 
     tc_table_init(&tt, mem, (uint32_t)bytes, 0);
     int v;
     Py_BEGIN_ALLOW_THREADS
-    v = tc_solve_host(&h->g, h->hand, &h->t, (int)team, (int)measure, &tt, 0, 0, 0, 0, TC_NO_BOUND, 0);
+    v = tc_solve_host(&h->g, h->hand, &h->t, (int)team, (int)measure, &tt, 0, 0, 0, 0, TC_NO_BOUND, 0, 0);
     Py_END_ALLOW_THREADS
     PyMem_Free(mem);
     return PyLong_FromLong(v);

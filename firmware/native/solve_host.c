@@ -1177,14 +1177,21 @@ static int test_at(host *h, int beta, int *lo, int *hi) {
  * near one in a few (the report's cards are mostly a few points from the bound it
  * gives, where halving from 0 spent tests far below). [lo, hi]: where the value is
  * known to lie (the caller's bounds, within 0 and the total). */
-static int host_exact(host *h, int guess, int lo, int hi) {
+static int host_exact(host *h, int guess, int then, int lo, int hi) {
     int total = tc_total(&h->s);
     lo = lo > 0 ? lo : 0;
     hi = hi < total ? hi : total;
-    if (guess > lo && guess <= hi) {
-        if (test_at(h, guess, &lo, &hi) < 0) {
-            return -1;
+    int tested = -1;
+    for (int k = 0; k < 2; k++, guess = then) {
+        if (guess > lo && guess <= hi && guess != tested) {
+            if (test_at(h, guess, &lo, &hi) < 0) {
+                return -1;
+            }
+            tested = guess;
         }
+    }
+    if (tested >= 0) {
+        guess = tested;
         int up = lo >= guess; /* the value is at least the guess: look above it */
         for (int step = 1; lo < hi; step *= 2) {
             int beta = up ? lo + step : hi - step + 1;
@@ -1236,7 +1243,8 @@ static __thread struct {
 } dealt;
 
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi, long *nodes) {
+    int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi,
+    const uint64_t *dealt_cards, long *nodes) {
     host h;
     if (nodes) {
         *nodes = 0;
@@ -1257,9 +1265,13 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
         if (within) {
             deal = dealt.hand;
         } else if (!keep) {
+            int whole = dealt_cards != 0; /* the caller's deal: the hand's cards, a superset */
+            for (int p = 0; whole && p < g->seats; p++) {
+                whole = (hands[p] & ~dealt_cards[p]) == 0;
+            }
             dealt.entry = tt->entry;
             dealt.epoch = tt->epoch;
-            memcpy(dealt.hand, hands, sizeof dealt.hand[0] * g->seats);
+            memcpy(dealt.hand, whole ? dealt_cards : hands, sizeof dealt.hand[0] * g->seats);
             deal = dealt.hand;
         }
     }
@@ -1277,13 +1289,15 @@ int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, in
     memset(h.out_at, 0, sizeof h.out_at);
     memset(h.key_at, 0, sizeof h.key_at);
     h.deadline = seconds > 0 ? seconds_now() + seconds : 0;
-    int guess = kept ? last.value : -1;
+    int guess = kept ? last.value : -1, then = -1;
     if (hi < tc_total(&h.s)) {
+        then = guess;
         guess = hi; /* is the bound met? then it is the value */
     } else if (lo > 0) {
+        then = guess;
         guess = lo + 1; /* is the bound passed? if not, it is the value */
     }
-    int v = host_exact(&h, guess, lo, hi);
+    int v = host_exact(&h, guess, then, lo, hi);
     if (deal == dealt.hand) {
         memcpy(dealt.killer, h.killer, sizeof h.killer);
         memcpy(dealt.hist, h.hist, sizeof h.hist);

@@ -18,10 +18,19 @@
  * [lo, hi]: bounds the caller knows the value lies within (0 and TC_NO_BOUND: none):
  * the search starts from them, testing the bound first (a play's value is at most, or
  * at least, the value before it, and often equal). With bounds that do not hold the
- * answer is not the value (at best a bound beyond them). */
+ * answer is not the value (at best a bound beyond them). `dealt_cards` (0: none),
+ * for a search that does not keep: every seat's cards at the hand's start (a superset
+ * of `hands`, the same owners), which the searches keeping its entries then count
+ * relative ranks among, so that a position has one key in all of them, earlier
+ * positions' searches too (the report solves a hand's plays from the last back).
+ * Without it they are counted among this search's cards, and a later search of a
+ * position outside them among its own: sound (a key says the cards' owners and
+ * points in order, whatever they are counted among), but a position met again is
+ * keyed anew and not found. */
 #define TC_NO_BOUND 0x7FFF
 int tc_solve_host(const tc_game *g, const uint64_t *hands, const tc_trick *t, int team,
-    int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi, long *nodes);
+    int measure, tc_table *tt, long budget, double seconds, int keep, int lo, int hi,
+    const uint64_t *dealt_cards, long *nodes);
 #endif
 
 #endif

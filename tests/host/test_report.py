@@ -99,6 +99,47 @@ def test_the_solver_function_agrees_with_the_pure_python_search():
         assert fast == slow
 
 
+def test_a_hand_solved_from_its_last_play_back_gives_every_position_its_own_value():
+    """The report's first pass: the position before the last play first (the hand's
+    deal given, which the later searches key positions by), then each earlier one
+    keeping the table and bounded by the value after its play, as _plays_back does;
+    every value is that of the position solved alone."""
+    if native.core is None:
+        return
+    rng = random.Random(11)
+    for name in ("manille", "malilla", "manille"):
+        game = games.get(name)
+        hands, _turnup = playout.deal(game, 0, rng)
+        held = [C.hand_of(hands[s]) for s in range(game.seats)]
+        dealt = [list(x) for x in held]
+        trick = Trick(game)
+        trick.start_hand(1, rng.randrange(game.seats))
+        positions, banked = [], [0, 0]
+        while any(any(x) for x in held):
+            t = Trick(game)
+            t.copy_from(trick)
+            positions.append((t, [list(x) for x in held], list(banked), trick.to_play))
+            seat = trick.to_play
+            c = playout.pick(game.legal(held[seat], trick), rng)
+            held[seat][c >> 4] &= ~C.bit(c)
+            trick.add(seat, c)
+            if trick.n == game.seats:
+                left = any(any(x) for x in held)
+                banked[game.team_of[trick.winner]] += game.trick_point + (0 if left else game.last_trick) + sum(
+                    game.points_of[x] for x in trick.cards[:trick.n])
+                trick.start(trick.winner)
+        alone = [b[0] + analysis.solve_position(game, h, t, 0) for t, h, b, _s in positions]
+        q = [None] * len(positions) + [banked[0]]
+        for k in range(len(positions) - 1, -1, -1):
+            t, h, b, seat = positions[k]
+            bound = q[k + 1] - b[0]
+            lo, hi = (bound, None) if game.team_of[seat] == 0 else (0, bound)
+            first = k == len(positions) - 1
+            q[k] = b[0] + analysis.solve_position(game, h, t, 0, keep=not first, lo=lo, hi=hi,
+                                                  deal=dealt if first else None)
+        assert q[:-1] == alone, name
+
+
 def test_report_from_the_database_and_one_line_errors(tmp_path):
     db = tmp_path / "t.sqlite"
     store = Store(str(db))

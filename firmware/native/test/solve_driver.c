@@ -54,7 +54,7 @@ int main(void) {
         tc_trick t = {0, (uint8_t)leader, 0, 0, (uint8_t)trump};
         long nodes = 0;
         double t0 = now();
-        int v = tc_solve_host(g, hands, &t, team, measure, &tt, 0, 0, 0, 0, TC_NO_BOUND, &nodes);
+        int v = tc_solve_host(g, hands, &t, team, measure, &tt, 0, 0, 0, 0, TC_NO_BOUND, 0, &nodes);
         double ms = (now() - t0) * 1e3;
         total += ms;
         all += nodes;
