@@ -22,10 +22,10 @@
  *   within its entry's bounds;
  * - null-window tests that halve the open interval (C*), sharing the table; a
  *   search that keeps the table's entries of the searches before it first tests at
- *   the last answer found with that table or at the caller's bound, and steps away
- *   from it before halving (host_exact's guess); such searches of one hand key
- *   positions by the hand's first search's cards, and pass on their killers and
- *   history (tc_solve_host's `dealt`);
+ *   the caller's bound, then at the last answer found with that table, and steps
+ *   away from them before halving (host_exact's guesses); such searches of one hand
+ *   key positions by the hand's deal (or its first search's cards), and pass on
+ *   their killers and history (tc_solve_host's `dealt`);
  * - a cheaper node: the move list on rank masks (host_list, moves.c's order), the
  *   trick's view kept per ply (host_play), every seat's ranks kept as cards are
  *   played, and the sure points kept in the table's entries (a position found there
@@ -1171,12 +1171,15 @@ static int test_at(host *h, int beta, int *lo, int *hi) {
  * by bisection): a fail-soft answer narrows it at once, and a point value (up to 255)
  * needs about 8 tests where MTD(f)'s steps of one point need dozens; -1 when the
  * budget ran out. With a `guess` (-1: none), the first test is at it (is the value at
- * least the guess?), and the next ones step away from it on the side the value lies,
+ * least the guess?), then at `then` (-1: none) if it still lies in the interval left,
+ * and the next ones step away from the last of them on the side the value lies,
  * 1, 2, 4, ... points past the bound found so far, until one fails the other way;
  * then the interval left is halved: a right guess settles the value in two tests, a
  * near one in a few (the report's cards are mostly a few points from the bound it
- * gives, where halving from 0 spent tests far below). [lo, hi]: where the value is
- * known to lie (the caller's bounds, within 0 and the total). */
+ * gives, where halving from 0 spent tests far below; once the bound is passed, the
+ * card tried before is a nearer guess than the bound: the sim's Botifarra match's
+ * report, 76.7 s -> 72.3 s). [lo, hi]: where the value is known to lie (the
+ * caller's bounds, within 0 and the total). */
 static int host_exact(host *h, int guess, int then, int lo, int hi) {
     int total = tc_total(&h->s);
     lo = lo > 0 ? lo : 0;
