@@ -186,6 +186,21 @@ def test_every_card_the_player_could_have_played_is_valued_and_the_best_is_the_h
     inputs = inputs[:deals[1]]                      # the first hand alone: seconds
     hv = analysis.analyse(inputs)[1]
     assert hv.why is None and hv.value is not None and hv.options
+    if native.core is not None:     # the best of the first lead's cards: the whole hand solved alone
+        from tapete.rules.fold import apply
+        from tapete.rules.match import PLAY, Match
+        m = Match()
+        for ev in inputs:
+            if ev.get("ev") == "play" and m.phase == PLAY:
+                break
+            apply(m, ev)
+        dealt = analysis._dealt_by_hand(inputs)[1]
+        held = [[0, 0, 0, 0] for _s in range(m.seats)]
+        for s, printed in dealt.items():
+            for name in printed:
+                c = analysis._code(m.game, name)
+                held[s][c >> 4] |= C.bit(c)
+        assert analysis.solve_position(m.game, held, m.trick, 0) == hv.value[0]
     first_trick, first_seat, _card, got = hv.options[0]
     side = first_seat % 2
     assert first_trick == 1 and got[0][1] == hv.value[side]
