@@ -230,6 +230,9 @@ def _plays_back(game, h):
             q[k] = banked[0]        # the hand is over
             continue
         lo, hi = 0, None
+        if k + 1 < len(positions) and _forced(game, holdings, trick, h.plays[k][1].get("seat")):
+            q[k] = q[k + 1]         # one card to play, or only alike ones: the value it leaves
+            continue
         if k + 1 < len(positions):
             bound = q[k + 1] - banked[0]
             if game.team_of[h.plays[k][1].get("seat")] == 0:
@@ -504,6 +507,14 @@ def _card_values(game, h, ev, before, q_played, q_before):
         for c in group:
             value[c] = q
     return {c: value[c] for c in cards}
+
+
+def _forced(game, holdings, trick, seat):
+    """Is every legal card of `seat` alike (_alike), one card above all, so that the
+    position's value is the value after whichever is played? (A third of a Botifarra
+    hand's plays: no search.)"""
+    cards = C.cards_of(game.legal(holdings[seat], trick))
+    return len(cards) < 2 or len(_alike(game, holdings, trick, cards)) == 1
 
 
 def _alike(game, holdings, trick, cards):
