@@ -24,16 +24,20 @@ from .rules.trick import Trick
 
 PY_BUDGET = 400000          # nodes for the pure-Python search (about a few seconds)
 CORE_BUDGET = 0             # the C core: no cap (a whole hand is its budget, DESIGN.md)
-# The core's transposition table, allocated once (per process): 64 MB of entries
+# The core's transposition table, allocated once (per process): 128 MB of entries
 # and the 8 bytes of its header (the core uses the largest power of two of entries
 # that fits: a bytearray of exactly 2**k bytes would use half of it). The first
 # Botifarra hand of `tapete sim --game botifarra --fast --no-misplay` took 26.1 s to
 # analyse with 2 MB of entries, 14.9 s with 16 MB, 15.6 s with 32 MB and 13.6 s with
 # 64 MB (wall, one run each, load 1.2-1.8); its second, harder hand 98 s of CPU with
 # 16 MB and 68 s with 64 MB (side by side in one run): a hand's searches share it.
+# Later (the hand weighed from its last play back), hands 7 and 10 of that match's
+# analysis took 34.1 s of CPU with 64 MB, 30.2 s with 128 MB; hands 2, 4 and 14 32.3,
+# 30.3 and 29.9 s with 64, 128 and 256 MB: 128 MB, DDS's size (dds.h: 95 MB a thread
+# by default, up to 160).
 # 64 bytes more let the core put the entries on cache lines (mod_cpython.c: a bucket of
 # four entries is then one line, not two).
-TABLE_BYTES = 8 + (1 << 26) + 64
+TABLE_BYTES = 8 + (1 << 27) + 64
 _table = None
 
 

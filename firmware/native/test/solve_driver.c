@@ -16,7 +16,7 @@
 #include <time.h>
 #include "solve_host.h"
 #ifndef TBITS
-#define TBITS 21
+#define TBITS 23
 #endif
 
 static double now(void) {
@@ -28,7 +28,7 @@ static double now(void) {
 int main(void) {
     static char line[4096];
     static uint8_t desc[256];
-    static tc_entry mem[1 << TBITS]; /* 32 MB, as the bench's table */
+    static tc_entry mem[1 << TBITS]; /* 128 MB, as the bench's table */
     tc_table tt;
     tc_table_init(&tt, mem, sizeof mem, 0);
     double total = 0;
