@@ -31,6 +31,20 @@ static int score_of(const search *s, const tc_view *v, int c, int top, int hint)
     return sc < 0 ? 0 : sc > 254 ? 254 : sc;
 }
 
+/* Card c of score sc into the list of nm cards sorted best first (stably: after
+ * those of its score); the new count. */
+static int insert_move(uint8_t move[TC_MAX_HAND], uint8_t score[TC_MAX_HAND], int nm, int c, int sc) {
+    int j = nm;
+    while (j > 0 && score[j - 1] < sc) {
+        score[j] = score[j - 1];
+        move[j] = move[j - 1];
+        j--;
+    }
+    score[j] = (uint8_t)sc;
+    move[j] = (uint8_t)c;
+    return nm + 1;
+}
+
 #ifndef TC_SCORE_ONLY /* the host's solver lists its moves on rank masks (host_list) */
 /* The list of `legal` (the seat to play's legal cards; v: the trick looked at when a
  * card was led), `hint` first, into move[]; their count. */
@@ -72,16 +86,8 @@ static int move_list(const search *s, const tc_view *v, uint64_t legal, int hint
                 continue; /* the same as the card just above it */
             }
             prev = f;
-            int sc = score_of(s, v, c, top, hint);
+            nm = insert_move(move, score, nm, c, score_of(s, v, c, top, hint));
             top = 0;
-            int j = nm++;
-            while (j > 0 && score[j - 1] < sc) {
-                score[j] = score[j - 1];
-                move[j] = move[j - 1];
-                j--;
-            }
-            score[j] = (uint8_t)sc;
-            move[j] = (uint8_t)c;
         }
     }
     return nm;

@@ -38,6 +38,63 @@ typedef struct {
  * TC_MAX_HAND cards. `seats` may be 0 (then 0). */
 int tc_check_position(const tc_game *g, const uint64_t *hands, const tc_trick *t, unsigned seats);
 
+/* The trick just filled (its view `v`) taken by its winner: what the searching side
+ * gains, and the next trick started. The end of tc_play, and of the host solver's
+ * play (solve_host.c), which keeps its own views; static, so the Pico's core, where
+ * tc_play alone calls it, keeps it inlined (a function of its own: 28 bytes more). */
+/* Card c laid on the trick by the seat to play (kept in `u` for tc_unplay); the seat
+ * to play is left for the caller, who knows whether the trick is full. tc_play's
+ * start, and the host solver's play's. */
+static inline void tc_lay(search *s, int c, undo *u) {
+    tc_trick *t = &s->t;
+    int seat = s->to_play;
+    u->seat = (uint8_t)seat;
+    u->led = t->led;
+    u->leader = t->leader;
+    u->start = s->start;
+    s->hand[seat] &= ~tc_bit(c);
+    s->rem_points -= s->g->points[c];
+    if (t->n == 0) {
+        t->led = (uint8_t)(t->led | 1u << TC_SUIT(c));
+    }
+    s->play[s->ply++] = (uint8_t)c;
+    t->n++;
+}
+
+/* The value of the finished trick to its winner; `last` when no card is left. */
+static inline int tc_trick_value(const search *s, int last) {
+    if (s->measure == TC_TRICKS) {
+        return 1;
+    }
+    const tc_game *g = s->g;
+    int v = g->trick_point + (last ? g->last_trick : 0);
+    for (int i = 0; i < g->seats; i++) {
+        v += g->points[s->t.card[i]];
+    }
+    return v;
+}
+
+static inline int tc_end_trick(search *s, const tc_view *v) {
+    const tc_game *g = s->g;
+    tc_trick *t = &s->t;
+    int gain = 0;
+    if (!v->drawn) { /* a drawn trick goes to nobody; its leader leads again */
+        if (g->team[v->winner] == s->team) {
+            uint64_t left = 0;
+            for (int p = 0; p < g->seats; p++) {
+                left |= s->hand[p];
+            }
+            gain = tc_trick_value(s, !left);
+        }
+        t->leader = (uint8_t)v->winner;
+    }
+    s->to_play = t->leader;
+    s->start = s->ply;
+    t->card = s->play + s->ply;
+    t->n = 0;
+    return gain;
+}
+
 /* solve.c */
 void tc_search_init(search *s, const tc_game *g, const uint64_t *hands, const tc_trick *t,
     int team, int measure, tc_table *tt, long budget);

@@ -122,58 +122,20 @@ int tc_total(const search *s) {
     return v + (tricks ? s->g->last_trick : 0);
 }
 
-/* The value of the finished trick to its winner; `last` when no card is left. */
-static int trick_value(const search *s, int last) {
-    if (s->measure == TC_TRICKS) {
-        return 1;
-    }
-    const tc_game *g = s->g;
-    int v = g->trick_point + (last ? g->last_trick : 0);
-    for (int i = 0; i < g->seats; i++) {
-        v += g->points[s->t.card[i]];
-    }
-    return v;
-}
-
 /* Play card c for the seat to play; returns what the searching side gains when the
  * card ends a trick. */
 int tc_play(search *s, int c, undo *u) {
     const tc_game *g = s->g;
     tc_trick *t = &s->t;
     int seat = s->to_play;
-    u->seat = (uint8_t)seat;
-    u->led = t->led;
-    u->leader = t->leader;
-    u->start = s->start;
-    s->hand[seat] &= ~tc_bit(c);
-    s->rem_points -= g->points[c];
-    if (t->n == 0) {
-        t->led = (uint8_t)(t->led | 1u << TC_SUIT(c));
-    }
-    s->play[s->ply++] = (uint8_t)c;
-    t->n++;
+    tc_lay(s, c, u);
     if (t->n < g->seats) {
         s->to_play = (uint8_t)tc_next(g, seat);
         return 0;
     }
     tc_view v;
     tc_look(g, t, &v);
-    int gain = 0;
-    if (!v.drawn) { /* a drawn trick goes to nobody; its leader leads again */
-        if (g->team[v.winner] == s->team) {
-            uint64_t left = 0;
-            for (int p = 0; p < g->seats; p++) {
-                left |= s->hand[p];
-            }
-            gain = trick_value(s, !left);
-        }
-        t->leader = (uint8_t)v.winner;
-    }
-    s->to_play = t->leader;
-    s->start = s->ply;
-    t->card = s->play + s->ply;
-    t->n = 0;
-    return gain;
+    return tc_end_trick(s, &v);
 }
 
 void tc_unplay(search *s, int c, const undo *u) {

@@ -353,15 +353,7 @@ static int host_list(const host *h, const tc_view *v, uint64_t legal, int hint,
                 }
             }
             int c = su * 16 + slot[r];
-            int sc = score_of(s, v, c, !up, hint);
-            int j = nm++;
-            while (j > 0 && score[j - 1] < sc) {
-                score[j] = score[j - 1];
-                move[j] = move[j - 1];
-                j--;
-            }
-            score[j] = (uint8_t)sc;
-            move[j] = (uint8_t)c;
+            nm = insert_move(move, score, nm, c, score_of(s, v, c, !up, hint));
         }
     }
     return nm;
@@ -408,48 +400,16 @@ static int host_play(host *h, int c, undo *u) {
         }
     }
     v.to_play = tc_next(g, seat);
-    u->seat = (uint8_t)seat;
-    u->led = t->led;
-    u->leader = t->leader;
-    u->start = s->start;
-    s->hand[seat] &= ~tc_bit(c);
-    s->rem_points -= g->points[c];
     h->held.r[seat][TC_SUIT(c)] &= ~(1u << h->rank_of[c]);
     h->held.side[g->team[seat] != s->team][TC_SUIT(c)] &= ~(1u << h->rank_of[c]);
     h->held.zeros[seat] = (uint8_t)(h->held.zeros[seat] - !g->points[c]);
-    if (t->n == 0) {
-        t->led = (uint8_t)(t->led | 1u << TC_SUIT(c));
-    }
     h->view[s->ply] = v;
-    s->play[s->ply++] = (uint8_t)c;
-    t->n++;
+    tc_lay(s, c, u);
     if (t->n < g->seats) {
         s->to_play = (uint8_t)v.to_play;
         return 0;
     }
-    int gain = 0;
-    if (!v.drawn) { /* a drawn trick goes to nobody; its leader leads again */
-        if (g->team[v.winner] == s->team) {
-            if (s->measure == TC_TRICKS) {
-                gain = 1;
-            } else {
-                uint64_t left = 0;
-                for (int p = 0; p < g->seats; p++) {
-                    left |= s->hand[p];
-                }
-                gain = g->trick_point + (left ? 0 : g->last_trick);
-                for (int i = 0; i < g->seats; i++) {
-                    gain += g->points[t->card[i]];
-                }
-            }
-        }
-        t->leader = (uint8_t)v.winner;
-    }
-    s->to_play = t->leader;
-    s->start = s->ply;
-    t->card = s->play + s->ply;
-    t->n = 0;
-    return gain;
+    return tc_end_trick(s, &v);
 }
 
 /* tc_unplay, the seat's ranks kept. */

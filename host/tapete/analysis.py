@@ -129,10 +129,10 @@ class _Hand:
                                     # before it (trick, holdings, banked) and after it (the
                                     # same and whether the hand is over), in play order
         self.pending = []           # (before, play, trick, q after it): plays whose other cards
-                                    # are still to weigh (_other_cards); before ends with its q
-        self.plays_cut = False      # a play's own position went unweighed (the time ran out)
-        self.first_at = None        # (1, seat) of the first lead, whose cards' values...
-        self.first_lead = None      # ...the first pass found: {card: team 0's q after it}
+                                    # are still to weigh (_other_cards), once the first pass has
+                                    # weighed them all; before ends with its q
+        self.first_lead = None      # the first lead's cards as the first pass found them:
+                                    # {card: team 0's q after it}
 
     def seconds_left(self):
         """The time the next search may take: 0 for no limit, else what is left (a
@@ -230,19 +230,18 @@ def _plays_back(game, h):
     first = True
     for k in range(len(positions) - 1, -1, -1):
         trick, holdings, banked = positions[k][:3]
-        if k == len(positions) - 1 and positions[k][3]:
-            q[k] = banked[0]        # the hand is over
-            continue
         lo, hi = 0, None
-        if k + 1 < len(positions) and _forced(game, holdings, trick, h.plays[k][1].get("seat")):
+        if k == len(positions) - 1:
+            if positions[k][3]:
+                q[k] = banked[0]    # the hand is over
+                continue
+        elif _forced(game, holdings, trick, h.plays[k][1].get("seat")):
             q[k] = q[k + 1]         # one card to play, or only alike ones: the value it leaves
             continue
-        if k + 1 < len(positions):
-            bound = q[k + 1] - banked[0]
-            if game.team_of[h.plays[k][1].get("seat")] == 0:
-                lo = bound
-            else:
-                hi = bound
+        elif game.team_of[h.plays[k][1].get("seat")] == 0:
+            lo = q[k + 1] - banked[0]
+        else:
+            hi = q[k + 1] - banked[0]
         try:
             if k == 0 and not first:
                 rest = _first_lead(game, h, q[1])
@@ -250,12 +249,10 @@ def _plays_back(game, h):
                 rest = solve_position(game, holdings, trick, 0, h.seconds_left(), keep=not first, lo=lo, hi=hi,
                                       deal=h.dealt if first else None)
         except TimeUp:
-            h.plays_cut = True
             hv.why = CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
                                              "back to trick %d)" % h.plays[k][2])
             return
         if rest is None:
-            h.plays_cut = True
             hv.why = "too large to solve here (no C core for this game)"
             return
         first = False
@@ -279,11 +276,11 @@ def _first_lead(game, h, q_played):
     second pass needs every card's value all the same (kept for it: h.first_lead).
     The sim's Botifarra match's report: 66.3 s -> 61.7 s, the same page. None when a
     search could not be made."""
-    before, ev, trick_no, _after = h.plays[0]
+    before, ev, _trick_no, _after = h.plays[0]
     values = _card_values(game, h, ev, before, q_played, None)
     if values is None:
         return None
-    h.first_at, h.first_lead = (trick_no, ev.get("seat")), values
+    h.first_lead = values
     best = max if game.team_of[ev.get("seat")] == 0 else min
     return best(values.values())
 
@@ -308,7 +305,7 @@ def _other_cards(game, h, count):
     reached there leaves the earlier plays' other cards out and says which."""
     cut = None
     for before, ev, trick_no, q in reversed(h.pending):
-        if cut is None and not h.plays_cut:
+        if cut is None:
             try:
                 _options(game, h, ev, before, trick_no, q)
             except TimeUp:
@@ -479,7 +476,7 @@ def _options(game, h, ev, before, trick_no, q_played):
     `q_played`: team 0's banked points and the rest's value after the card played.
     TimeUp when the hand's time limit runs out."""
     seat = ev.get("seat")
-    q = h.first_lead if (trick_no, seat) == h.first_at else None     # weighed in the first pass
+    q = h.first_lead if ev is h.plays[0][1] else None     # weighed in the first pass
     if q is None:
         q = _card_values(game, h, ev, before, q_played, before[3])
     if q is None or len(q) < 2:
