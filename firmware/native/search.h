@@ -38,10 +38,6 @@ typedef struct {
  * TC_MAX_HAND cards. `seats` may be 0 (then 0). */
 int tc_check_position(const tc_game *g, const uint64_t *hands, const tc_trick *t, unsigned seats);
 
-/* The trick just filled (its view `v`) taken by its winner: what the searching side
- * gains, and the next trick started. The end of tc_play, and of the host solver's
- * play (solve_host.c), which keeps its own views; static, so the Pico's core, where
- * tc_play alone calls it, keeps it inlined (a function of its own: 28 bytes more). */
 /* Card c laid on the trick by the seat to play (kept in `u` for tc_unplay); the seat
  * to play is left for the caller, who knows whether the trick is full. tc_play's
  * start, and the host solver's play's. */
@@ -74,6 +70,10 @@ static inline int tc_trick_value(const search *s, int last) {
     return v;
 }
 
+/* The trick just filled (its view `v`) taken by its winner: what the searching side
+ * gains, and the next trick started. The end of tc_play, and of the host solver's
+ * play (solve_host.c), which keeps its own views; static, so the Pico's core, where
+ * tc_play alone calls it, keeps it inlined (a function of its own: 28 bytes more). */
 static inline int tc_end_trick(search *s, const tc_view *v) {
     const tc_game *g = s->g;
     tc_trick *t = &s->t;

@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tapete import analysis
 from tapete.rules import cards as C
 from tapete.rules import games, native, playout
@@ -75,7 +77,7 @@ def test_the_solver_function_agrees_with_the_pure_python_search():
     """solve_position goes through the C core when it is there; on the last tricks of
     random hands its value is the pure-Python search's."""
     if native.core is None:
-        return
+        pytest.skip("no C core built (pip install -e .)")
     game = games.get("malilla")
     rng = random.Random(4)
     for _ in range(20):
@@ -105,7 +107,7 @@ def test_a_hand_solved_from_its_last_play_back_gives_every_position_its_own_valu
     keeping the table and bounded by the value after its play, as _plays_back does;
     every value is that of the position solved alone."""
     if native.core is None:
-        return
+        pytest.skip("no C core built (pip install -e .)")
     rng = random.Random(11)
     for name in ("manille", "malilla", "manille"):
         game = games.get(name)
