@@ -120,7 +120,6 @@ class _Hand:
     def __init__(self, value, holdings):
         self.value = value
         self.holdings = holdings
-        self.dealt = [list(x) for x in holdings] if holdings is not None else None
         self.banked = [0, 0]        # points of the tricks each side has won so far
         self.total = 0              # every point of the hand (cards, tricks, last trick)
         self.limit = 0              # seconds the hand may take (0: no limit)
@@ -247,7 +246,7 @@ def _plays_back(game, h):
                 rest = _first_lead(game, h, q[1])
             else:
                 rest = solve_position(game, holdings, trick, 0, h.seconds_left(), keep=not first, lo=lo, hi=hi,
-                                      deal=h.dealt if first else None)
+                                      deal=positions[0][1] if first else None)
         except TimeUp:
             hv.why = CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
                                              "back to trick %d)" % h.plays[k][2])
