@@ -5,8 +5,21 @@ Pico's native module uses; the rule module imports it when present and falls bac
 pure Python otherwise.
 """
 import platform
+import warnings
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_namespace_packages, find_packages, setup
+
+# The host package is every folder under host/tapete (its layers, and data folders such
+# as locale/ and views/web/); the rule module lives with the firmware (it is what the
+# Pico runs) and is mounted into the host package as tapete.rules: one source, no copy.
+PACKAGES = (find_namespace_packages(where="host", include=["tapete", "tapete.*"],
+                                    exclude=["*.__pycache__"])
+            + ["tapete.rules"] + ["tapete.rules." + p for p in find_packages(where="firmware/rules")])
+# `pip install -e` maps tapete and tapete.rules by an import finder (the rule module is
+# not under host/); setuptools then prints a 10-line notice, information about that
+# choice and not a problem, on every install: kept off the setup's output.
+warnings.filterwarnings("ignore", message="Editable installation")
+PACKAGE_DATA = {"": ["*.po", "*.html", "*.js", "*.css", "LINGUAS"]}
 
 # The population count as one instruction on x86-64 (every such processor since 2008
 # has it): bits.h counts the host solver's cards with it, 7% of its instructions when
@@ -14,6 +27,9 @@ from setuptools import Extension, setup
 POPCNT = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else []
 
 setup(
+    package_dir={"tapete": "host/tapete", "tapete.rules": "firmware/rules"},
+    packages=PACKAGES,
+    package_data=PACKAGE_DATA,
     ext_modules=[
         Extension(
             "tapete_core",

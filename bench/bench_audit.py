@@ -9,7 +9,7 @@ child processes, one after the other, each measuring its own CPU time and peak
 resident memory (getrusage):
 
 - after: the streaming audit, exactly as `tapete audit LOG --json` runs it;
-- before: the audit of revision REV (default: the one before host/tapete/logread.py
+- before: the audit of revision REV (default: the one before host/tapete/log/read.py
   was added), loaded from git, as its `tapete audit LOG --json` ran it: the whole
   file read at once. It audits the first match and reports the rest as errors (it
   knew one match per log), so its MB/s is not the same work;
@@ -35,9 +35,9 @@ t0 = time.perf_counter()
 sink = open(os.devnull, "w")
 matches = None
 if which == "after":
-    from tapete.audit import audit_matches
-    from tapete.logread import LogFile
-    from tapete.report import JsonOut, write
+    from tapete.judge.audit import audit_matches
+    from tapete.log.read import LogFile
+    from tapete.views.report import JsonOut, write
     matches = write(audit_matches(LogFile(path)), JsonOut(sink))
 else:
     import types
@@ -90,7 +90,7 @@ def git(*args):
 
 def before_revision():
     """The revision just before the streaming audit, or None without git history."""
-    added = git("log", "--diff-filter=A", "--format=%H", "--", "host/tapete/logread.py")
+    added = git("log", "--diff-filter=A", "--format=%H", "--", "host/tapete/log/read.py")
     if added.returncode or not added.stdout.split():
         return None
     return added.stdout.split()[-1] + "^"
@@ -119,9 +119,9 @@ def main():
         lines = sum(block.count(b"\n") for block in iter(lambda: f.read(1 << 20), b""))
     rows = [("after (streaming)", run("after", path))]
     rev = args.before or before_revision()
-    old = git("show", rev + ":host/tapete/audit.py") if rev else None
+    old = git("show", rev + ":host/tapete/judge/audit.py") if rev else None
     if old is None or old.returncode:
-        print("no 'before' figures: git history of host/tapete/audit.py not found")
+        print("no 'before' figures: git history of host/tapete/judge/audit.py not found")
     else:
         source = os.path.join(ROOT, "build", "bench", "audit_before.py")
         with open(source, "w") as f:

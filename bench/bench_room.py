@@ -22,11 +22,11 @@ import sys
 import threading
 import time
 
-from tapete.room_broker import Broker, init_room, password
-from tapete.room_demo import BoardWatchProcess, _wait_listening, free_port, percentile
+from tapete.room.broker import Broker, init_room, password
+from tapete.room.demo import BoardWatchProcess, _wait_listening, free_port, percentile
 from tapete.rules.match import DERIVED
-from tapete.room_mqtt import client
-from tapete.room_publish import TablePublisher
+from tapete.room.mqtt import client
+from tapete.room.publish import TablePublisher
 from tapete.sim.room_table import DEMO_GAMES, match_lines
 
 
@@ -89,8 +89,8 @@ def main(argv=None):
     p.add_argument("--down", type=float, default=5.0, help="seconds the broker stays down at its restart")
     p.add_argument("--out", default="out/bench-room")
     args = p.parse_args(argv)
-    from tapete.audit import audit_lines
-    from tapete.room_store import RoomStore
+    from tapete.judge.audit import audit_lines
+    from tapete.room.store import RoomStore
     import shutil
     shutil.rmtree(args.out, ignore_errors=True)
     os.makedirs(args.out)

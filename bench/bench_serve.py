@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
 from host.browser import Server, browser, wait_for  # noqa: E402
 from host.matchkit import controller_match  # noqa: E402
-from tapete.store import Store  # noqa: E402
+from tapete.log.store import Store  # noqa: E402
 
 WATCH = """
 window.__drawn = {};

@@ -119,11 +119,11 @@ def dump_hand(name, seats, args, out):
 
 def dump_log(path, out):
     """The first lead of every hand of the log at `path` whose cards are all known,
-    as dump_hand lines: the report's analysis (host/tapete/analysis.py) is followed
+    as dump_hand lines: the report's analysis (host/tapete/judge/analysis.py) is followed
     with its searches answered 0, and each hand's first one is written."""
-    from tapete import analysis
-    from tapete.history import History
-    from tapete.source import load
+    from tapete.judge import analysis
+    from tapete.judge.history import History
+    from tapete.log.source import load
     inputs = [ev for _i, ev in History(load(path, None).events)._inputs()]
     count = [0]
 

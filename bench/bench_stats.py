@@ -20,8 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
 from host.matchkit import controller_match  # noqa: E402
-from tapete.stats import gather  # noqa: E402
-from tapete.store import Store  # noqa: E402
+from tapete.views.stats import gather  # noqa: E402
+from tapete.log.store import Store  # noqa: E402
 
 GAMES = (("malilla", {"irregularity": "report"}), ("manille", {"target": 50}))
 

@@ -5,4 +5,4 @@
 TABLES ?= 20
 .PHONY: room-demo
 room-demo: $(STAMP)  ## N simulated tables over MQTT into one room (TABLES=20): out/room/room.sqlite
-	$(PY) -m tapete.room_demo --tables $(TABLES) --out out/room $(if $(MATCHES),--matches $(MATCHES))
+	$(PY) -m tapete.room.demo --tables $(TABLES) --out out/room $(if $(MATCHES),--matches $(MATCHES))

@@ -1,9 +1,9 @@
 """The host package's imports: no cycle among the modules of host/tapete, counting
-the imports inside functions too (issue 15, item 2). The layers: the model (the rule
-module's fold, view.py, history.py, analysis.py, recording.py) -> the front-ends
-(tui.py, web.py, the report) -> the commands (*_cli.py). A function-level import
-that closes a circle still ties the layers together: whoever edits one end breaks
-the other. CPython only: it reads the files with `ast`."""
+the imports inside functions too, and no import against its layers (the folders):
+cli -> room -> views -> sim -> judge -> log -> the foundation (errors, i18n) -> the
+rule module. A function-level import that closes a circle or reaches up still ties
+the layers together: whoever edits one end breaks the other. CPython only: it reads
+the files with `ast`."""
 import ast
 import os
 
@@ -102,20 +102,56 @@ def test_no_import_cycle_in_the_host_package():
 
 def test_the_graph_sees_imports_inside_functions():
     graph = import_graph()
-    # host_cli picks the replay's front-ends inside cmd_replay, web imports the
+    # the replay verb picks the front-ends inside cmd_replay, the web board imports the
     # recording inside a follower's method: both are edges of the graph
-    assert {"replay", "tui", "web"} <= graph["host_cli"]
-    assert "recording" in graph["web"]
+    assert {"views.replay", "views.terminal", "views.web"} <= graph["cli.replay"]
+    assert "log.recording" in graph["views.web"]
+
+
+# The host's layers, top to bottom: a module may import its own layer and those
+# below it, never one above. The top-level modules (the package itself, errors,
+# i18n) are the foundation every layer may use; the rule module (tapete.rules,
+# firmware/rules) is below them all and is checked by test_rule_imports.py. An entry
+# point (`python -m tapete.sim`'s __main__) stands outside the layers, as the console
+# script does.
+LAYERS = ("cli", "room", "views", "sim", "judge", "log")
+
+
+def layer_of(module):
+    """The index of a module's layer in LAYERS (len(LAYERS): the foundation), or None
+    for an entry point."""
+    if module.split(".")[-1] == "__main__":
+        return None
+    top = module.split(".")[0]
+    return LAYERS.index(top) if top in LAYERS else len(LAYERS)
+
+
+def against_the_layers(graph):
+    """Every import that reaches up: [(module, imported)]."""
+    wrong = []
+    for module, deps in sorted(graph.items()):
+        here = layer_of(module)
+        if here is None:
+            continue
+        wrong += [(module, d) for d in sorted(deps) if layer_of(d) is not None and layer_of(d) < here]
+    return wrong
+
+
+def test_every_module_is_in_a_layer_or_the_foundation():
+    foundation = sorted(m for m in import_graph() if layer_of(m) == len(LAYERS))
+    assert foundation == ["", "errors", "i18n"], foundation
 
 
 def test_the_layers():
-    graph = import_graph()
-    model = ("view", "history", "analysis", "recording", "replay")
-    front = ("tui", "web")
-    for name in model:
-        assert not graph[name] & set(front), (name, graph[name] & set(front))
-    for name in model + front:
-        assert not [d for d in graph[name] if d.endswith("_cli")], (name, graph[name])
+    wrong = against_the_layers(import_graph())
+    assert not wrong, "imports against the layer order %s: %s" % (
+        " -> ".join(LAYERS), ", ".join("%s imports %s" % w for w in wrong))
+
+
+def test_the_layer_check_catches_an_import_upwards():
+    graph = {"log.store": {"views.state"}, "views.state": {"log.store"}, "cli.sim": {"views.state"},
+             "sim.__main__": {"cli"}, "cli": set(), "i18n": set(), "judge.audit": {"i18n"}}
+    assert against_the_layers(graph) == [("log.store", "views.state")]
 
 
 def test_find_cycle_finds_one():

@@ -120,7 +120,7 @@ def write_jsonl(path, events):
 
 
 def main():
-    from tapete.audit import audit_file
+    from tapete.judge.audit import audit_file
     os.makedirs(GOLDEN, exist_ok=True)
     logs = {
         "malilla_match": controller_log(whole_match("malilla", 3)),

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from tapete.audit import audit_file, audit_text
-from tapete.report import render
+from tapete.judge.audit import audit_file, audit_text
+from tapete.views.report import render
 
 from host.fixtures import EVERY_CALL, GOLDEN, controller_log, whole_match
 from tapete.rules import games

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tapete.audit import AuditError, audit_text
+from tapete.judge.audit import AuditError, audit_text
 from tapete.rules import claims, games, native, solver
 
 from host.fixtures import GOLDEN, controller_log, whole_match

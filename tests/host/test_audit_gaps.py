@@ -6,8 +6,8 @@ takes the winner and totals from what the controller said."""
 import json
 import os
 
-from tapete.audit import audit_text
-from tapete.report import render
+from tapete.judge.audit import audit_text
+from tapete.views.report import render
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
 

@@ -4,7 +4,7 @@ winner as they were, and adds exactly one error, on that line."""
 import json
 import os
 
-from tapete.audit import audit_text
+from tapete.judge.audit import audit_text
 from tapete.rules import games
 
 from host.fixtures import GOLDEN

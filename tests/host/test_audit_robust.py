@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from tapete.audit import AuditError, audit_file, audit_text
-from tapete.report import render
+from tapete.judge.audit import AuditError, audit_file, audit_text
+from tapete.views.report import render
 from tapete.rules import cards, native
 
 from host.fixtures import GOLDEN, controller_log, revoke_and_play_on, whole_match

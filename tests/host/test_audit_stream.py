@@ -9,9 +9,9 @@ import subprocess
 import sys
 import tracemalloc
 
-from tapete.audit import audit_matches
-from tapete.logread import LogFile, Progress
-from tapete.report import JsonOut, TextOut, write
+from tapete.judge.audit import audit_matches
+from tapete.log.read import LogFile, Progress
+from tapete.views.report import JsonOut, TextOut, write
 
 from host.fixtures import controller_log, whole_match
 

@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from tapete.games_cli import markdown
+from tapete.cli.games import markdown
 from tapete.rules import games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

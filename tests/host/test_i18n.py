@@ -15,8 +15,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
 from tapete import i18n
-from tapete.view import TableView, spoken, text_lines
-from tapete.web import Board, board_app
+from tapete.views.state import TableView, spoken, text_lines
+from tapete.views.web import Board, board_app
 
 from host.matchkit import controller_match
 

@@ -14,7 +14,7 @@ import tty
 
 import pytest
 
-from tapete.link import seal
+from tapete.log.link import seal
 from tapete.rules.match import Match
 
 from host.browser import DOCS
@@ -158,7 +158,7 @@ def test_tapete_replay_steps_forwards_and_back_in_a_terminal(tmp_path):
 
 
 def test_replay_history_keeps_a_misdealt_and_an_abandoned_hand_apart():
-    from tapete.history import History
+    from tapete.judge.history import History
     log = [{"ev": "match", "game": "malilla", "seats": 4},
            {"ev": "deal", "dealer": 0}, {"ev": "turnup", "card": "7H"},
            {"ev": "misdeal"},

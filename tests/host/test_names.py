@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from tapete import names as N
-from tapete.audit import audit_text
+from tapete.log import names as N
+from tapete.judge.audit import audit_text
 from tapete.errors import UsageError
-from tapete.link import command
+from tapete.log.link import command
 from tapete.rules import names as rules_names
-from tapete.store import Store
-from tapete.stats import gather, render
-from tapete.view import TableView, spoken, text_lines
+from tapete.log.store import Store
+from tapete.views.stats import gather, render
+from tapete.views.state import TableView, spoken, text_lines
 
 from host.matchkit import controller_match
 
@@ -78,7 +78,7 @@ def test_the_audit_keeps_the_names_and_refuses_bad_ones_without_losing_the_match
 
 
 def test_the_board_the_terminal_and_the_report_say_the_players_names():
-    from tapete.report import render as report
+    from tapete.views.report import render as report
     log = named(controller_match("malilla", 7, {"irregularity": "report", "target": 10}),
                 ["Ana", "", "Carme", "Dani"], ["Els Cracs"])
     view = TableView()

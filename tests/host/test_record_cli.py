@@ -9,7 +9,7 @@ import sys
 import time
 import tty
 
-from tapete.link import seal
+from tapete.log.link import seal
 
 TAPETE = [sys.executable, "-m", "tapete.cli"]
 
@@ -100,7 +100,7 @@ def test_a_disconnect_while_recording_is_one_line_and_keeps_the_log(tmp_path):
 
 def test_a_port_another_program_has_is_refused_in_one_line(tmp_path):
     # `record` and `serve` on one port would each read half of its lines.
-    from tapete.port import open_serial
+    from tapete.log.port import open_serial
     port = Pty()
     holder = open_serial(port.path)
     try:
@@ -114,7 +114,7 @@ def test_a_port_another_program_has_is_refused_in_one_line(tmp_path):
 
 
 def test_record_never_truncates_an_existing_log(tmp_path):
-    from tapete import serial_cli
+    from tapete.cli import record as serial_cli
     out = tmp_path / "log.jsonl"
     old = '{"ev": "match", "game": "manille", "seats": 4}\n{"ev": "end"}\n'
     out.write_text(old)
@@ -166,7 +166,7 @@ def test_every_subcommand_has_help():
 def test_ctrl_c_stops_the_live_view_as_help_says():
     # Textual's own Ctrl-C only says "press ctrl+q"; the recording's view stops.
     import asyncio
-    from tapete.tui import LiveView
+    from tapete.views.terminal import LiveView
 
     async def press():
         app = LiveView()

@@ -8,7 +8,7 @@ import signal
 import subprocess
 import time
 
-from tapete.store import Store
+from tapete.log.store import Store
 
 from host.simkit import TAPETE, Table, read_jsonl, record
 

@@ -7,7 +7,7 @@ in the log and in the database, is what the controller emitted: nothing lost or
 repeated, and every problem reported."""
 import json
 
-from tapete.store import Store
+from tapete.log.store import Store
 
 from host.simkit import Table, read_jsonl, record
 

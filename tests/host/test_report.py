@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from tapete import analysis
+from tapete.judge import analysis
 from tapete.rules import cards as C
 from tapete.rules import games, native, playout
 from tapete.rules.trick import Trick
-from tapete.store import Store
+from tapete.log.store import Store
 
 from host.matchkit import controller_match, violating_match
 
@@ -162,7 +162,7 @@ def test_report_from_the_database_and_one_line_errors(tmp_path):
 
 def test_a_time_limit_cuts_a_hand_short_and_says_so_with_progress_after_each_play(tmp_path):
     import os
-    from tapete.history import History
+    from tapete.judge.history import History
     log = os.path.join(os.path.dirname(__file__), "golden", "botifarra_match.jsonl")
     with open(log) as f:
         events = [json.loads(line) for line in f if line.strip()]
@@ -181,7 +181,7 @@ def test_a_time_limit_cuts_a_hand_short_and_says_so_with_progress_after_each_pla
 
 
 def test_every_card_the_player_could_have_played_is_valued_and_the_best_is_the_hands_value():
-    from tapete.history import History
+    from tapete.judge.history import History
     events = controller_match("manille", 7, {"target": 30})
     inputs = [ev for _i, ev in History(events)._inputs()]
     deals = [i for i, ev in enumerate(inputs) if ev.get("ev") == "deal"]
@@ -240,7 +240,7 @@ def test_a_hand_cut_short_in_its_other_cards_keeps_its_plays_and_the_later_trick
 
 
 def _first_hands(name, hands, options=None):
-    from tapete.history import History
+    from tapete.judge.history import History
     inputs = [ev for _i, ev in History(controller_match(name, 7, options or {"target": 30}))._inputs()]
     deals = [i for i, ev in enumerate(inputs) if ev.get("ev") == "deal"]
     return inputs[:deals[hands]] if len(deals) > hands else inputs

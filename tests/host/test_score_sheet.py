@@ -1,4 +1,4 @@
-"""The score sheet (score_sheet.py): a whole Botifarra match on one printed A4 page,
+"""The score sheet (views/score_sheet.py): a whole Botifarra match on one printed A4 page,
 counted in the PDF headless chromium prints; what it lists; `tapete report --sheet`."""
 import json
 import re
@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from tapete import score_sheet
-from tapete.source import Loaded
+from tapete.views import score_sheet
+from tapete.log.source import Loaded
 
 from host.browser import CHROMIUM
 from host.matchkit import controller_match
@@ -42,7 +42,7 @@ def test_a_whole_botifarra_match_prints_on_one_a4_page(tmp_path):
     score_sheet.write(Loaded(log, "test"), str(page), "full.html")
     assert pdf_pages(page, tmp_path / "sheet.pdf") == 1
     # the full report of the same match does not: the page counter can fail
-    from tapete import sheet
+    from tapete.views import sheet
     full = tmp_path / "full.html"
     sheet.write(Loaded(log, "test"), str(full), solve=False)
     assert pdf_pages(full, tmp_path / "full.pdf") > 1

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from tapete.link import seal
+from tapete.log.link import seal
 from tapete.rules.match import DERIVED, Match
 from tapete.rules.view import snapshot
-from tapete.store import Store
+from tapete.log.store import Store
 
 from host.browser import DOCS, Server, browser, need_chromium, wait_for
 from host.matchkit import controller_match, violating_match

@@ -40,8 +40,8 @@ def test_make_sim_ends_on_the_result_the_same_every_run(tmp_path):
     # tapete replay draws the panel with the controller's own screen code as the
     # simulator does: its last step is the sim's last frame, pixel for pixel.
     import png
-    from tapete.replay import Replay
-    from tapete.source import load
+    from tapete.views.replay import Replay
+    from tapete.log.source import load
     replay = Replay(load(str(tmp_path / "a" / "table.jsonl")))
     last = os.path.join(str(tmp_path / "a" / "frames"), "%04d.png" % len(frames))
     assert list(png.Reader(filename=replay.steps[-1].panel).asRGB8()[2]) == \

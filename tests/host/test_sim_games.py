@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tapete.sim_cli import games_here
+from tapete.cli.sim import games_here
 
 TAPETE = [sys.executable, "-m", "tapete.cli"]
 

@@ -95,7 +95,7 @@ def test_the_interactive_mode_places_cards_kills_readers_and_makes_calls(tmp_pat
 
 
 def test_a_game_whose_rules_are_not_here_is_one_line(tmp_path):
-    from tapete.sim_cli import games_here
+    from tapete.cli.sim import games_here
     from tapete.rules import games
     missing = [g for g in games.names() if g not in games_here()]
     if not missing:

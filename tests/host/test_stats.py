@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from tapete.store import Store
+from tapete.log.store import Store
 
 from host.matchkit import controller_match
 

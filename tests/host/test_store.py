@@ -4,8 +4,8 @@ import json
 import subprocess
 import sys
 
-from tapete.source import load
-from tapete.store import Store
+from tapete.log.source import load
+from tapete.log.store import Store
 
 from host.matchkit import controller_match, violating_match
 

@@ -4,11 +4,11 @@ the replay's history agrees with the audit about what was taken back."""
 import json
 import random
 
-from tapete.audit import audit_text
-from tapete.history import History
+from tapete.judge.audit import audit_text
+from tapete.judge.history import History
 from tapete.rules import playout
 from tapete.rules.match import Match
-from tapete.view import TableView
+from tapete.views.state import TableView
 
 
 def _controller_log(seed):

@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from tapete.room_broker import Broker, init_room, password
+from tapete.room.broker import Broker, init_room, password
 
 
 def free_port():
@@ -36,7 +36,7 @@ def room(tmp_path):
 
 def connector(broker, user):
     """`connect(client_id, clean)` for a user of the room (room_mqtt.client)."""
-    from tapete.room_mqtt import client
+    from tapete.room.mqtt import client
     word = password(broker.folder, user)
     ca = os.path.join(broker.folder, "ca.crt")
     return lambda cid, clean: client(cid, user, word, ca, clean)

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from tapete.room import RoomError
-from tapete.room_broker import password
-from tapete.room_mqtt import Connected, client
-from tapete.room_publish import TablePublisher
-from tapete.room_server import RoomBoard, RoomServer
-from tapete.room_store import RoomStore
+from tapete.room.lines import RoomError
+from tapete.room.broker import password
+from tapete.room.mqtt import Connected, client
+from tapete.room.publish import TablePublisher
+from tapete.room.server import RoomBoard, RoomServer
+from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
 
 from room.broker import connector
@@ -135,7 +135,7 @@ def test_lines_published_twice_or_out_of_order_are_stored_once_in_order(room, tm
 
 
 def test_a_misboarded_hand_is_flagged_on_the_room_board_as_it_ends(room, tmp_path):
-    from tapete.room_boards import make_boards
+    from tapete.room.boards import make_boards
     boards = make_boards("botifarra", 2, seed=4)
     played = json.loads(json.dumps(boards))
     h = played[1]["hands"]

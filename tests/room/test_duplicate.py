@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from tapete.room import RoomError
-from tapete.room_boards import HandWatch, load_boards, make_boards, misboard
-from tapete.room_duplicate import board_results, score, sheet_html, standings
-from tapete.room_store import RoomStore
+from tapete.room.lines import RoomError
+from tapete.room.boards import HandWatch, load_boards, make_boards, misboard
+from tapete.room.duplicate import board_results, score, sheet_html, standings
+from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
 
 TABLES = ("t1", "t2", "t3")

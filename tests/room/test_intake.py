@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from tapete.link import seal
-from tapete.room import RoomError, TableIntake, check_name, log_topic, parse_line, parse_topic
+from tapete.log.link import seal
+from tapete.room.lines import RoomError, TableIntake, check_name, log_topic, parse_line, parse_topic
 
 
 def line(seq, ev="play"):

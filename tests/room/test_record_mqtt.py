@@ -7,9 +7,9 @@ import sys
 import time
 import tty
 
-from tapete.link import seal
-from tapete.room_server import RoomBoard, RoomServer
-from tapete.room_store import RoomStore
+from tapete.log.link import seal
+from tapete.room.server import RoomBoard, RoomServer
+from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
 
 from room.broker import connector
@@ -52,10 +52,10 @@ def test_record_publishes_every_line_of_the_port_to_the_room(room, tmp_path):
 
 def test_record_hands_the_rooms_misboard_notice_down_to_its_table(room, tmp_path):
     # the record tests' fake serial (tests/host/test_record_cli.py): lines in, commands out
-    from tapete import serial_cli
-    from tapete.room_boards import make_boards
-    from tapete.room_publish import publishing
-    from tapete.store import Store
+    from tapete.cli import record as serial_cli
+    from tapete.room.boards import make_boards
+    from tapete.room.publish import publishing
+    from tapete.log.store import Store
     boards = make_boards("botifarra", 2, seed=4)
     played = json.loads(json.dumps(boards))
     h = played[0]["hands"]

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from tapete.room_publish import TablePublisher
+from tapete.room.publish import TablePublisher
 from tapete.sim.room_table import match_lines
 
 from host.browser import DOCS, Server, browser, need_chromium, wait_for

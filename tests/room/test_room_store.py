@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from tapete.room_store import RoomStore
+from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
 
 

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from tapete.room import RoomError
-from tapete.room_publish import TablePublisher
-from tapete.room_schedule import load_schedule
-from tapete.room_server import RoomBoard, RoomServer
-from tapete.room_store import RoomStore
+from tapete.room.lines import RoomError
+from tapete.room.publish import TablePublisher
+from tapete.room.schedule import load_schedule
+from tapete.room.server import RoomBoard, RoomServer
+from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
 
 from room.broker import connector

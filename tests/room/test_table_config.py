@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from tapete.room import RoomError
-from tapete.room_broker import init_room, password
-from tapete.room_table_config import table_config
+from tapete.room.lines import RoomError
+from tapete.room.broker import init_room, password
+from tapete.room.table_config import table_config
 
 from room.broker import have_mosquitto
 

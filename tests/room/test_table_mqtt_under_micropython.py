@@ -11,9 +11,9 @@ import pytest
 from mpy import micropython
 from room.broker import connector
 from room.umqtt_lib import install
-from tapete.room_table_config import table_config, write_config
-from tapete.room_server import RoomBoard, RoomServer
-from tapete.room_store import RoomStore
+from tapete.room.table_config import table_config, write_config
+from tapete.room.server import RoomBoard, RoomServer
+from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -85,7 +85,7 @@ def test_a_pico_w_table_publishes_every_line_once_through_a_broker_that_goes_awa
 
 
 def test_a_pico_w_table_shows_the_rooms_misboard_notice_on_its_panel(room, tmp_path):
-    from tapete.room_boards import make_boards
+    from tapete.room.boards import make_boards
     boards = make_boards("botifarra", 2, seed=4)
     played = json.loads(json.dumps(boards))
     h = played[0]["hands"]

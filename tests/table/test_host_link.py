@@ -2,8 +2,8 @@
 import io
 import json
 
-from tapete.link import Recorder, seal, unseal, command
-from tapete import serial_cli
+from tapete.log.link import Recorder, seal, unseal, command
+from tapete.cli import record as serial_cli
 
 
 def line(ev):
@@ -129,7 +129,7 @@ def test_a_match_already_in_the_log_is_not_recorded_again(tmp_path):
 
 
 def test_the_scoreboard_of_a_log_is_the_live_views_picture(tmp_path, capsys):
-    from tapete.view import TableView, text_lines
+    from tapete.views.state import TableView, text_lines
     events = EVENTS + [
         {"ev": "violation", "hand": 1, "trick": 1, "seat": 2, "card": "KC", "rule": "revoke",
          "proven": 2, "proof": {"trick": 2, "card": "5S"}},

@@ -355,7 +355,7 @@ class Rig:
                 self._line.append(b)
 
     def _device_line(self, text):
-        from tapete.link import unseal
+        from tapete.log.link import unseal
         self.lines.append(text)
         tb = self.traceback
         if tb is None and "Traceback" in text:
@@ -499,7 +499,7 @@ class Rig:
 
     def command(self, obj):
         """Send a host command line to the controller (as `tapete` would)."""
-        from tapete.link import command
+        from tapete.log.link import command
         with self.lock:
             self.host += command(obj)
 

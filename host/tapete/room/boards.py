@@ -1,0 +1,130 @@
+"""Duplicate play's boards (shared/PROTOCOL.md 1.2, "Rooms"): the boards file, and each
+table's hand checked against its board when the hand ends.
+
+A boards file is JSON Lines, one `{"board": n, "dealer": s, "hands": [[cards of seat 0],
+...], "turnup": card}` per board, as a dealing machine (Duplimate) or a dealer's sheet
+gives them. A table says which board it plays with `"board": n` on its `deal`. At the
+hand's end every card a seat played must be one the board gave that seat, and a seat
+that played its whole hand must have played all of it: otherwise the hand was
+misboarded (cards put back in the wrong pockets, a board turned round) and its result
+is flagged on the room board and left out of the duplicate scores.
+"""
+import json
+import random
+
+from .lines import RoomError
+from ..rules import cards as C
+from ..rules import games, playout
+
+
+def load_boards(path):
+    """{board number: {"dealer", "hands" (list of lists), "turnup"}}; RoomError naming
+    the line of any board that is not one."""
+    boards = {}
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as err:
+        raise RoomError("cannot read the boards file %s: %s" % (path, err.strerror))
+    with f:
+        for i, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                b = json.loads(line)
+            except ValueError:
+                raise RoomError("%s line %d: not JSON: %r" % (path, i, line.strip()[:60]))
+            n = b.get("board") if isinstance(b, dict) else None
+            hands = b.get("hands") if isinstance(b, dict) else None
+            if not isinstance(n, int) or not isinstance(hands, list) or not all(
+                    isinstance(h, list) for h in hands) or not isinstance(b.get("dealer"), int):
+                raise RoomError('%s line %d: a board is {"board": n, "dealer": s, "hands": [[...], ...]}'
+                                % (path, i))
+            if n in boards:
+                raise RoomError("%s line %d: board %d is given twice" % (path, i, n))
+            seen = [c.upper() for h in hands for c in h]
+            if len(set(seen)) != len(seen):
+                raise RoomError("%s line %d: board %d deals a card twice" % (path, i, n))
+            boards[n] = {"dealer": b["dealer"], "hands": [[c.upper() for c in h] for h in hands],
+                         "turnup": b.get("turnup")}
+    if not boards:
+        raise RoomError("the boards file %s holds no board" % path)
+    return boards
+
+
+def make_boards(game_name, count, seed=1):
+    """`count` boards of random deals of a game, the deal passing as the game passes it
+    (a round's boards are played in order at every table, so each table's dealers
+    follow the rules' rotation)."""
+    game = games.get(game_name, {})
+    rng = random.Random(seed)
+    out = []
+    dealer = 0
+    for n in range(1, count + 1):
+        if n > 1:
+            dealer = game.next_dealer(dealer)
+        hands, turnup = playout.deal(game, dealer, rng)
+        b = {"board": n, "dealer": dealer, "hands": [[C.name(c) for c in hands[s]] for s in range(game.seats)]}
+        if turnup is not None:
+            b["turnup"] = C.name(turnup)
+        out.append(b)
+    return out
+
+
+def misboard(board, dealer, played):
+    """What does not agree between a hand as played and its board: a list of
+    sentences (empty: the hand was the board). `played`: {seat: [cards in order]}."""
+    problems = []
+    if dealer != board["dealer"]:
+        problems.append("dealt by seat %s, the board's dealer is seat %s" % (dealer, board["dealer"]))
+    owner = {}
+    for seat, hand in enumerate(board["hands"]):
+        for c in hand:
+            owner[c] = seat
+    for seat in sorted(played):
+        for c in played[seat]:
+            c = c.upper()
+            if owner.get(c) != seat:
+                where = "no seat" if c not in owner else "seat %d" % owner[c]
+                problems.append("seat %d played %s, which the board gives %s" % (seat, c, where))
+    return problems
+
+
+class HandWatch:
+    """Follows one table's events; `feed(ev)` returns a finished board hand (dict with
+    board, dealer, played, score, points, misboard) at each hand_end of a board's hand,
+    else None.
+
+    A deal names its board (`"board": n`). A table that cannot say it (no way to enter
+    a board number at a table of readers) plays the session's boards in order, as
+    every table of a round does here (make_boards): its match's first hand is the
+    lowest board, each hand that ends the next one; a misdealt hand is dealt again
+    from the same board, so a misdeal does not move on."""
+
+    def __init__(self, boards):
+        self.boards = boards
+        self.hand = None
+        self.next_board = None      # the board of the next deal that names none
+
+    def feed(self, ev):
+        name = ev.get("ev")
+        if name == "match":
+            self.hand = None
+            self.next_board = min(self.boards) if self.boards else None
+        elif name == "deal":
+            n = ev.get("board")
+            if not isinstance(n, int) or isinstance(n, bool):
+                n = self.next_board
+            self.hand = {"board": n, "dealer": ev.get("dealer"), "played": {}} if isinstance(n, int) else None
+        elif name == "play" and self.hand is not None and isinstance(ev.get("seat"), int):
+            self.hand["played"].setdefault(ev["seat"], []).append(str(ev.get("card")))
+        elif name == "hand_end" and self.hand is not None:
+            hand, self.hand = self.hand, None
+            self.next_board = hand["board"] + 1
+            board = self.boards.get(hand["board"])
+            hand["score"] = ev.get("score")
+            hand["points"] = ev.get("points")
+            hand["hand"] = ev.get("hand")
+            hand["misboard"] = (["board %d is not in the boards file" % hand["board"]] if board is None
+                                else misboard(board, hand["dealer"], hand["played"]))
+            return hand
+        return None

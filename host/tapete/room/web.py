@@ -1,0 +1,143 @@
+"""The room board in a browser (read-only: GET only, nothing on it changes the room):
+every table at a glance, a click into one table's board (the very board of
+`tapete serve`, views/web/board.js), standings per round.
+
+  /                     the room (views/web/room.html): pushed by server-sent events
+  /events, /state       the room's summary (RoomBoard.summary)
+  /standings            each round's results, from the room database
+  /table/NAME           one table's board; /table/NAME/events its pushes
+Pushes are at most one per PUSH_S per browser: with a hundred tables an event every
+few milliseconds would otherwise mean a page redraw as often.
+"""
+import asyncio
+import json
+import sqlite3
+
+from .duplicate import _html, _team_names, board_results, score, sheet_html
+from ..views.web import KEEPALIVE_S, _asset, _static_routes
+
+PUSH_S = 0.05
+
+
+def standings(db_path, room):
+    """Per round: each table's match (game, teams, totals, winner); and per team name
+    over the rounds: matches played and won (a team is named by the match's `names`,
+    else by its table and seats)."""
+    db = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=5)
+    try:
+        rows = db.execute(
+            "SELECT r.round, r.tbl, r.match, m.game, m.winner, m.totals, m.reason,"
+            " (SELECT body FROM events e WHERE e.match = r.match AND e.n = 0),"
+            " (SELECT h.totals FROM hands h WHERE h.match = r.match AND h.totals IS NOT NULL"
+            "  ORDER BY h.hand DESC LIMIT 1)"
+            " FROM room_matches r JOIN matches m ON m.id = r.match WHERE r.room = ?"
+            " ORDER BY r.round, r.tbl", (room,)).fetchall()
+    except sqlite3.Error:
+        rows = []
+    finally:
+        db.close()
+    rounds, teams = {}, {}
+    for rnd, table, match, game, winner, totals, reason, first, running in rows:
+        names = _team_names(table, first)
+        totals = totals or running      # a match being played: its score after the last hand
+        entry = {"table": table, "match": match, "game": game, "winner": winner,
+                 "totals": json.loads(totals) if totals else None, "reason": reason,
+                 "teams": names, "over": reason is not None}
+        rounds.setdefault(rnd, []).append(entry)
+        for t, name in enumerate(names):
+            row = teams.setdefault(name, {"team": name, "played": 0, "won": 0})
+            if entry["over"]:
+                row["played"] += 1
+                row["won"] += 1 if winner == t else 0
+    table = sorted(teams.values(), key=lambda r: (-r["won"], r["played"], r["team"]))
+    return {"room": room, "rounds": [{"round": r, "matches": rounds[r]} for r in sorted(rounds, key=_order)],
+            "teams": table}
+
+
+def _order(r):
+    return (r is None, r or 0)
+
+
+def _push(source, board):
+    """A server-sent event stream of `source()` -> (version, text) or None; `board`
+    wakes it (RoomBoard.wakers)."""
+    from starlette.responses import StreamingResponse
+
+    async def stream(wake):
+        sent = -1
+        try:
+            while True:
+                got = source()
+                if got is not None and got[0] != sent:
+                    sent = got[0]
+                    yield "data: %s\n\n" % got[1]
+                try:
+                    await asyncio.wait_for(wake.wait(), KEEPALIVE_S)
+                except asyncio.TimeoutError:
+                    yield ": still here\n\n"
+                wake.clear()
+                await asyncio.sleep(PUSH_S)
+        finally:
+            board.wakers.discard(wake)
+
+    wake = asyncio.Event()
+    board.loop = asyncio.get_running_loop()
+    board.wakers.add(wake)
+    return StreamingResponse(stream(wake), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def room_app(board, db_path, boards=None, scoring="matchpoints"):
+    """The Starlette app of the room board (GET only); with `boards`, the duplicate
+    results sheet of each round at /sheet/N."""
+    from starlette.applications import Starlette
+    from starlette.responses import HTMLResponse, JSONResponse, Response
+    from starlette.routing import Route
+
+    async def page(request):
+        return HTMLResponse(_asset("room.html"))
+
+    async def state(request):
+        return Response(board.summary()[1], media_type="application/json")
+
+    async def events(request):
+        return _push(board.summary, board)
+
+    async def standing(request):
+        return JSONResponse(standings(db_path, board.room))
+
+    async def table_page(request):
+        name = request.path_params["name"]
+        if board.table_state(name) is None:
+            return HTMLResponse("<p>no table %s in room %s</p>" % (_html(name), _html(board.room)),
+                                status_code=404)
+        return HTMLResponse(_asset("room_table.html"))
+
+    async def table_events(request):
+        name = request.path_params["name"]
+        return _push(lambda: board.table_state(name), board)
+
+    async def sheet(request):
+        if boards is None:
+            return HTMLResponse("<p>no boards file: start tapete room serve with --boards FILE</p>",
+                                status_code=404)
+        try:
+            rnd = int(request.path_params["round"])
+        except ValueError:
+            return HTMLResponse("<p>a round is a number</p>", status_code=404)
+        results = score(board_results(db_path, board.room, boards), scoring)
+        return HTMLResponse(sheet_html(board.room, rnd, results, scoring))
+
+    def asset(name, kind):
+        async def handler(request):
+            return Response(_asset(name), media_type=kind)
+        return handler
+
+    return Starlette(routes=[Route("/", page), Route("/state", state), Route("/events", events),
+                             Route("/standings", standing),
+                             Route("/sheet/{round}", sheet),
+                             Route("/room.css", asset("room.css", "text/css")),
+                             Route("/room.js", asset("room.js", "text/javascript")),
+                             Route("/room_table.css", asset("room_table.css", "text/css")),
+                             Route("/table/{name}", table_page),
+                             Route("/table/{name}/events", table_events)] + _static_routes())

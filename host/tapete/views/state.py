@@ -1,0 +1,240 @@
+"""What every live view shows, folded from the table log: one state, many pictures.
+
+`TableView.feed(event)` takes the events as the controller sent them; `state()`
+is a plain dict (JSON) that the terminal view, the web board and the replay draw
+from, never patching themselves (STYLE.md, live views). The rules' own
+`Match.snapshot()` gives the game, trump, turn, the trick as it forms, the last
+trick, the totals and the hand's context (stake, multiplier, ... whatever the game
+keeps); the controller's derived events add what only it says: violations with
+their proofs, claims with their rulings, each hand's result, the match's end.
+"""
+from ..i18n import _
+from ..rules.fold import UNDO, Fold
+from ..rules.match import DERIVED
+from .words import (card_text, context_items, declaration_text, game_name, options_text, rule_text,  # noqa: F401 (views import them here)
+                    seat_label, seat_ref, seat_text, spanish_pack, team_name, trump_label, trump_text)
+
+KEEP_VIOLATIONS = 8
+
+
+class TableView:
+    """Folds events; `state()` is the picture's data."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.fold = Fold()      # the rules' state of this match (rules/fold.py: undo, refusals)
+        self.violations = []
+        self.claims = []
+        self.hands = []         # hand_end events of this match
+        self.result = None
+        self.events = 0
+        self.seq = None
+        self.errors = 0
+        self.last_error = None
+        self.gaps = []
+        self.names = {}         # the match's players' names, checked (names.of_match)
+
+    @property
+    def match(self):
+        return self.fold.match
+
+    def feed(self, ev):
+        """Fold one event (input or derived)."""
+        name = ev.get("ev")
+        if name == "match":
+            self.reset()
+            from ..log.names import of_match
+            self.names = of_match(ev)
+        self.events += 1
+        if "seq" in ev:
+            self.seq = ev["seq"]
+        if name == "violation":
+            # A revision (the rule named at the hand's end) replaces the first word.
+            kept = [v for v in self.violations if not _same_play(v, ev)]
+            self.violations = (kept + [ev])[-KEEP_VIOLATIONS:]
+        elif name == "x-claim":
+            self.claims = (self.claims + [ev])[-KEEP_VIOLATIONS:]
+        elif name == "hand_end":
+            self.hands.append(ev)
+        elif name == "match_end":
+            self.result = ev
+        elif name == "x-gap":
+            self.gaps.append(ev)
+        elif name == UNDO:
+            self.fold.feed(ev)  # a play taken back (the table's undo): rebuilt without it
+        if name in DERIVED or not isinstance(name, str) or name.startswith("x-") or name == "end":
+            return
+        # an input, or an event the rules do not know: they say what is wrong with it
+        status, err = self.fold.take(ev)
+        if status == "refused":
+            self.errors += 1
+            self.last_error = str(err)
+
+    def state(self, knowledge=False):
+        """The state as a plain dict (the snapshot plus the controller's words)."""
+        s = self.match.snapshot(knowledge)
+        s["violations"] = list(self.violations)
+        s["claims"] = list(self.claims)
+        s["hand_results"] = list(self.hands)
+        s["result"] = self.result
+        s["events"] = self.events
+        s["seq"] = self.seq
+        s["errors"] = self.errors
+        s["last_error"] = self.last_error
+        s["gaps"] = list(self.gaps)
+        if self.names:
+            s["names"] = self.names
+        return s
+
+
+def _same_play(a, b):
+    return all(a.get(k) == b.get(k) for k in ("hand", "trick", "seat", "card"))
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trump"}
+
+
+def cards_text(codes, s=None):
+    return " ".join(card_text(c, s) for c in codes or [])
+
+
+def describe_violation(v, s=None):
+    """'seat 2 played 5♣ in trick 3: revoke, proven in trick 6 by 4♣' ."""
+    if v.get("card") is None and v.get("declaration"):
+        # a word, not a card: Mus's "I have pares" disproved by the hand shown
+        text = (_("seat %(seat)s said it has %(what)s in hand %(hand)s") if v.get("said")
+                else _("seat %(seat)s said it has not %(what)s in hand %(hand)s")) % {
+            "seat": seat_ref(s, v.get("seat")), "what": declaration_text(s, v["declaration"]), "hand": v.get("hand")}
+        return text + ": " + _("%(rule)s, proven by its hand shown at the showdown (%(cards)s)") % {
+            "rule": rule_text(s, v.get("rule")), "cards": cards_text(v.get("cards"), s)}
+    text = _("seat %(seat)s played %(card)s in trick %(trick)s: %(rule)s") % {
+        "seat": seat_ref(s, v.get("seat")), "card": card_text(v.get("card"), s), "trick": v.get("trick"), "rule": rule_text(s, v.get("rule"))}
+    proof = v.get("proof")
+    if v.get("proven") == "at-play" or not proof:
+        text += ", " + _("certain at the play")
+    elif proof.get("shown"):
+        text += ", " + _("proven by the cards shown in trick %(trick)s") % {"trick": proof.get("trick")}
+    else:
+        text += ", " + _("proven in trick %(trick)s by %(card)s") % {"trick": proof.get("trick"),
+                                                                  "card": card_text(proof.get("card"), s)}
+    if v.get("revises"):
+        text += " " + _("(named at the hand's end; the proof alone said %(rule)s)") % {"rule": rule_text(s, v["revises"])}
+    elif v.get("possible") and len(v["possible"]) > 1:
+        text += " " + _("(the proof leaves possible: %(rules)s)") % {"rules": ", ".join(rule_text(s, r) for r in v["possible"])}
+    return text
+
+
+def describe_claim(c, s=None):
+    if c.get("call") == "concede":
+        return _("seat %(seat)s conceded the last %(tricks)s trick(s)") % {"seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks")}
+    ruling = {True: _("sound"), False: _("REFUSED"), None: _("too large to settle")}[c.get("sound")]
+    text = _("seat %(seat)s claimed the last %(tricks)s trick(s): %(ruling)s") % {
+        "seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks"), "ruling": ruling}
+    if c.get("sound") is False and c.get("line"):
+        text += " " + _("(defeated by the line %(cards)s)") % {"cards": cards_text(c["line"], s)}
+    return text
+
+
+def describe_result(s):
+    """'MATCH OVER: team 0 (seats 0+2) wins (target), totals 101/64'."""
+    r = s.get("result") or {}
+    w = r.get("winner")
+    who = _("%(team)s wins") % {"team": team_name(s, w)} if w is not None else _("no winner")
+    return _("MATCH OVER: %(who)s (%(reason)s), totals %(totals)s") % {
+        "who": who, "reason": ending_text(s, r.get("reason")), "totals": " / ".join(map(str, r.get("totals") or []))}
+
+
+def ending_text(s, reason):
+    from .words import ENDINGS, say
+    return say(s, ENDINGS[reason]) if reason in ENDINGS else str(reason)
+
+
+def trick_by_seat(trick, seats):
+    """{seat: card} of a snapshot's trick (or last trick), or {}."""
+    if not trick:
+        return {}
+    return dict((seat, card) for seat, card in trick["cards"])
+
+
+def spoken(s):
+    """What the board and the replay show in words, said in the current language
+    (i18n.using): the browser draws these as they are and never words a key itself."""
+    if not s.get("game"):
+        return {}
+    last = s.get("last")
+    cards = set()
+    for t in (s.get("trick"), last):
+        for _seat, code in (t or {}).get("cards", []):
+            cards.add(code)
+    if s.get("turnup"):
+        cards.add(s["turnup"])
+    for d in (s.get("context") or {}).get("declarations") or []:
+        cards.update(d.get("cards") or [])
+    for k in s.get("knowledge") or []:
+        cards.update(k.get("holds") or [])
+        cards.update(k.get("lacks") or [])
+    return {"game": game_name(s), "options": options_text(s),
+            "trump_label": trump_label(s), "trump": trump_text(s),
+            "spanish": spanish_pack(s),
+            "cards": dict((c, card_text(c, s)) for c in cards),
+            "teams": [team_name(s, t) for t in range(len(s.get("totals") or []))],
+            "seats": [_seat_name(s, x) for x in range(s.get("seats") or 0)],    # None: unnamed
+            "context": [[k, label, text] for k, label, text in context_items(s)],
+            "violations": [describe_violation(v, s) for v in s.get("violations") or []],
+            "claims": [describe_claim(c, s) for c in s.get("claims") or []],
+            "result": describe_result(s) if s.get("result") else None}
+
+
+def _seat_name(s, seat):
+    from ..log.names import seat_name
+    return seat_name(s.get("names"), seat)
+
+
+def text_lines(s):
+    """The state as lines of plain text (the terminal view and `--plain` share it)."""
+    seats = s.get("seats") or 4
+    lines = []
+    if not s.get("game"):
+        return [_("no match yet (waiting for the table)")]
+    opts = options_text(s)
+    lines.append(_("%(game)s%(options)s   hand %(hand)s   dealer seat %(dealer)s") % {
+        "game": game_name(s), "options": "  (" + opts + ")" if opts else "", "hand": s.get("hand"),
+        "dealer": seat_ref(s, s.get("dealer"))})
+    turnup = "  (" + _("turn-up %(card)s") % {"card": card_text(s["turnup"], s)} + ")" if s.get("turnup") else ""
+    lines.append("%s: %s%s" % (trump_label(s), trump_text(s), turnup))
+    for _key, label, value in context_items(s):
+        lines.append("%s: %s" % (label, value))
+    totals = s.get("totals") or []
+    lines.append(_("score: ") + "   ".join("%s %s" % (team_name(s, t), totals[t]) for t in range(len(totals))))
+    if s.get("turn") is not None:
+        lines.append(_("to play: seat %(seat)s") % {"seat": seat_ref(s, s["turn"])})
+    trick = s.get("trick")
+    if trick:
+        by = trick_by_seat(trick, seats)
+        lines.append(_("trick %(n)s: ") % {"n": trick["n"]} + "  ".join(
+            "%s %s" % (seat_label(s, seat), card_text(by.get(seat), s) or "--") for seat in range(seats)))
+    last = s.get("last")
+    if last:
+        by = trick_by_seat(last, seats)
+        won = (_("won by seat %(seat)s") % {"seat": seat_ref(s, last["winner"])} if last["winner"] is not None
+               else _("drawn"))
+        lines.append(_("last trick %(n)s: ") % {"n": last["n"]} + "  ".join(
+            "%s %s%s" % (seat_label(s, seat), card_text(by.get(seat), s), "*" if seat == last["winner"] else "")
+            for seat in range(seats)) + "   " + won)
+    for h in s.get("hand_results", [])[-1:]:
+        lines.append(_("hand %(hand)s: points %(points)s, score %(score)s") % {
+            "hand": h.get("hand"), "points": "/".join(map(str, h.get("points") or [])),
+            "score": "/".join(map(str, h.get("score") or []))})
+    for v in s.get("violations", [])[-3:]:
+        lines.append(_("VIOLATION") + " " + describe_violation(v, s))
+    for c in s.get("claims", [])[-2:]:
+        lines.append(_("CLAIM") + " " + describe_claim(c, s))
+    for g in s.get("gaps", []):
+        lines.append(_("LOST seq %(first)s..%(last)s (left the controller's ring)") % {
+            "first": g.get("from"), "last": g.get("to")})
+    if s.get("result"):
+        lines.append(describe_result(s))
+    return lines

@@ -1,0 +1,193 @@
+"""`tapete stats`: what the match database says over a season, per game.
+
+Matches and hands, results per team, per seat (a seat wins when its team does)
+and per player (a named player is one whatever seat they sat in, across matches;
+a seat without a name stays "seat N"), violations per seat, per player and per rule, points per hand, claims made and
+refused. It reads the small tables the store keeps as events arrive (hands,
+violations, claims, matches), never the events themselves, so it stays fast over
+thousands of matches (bench/bench_stats.py).
+"""
+import json
+
+from ..errors import UsageError
+
+
+def gather(store, game=None):
+    """{game: figures} from a Store; `game` keeps one game only."""
+    db = store.db
+    where = " WHERE m.game = ?" if game else ""
+    args = (game,) if game else ()
+    out = {}
+
+    def figures(name):
+        g = out.get(name)
+        if g is None:
+            g = out[name] = {"matches": 0, "finished": 0, "hands": 0,
+                             "wins_by_team": {}, "wins_by_seat": {}, "seats": None,
+                             "points_per_hand": [], "violations_by_seat": {},
+                             "violations_by_rule": {}, "claims": 0, "claims_refused": 0,
+                             "claims_unsettled": 0, "concessions": 0, "players": {}}
+        return g
+
+    def player(g, names, seat):
+        key = player_key(names, seat)
+        p = g["players"].get(key)
+        if p is None:
+            p = g["players"][key] = {"matches": 0, "finished": 0, "won": 0, "violations": 0}
+        return p
+
+    for name, seats, winner, names, n in db.execute(
+            "SELECT m.game, m.seats, m.winner, m.names, COUNT(*) FROM matches m" + where
+            + " GROUP BY m.game, m.seats, m.winner, m.names", args):
+        g = figures(name or "?")
+        g["matches"] += n
+        seats = seats or 4
+        g["seats"] = max(seats, g["seats"] or 0)
+        if winner is not None:
+            g["finished"] += n
+            key = str(winner)
+            g["wins_by_team"][key] = g["wins_by_team"].get(key, 0) + n
+            team_of = _teams(name, seats)
+            for seat in range(seats):
+                if team_of[seat] == winner:
+                    g["wins_by_seat"][str(seat)] = g["wins_by_seat"].get(str(seat), 0) + n
+        names = _names(names)
+        team_of = _teams(name, seats)
+        for seat in range(seats):
+            p = player(g, names, seat)
+            p["matches"] += n
+            if winner is not None:
+                p["finished"] += n
+                p["won"] += n if team_of[seat] == winner else 0
+    sums = {}
+    for name, points, n in db.execute(
+            "SELECT m.game, h.points, COUNT(*) FROM hands h JOIN matches m ON m.id = h.match"
+            + where + " GROUP BY m.game, h.points", args):
+        g = figures(name or "?")
+        g["hands"] += n
+        if points:
+            pts = json.loads(points)
+            s = sums.setdefault(name or "?", [0] * len(pts) + [0])
+            for i, p in enumerate(pts[:len(s) - 1]):
+                s[i] += p * n
+            s[-1] += n
+    for name, s in sums.items():
+        out[name]["points_per_hand"] = [round(x / s[-1], 2) for x in s[:-1]] if s[-1] else []
+    for name, seat, rule, names, n in db.execute(
+            "SELECT m.game, v.seat, v.rule, m.names, COUNT(*) FROM violations v JOIN matches m"
+            " ON m.id = v.match" + where + " GROUP BY m.game, v.seat, v.rule, m.names", args):
+        g = figures(name or "?")
+        g["violations_by_seat"][str(seat)] = g["violations_by_seat"].get(str(seat), 0) + n
+        g["violations_by_rule"][rule] = g["violations_by_rule"].get(rule, 0) + n
+        player(g, _names(names), seat)["violations"] += n
+    for name, call, sound, n in db.execute(
+            "SELECT m.game, c.call, c.sound, COUNT(*) FROM claims c JOIN matches m ON m.id = c.match"
+            + where + " GROUP BY m.game, c.call, c.sound", args):
+        g = figures(name or "?")
+        if call == "concede":
+            g["concessions"] += n
+            continue
+        g["claims"] += n
+        if sound == 0:
+            g["claims_refused"] += n
+        elif sound is None:
+            g["claims_unsettled"] += n
+    return out
+
+
+def player_key(names, seat):
+    """Who sat at `seat`: the player's name, or "seat N" when the seat had none."""
+    from ..log.names import seat_name
+    return seat_name(names, seat) or "seat %s" % seat
+
+
+def _names(text):
+    """A match row's names (the store keeps them checked), {} when it has none."""
+    try:
+        names = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return names if isinstance(names, dict) else {}
+
+
+_TEAMS = {}
+
+
+def _teams(name, seats):
+    """Each seat's team (a seat is its own team in a game played each for themselves)."""
+    from ..rules import games
+    if (name, seats) not in _TEAMS:
+        try:
+            _TEAMS[name, seats] = list(games.get(name, None, seats).team_of)
+        except Exception:       # a game this host does not know: partners are seat % 2
+            _TEAMS[name, seats] = [s % 2 for s in range(seats)]
+    return _TEAMS[name, seats]
+
+
+def render(figs):
+    """The figures as text tables, one block per game."""
+    if not figs:
+        return "no matches in the database yet\n"
+    lines = []
+    for name in sorted(figs):
+        g = figs[name]
+        lines.append("%s: %d matches (%d finished), %d hands" % (name, g["matches"], g["finished"], g["hands"]))
+        teams = sorted(g["wins_by_team"])
+        if teams:
+            lines.append("  wins by team:  " + "   ".join(
+                "team %s %d (%.0f%%)" % (t, g["wins_by_team"][t], 100.0 * g["wins_by_team"][t] / max(1, g["finished"]))
+                for t in teams))
+            lines.append("  wins by seat:  " + "   ".join(
+                "seat %s %d" % (s, g["wins_by_seat"].get(s, 0)) for s in map(str, range(g["seats"] or 4))))
+        if any(not k.startswith("seat ") for k in g["players"]):
+            # named players, most matches first; the seats without a name after them
+            order = sorted(g["players"].items(), key=lambda kv: (kv[0].startswith("seat "), -kv[1]["matches"], kv[0]))
+            lines.append("  players:       " + "   ".join(
+                "%s %d played, %d won%s" % (k, p["matches"], p["won"],
+                                     ", %d violation%s" % (p["violations"], "" if p["violations"] == 1 else "s")
+                                     if p["violations"] else "")
+                for k, p in order))
+        if g["points_per_hand"]:
+            lines.append("  points per hand: " + " / ".join("team %d %.1f" % (i, p)
+                                                            for i, p in enumerate(g["points_per_hand"])))
+        lines.append("  violations: %d" % sum(g["violations_by_seat"].values()))
+        if g["violations_by_seat"]:
+            lines.append("    by seat: " + "   ".join("seat %s %d" % kv for kv in sorted(g["violations_by_seat"].items())))
+            lines.append("    by rule: " + "   ".join("%s %d" % kv for kv in sorted(g["violations_by_rule"].items())))
+        lines.append("  claims: %d made, %d refused, %d too large to settle; %d concessions"
+                     % (g["claims"], g["claims_refused"], g["claims_unsettled"], g["concessions"]))
+        lines.append("")
+    return "\n".join(lines)
+
+
+def listing(store, game=None):
+    """One line per match: id, game, when, where from, result."""
+    lines = []
+    for m in store.matches():
+        if game and m["game"] != game:
+            continue
+        result = ("team %s won %s" % (m["winner"], "/".join(map(str, m["totals"] or [])))
+                  if m["winner"] is not None else "not finished")
+        lines.append("%5d  %-9s  %s  %-28s  %s (%d events)" % (
+            m["id"], m["game"] or "?", m["recorded"], (m["source"] or "")[-28:], result, m["events"]))
+    return lines
+
+
+def cmd_stats(args):
+    from ..log.store import Store
+    store = Store(args.db, create=False)
+    try:
+        if args.list:
+            lines = listing(store, args.game)
+            print("\n".join(lines) if lines else "no matches in %s" % store.path)
+            return 0
+        figs = gather(store, args.game)
+    finally:
+        store.close()
+    if args.game and not figs:
+        raise UsageError("no %s matches in %s" % (args.game, store.path))
+    if args.json:
+        print(json.dumps(figs, indent=1, sort_keys=True))
+    else:
+        print(render(figs), end="")
+    return 0

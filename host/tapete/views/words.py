@@ -1,0 +1,280 @@
+"""The table's words in the players' language: cards, suits, trump, the hand's context.
+
+Every key the rules put in a snapshot's `context` (rules/view.py and each game's
+`context()`) is said here in words, with its value: a player never reads
+"trump_by 0". A word a game says its own way (Botifarra's trumfo and contro, Tute's
+cantes, Mus's lances) is a `NP_(game, ...)` entry: i18n.pgettext looks for the game's
+own word first and falls back to the common one.
+
+A Spanish-suited pack (every game but Malilla, whose text deals from a French pack,
+and Manille unless its deck is spanish40) is shown as its cards are printed: 1 to
+7, 8 and 9, 10 sota, 11 caballo, 12 rey, with oros, copas, espadas and bastos
+(rules/spanish.py: oros = D, copas = H, espadas = S, bastos = C).
+"""
+from ..i18n import N_, NP_, _, pgettext
+
+FRENCH_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FRENCH_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+SPANISH_SUITS = {"S": NP_("spanish pack", "swords"), "H": NP_("spanish pack", "cups"),
+                 "D": NP_("spanish pack", "coins"), "C": NP_("spanish pack", "clubs")}
+# The number printed on a Spanish card: the sota is 10, the caballo 11, the rey 12.
+SPANISH_FACES = {"A": "1", "J": "10", "Q": "11", "K": "12"}
+SPANISH_GAMES = ("botifarra", "tute", "envite", "truc", "mus")
+
+# The game's name as its players write it (a proper name: the same in every language).
+GAME_NAMES = {"malilla": "Malilla", "manille": "Manille", "botifarra": "Botifarra", "tute": "Tute",
+              "envite": "Envite", "truc": "Truc", "mus": "Mus"}
+
+
+def spanish_pack(s):
+    """True when the snapshot's match is dealt from a Spanish-suited pack."""
+    game = (s or {}).get("game")
+    if game == "manille":
+        return ((s.get("options") or {}).get("deck")) == "spanish40"
+    return game in SPANISH_GAMES
+
+
+def game_name(s):
+    game = (s or {}).get("game") or ""
+    return GAME_NAMES.get(game, game)
+
+
+def say(s, msgid):
+    """`msgid` in the words of the snapshot's game."""
+    return pgettext((s or {}).get("game") or "", msgid)
+
+
+def suit_word(suit, s=None):
+    if spanish_pack(s):
+        return pgettext("spanish pack", SPANISH_SUITS.get(suit, suit))
+    return _(FRENCH_SUITS[suit]) if suit in FRENCH_SUITS else suit
+
+
+def card_text(code, s=None):
+    """'7H' -> '7♥'; in a Spanish pack '7 copas' (as printed: 'KD' -> '12 oros')."""
+    if not code:
+        return ""
+    face, suit = code[:-1], code[-1]
+    if spanish_pack(s):
+        return SPANISH_FACES.get(face, face) + " " + suit_word(suit, s)
+    return face + FRENCH_SIGNS.get(suit, suit)
+
+
+def trump_text(s):
+    """'♥ hearts', Botifarra's 'botifarra' (no trumps), '?' before it is known."""
+    t = s.get("trump")
+    if t is None:
+        return "?" if s.get("trumps", True) else say(s, N_("no trumps in this game"))
+    if t == "none":
+        return say(s, N_("no trump"))
+    if spanish_pack(s):
+        return suit_word(t, s)
+    return FRENCH_SIGNS.get(t, "") + " " + suit_word(t, s)
+
+
+def trump_label(s):
+    """'trump' as the game says it (triunfo, trumfo, atout, troef)."""
+    return say(s, N_("trump"))
+
+
+def seat_text(seat):
+    return _("seat %(seat)s") % {"seat": seat}
+
+
+def seat_label(s, seat):
+    """Who sits at `seat`: the player's name when the match gave one (`names`,
+    PROTOCOL.md 1.2), else "seat N"."""
+    from ..log.names import seat_name
+    return seat_name((s or {}).get("names"), seat) or seat_text(seat)
+
+
+def seats_text(seats):
+    return ", ".join(seat_text(x) for x in seats)
+
+
+def seat_ref(s, seat):
+    """A seat as the messages "seat %(seat)s ..." take it: "2", or "2 (Carme)" when
+    the player has a name (every language's message keeps its own word for seat)."""
+    from ..log.names import seat_name
+    name = seat_name((s or {}).get("names"), seat)
+    return "%s (%s)" % (seat, name) if name else seat
+
+
+def team_name(s, team):
+    """'team 0 (seats 0+2)'; with names 'Els Cracs (Ana + Carme)', 'team 0 (Ana +
+    Carme)' or 'Els Cracs'; a team of one is its seat's label."""
+    from ..log.names import seat_name, team_given_name
+    teams = s.get("teams") or [[0, 2], [1, 3]]
+    if team is None or team >= len(teams):
+        return _("no team")
+    names = s.get("names")
+    given = team_given_name(names, team)
+    if len(teams[team]) == 1:
+        return given or seat_label(s, teams[team][0])
+    if any(seat_name(names, x) for x in teams[team]):
+        return "%s (%s)" % (given or _("team %(team)s") % {"team": team},
+                            " + ".join(seat_label(s, x) for x in teams[team]))
+    if given:
+        return given
+    return _("team %(team)s (seats %(seats)s)") % {"team": team, "seats": "+".join(str(x) for x in teams[team])}
+
+
+# -- the hand's context ---------------------------------------------------------------------
+CONTEXT_LABELS = {
+    "multiplier": N_("multiplier"),
+    "stake": N_("stake"),
+    "proposed": N_("raised to, awaiting an answer"),
+    "trump_by": N_("trump named by"),
+    "chooser": N_("names trump"),
+    "doubling": N_("may double"),
+    "declarations": N_("declarations"),
+    "awaiting": N_("waiting for"),
+    "ended": N_("hand ended by"),
+    "games": N_("games won"),
+    "lying": N_("lying down"),
+    "bid": N_("highest bid"),
+    "round": N_("round"),
+    "bets": N_("bets"),
+    "eleven": N_("at eleven"),
+    "hands": N_("hands in the match"),
+}
+# Shown in this order (the rest after them, alphabetically).
+CONTEXT_ORDER = ("round", "stake", "proposed", "multiplier", "bets", "bid", "chooser", "trump_by", "doubling",
+                 "declarations", "awaiting", "lying", "eleven", "games", "hands", "ended")
+
+# The game's own words for a context key (found first by `say`).
+_GAME_LABELS = (
+    NP_("botifarra", "multiplier"), NP_("botifarra", "names trump"), NP_("botifarra", "trump named by"),
+    NP_("botifarra", "may double"), NP_("botifarra", "no trump"), NP_("botifarra", "trump"),
+    NP_("tute", "declarations"), NP_("tute", "trump"),
+    NP_("mus", "round"), NP_("mus", "bets"), NP_("mus", "stake"),
+    NP_("envite", "stake"), NP_("envite", "lying down"), NP_("envite", "trump"),
+    NP_("truc", "stake"), NP_("truc", "at eleven"),
+    NP_("manille", "trump"), NP_("manille", "highest bid"), NP_("malilla", "trump"),
+)
+
+# Botifarra's doubling by its own names: contro, recontro, Sant Vicenç.
+BOTIFARRA_DOUBLES = {1: NP_("botifarra", "not doubled"), 2: NP_("botifarra", "doubled"),
+                     4: NP_("botifarra", "redoubled"), 8: NP_("botifarra", "redoubled again")}
+
+# Tute's marriages: cantar las veinte, las cuarenta (in trumps).
+TUTE_MARRIAGES = {20: NP_("tute", "the twenty"), 40: NP_("tute", "the forty")}
+
+# How a hand ended early (rules/match.py end_hand's reasons).
+ENDINGS = {"claim": N_("a claim"), "concede": N_("a concession"), "reject": N_("a refused raise"),
+           "fold": N_("a fold"), "tute": N_("a tute"), "trawl": N_("trawling"), "pass": N_("all passing"),
+           "ordago": N_("an órdago"), "decided": N_("its outcome being settled"), "irregularity": N_("an irregularity"), "target": N_("the target reached")}
+
+# Mus's rounds (lances) and its draw.
+MUS_ROUNDS = {"grande": NP_("mus", "grande"), "chica": NP_("mus", "chica"), "pares": NP_("mus", "pares"),
+              "juego": NP_("mus", "juego"), "punto": NP_("mus", "punto"), "mus": NP_("mus", "the draw (mus)"),
+              "draw": NP_("mus", "the draw (mus)"), "declare": NP_("mus", "declaring"),
+              "bet": NP_("mus", "betting"), "show": NP_("mus", "the showdown"), "over": NP_("mus", "over")}
+
+
+def context_label(s, key):
+    return say(s, CONTEXT_LABELS[key]) if key in CONTEXT_LABELS else key.replace("_", " ")
+
+
+def context_value(s, key, value):
+    """A context value in words (seats as seats, Botifarra's doubles by their names)."""
+    if key in ("trump_by", "chooser"):
+        return seat_label(s, value)
+    if key in ("doubling", "awaiting", "lying", "eleven"):
+        return seats_text(value)
+    if key == "multiplier":
+        if s.get("game") == "botifarra" and value in BOTIFARRA_DOUBLES:
+            word = say(s, BOTIFARRA_DOUBLES[value])
+            return word if value == 1 else "%s ×%s" % (word, value)
+        return "×%s" % value
+    if key == "ended":
+        return say(s, ENDINGS[value]) if value in ENDINGS else str(value)
+    if key == "round":
+        return say(s, MUS_ROUNDS[value]) if value in MUS_ROUNDS else str(value)
+    if key == "bets":
+        out = []
+        for bet in value:
+            name, _sp, stake = str(bet).partition(" ")
+            out.append("%s %s" % (say(s, MUS_ROUNDS[name]) if name in MUS_ROUNDS else name, stake))
+        return ", ".join(out)
+    if key == "games":
+        return " – ".join(str(x) for x in value)
+    if key == "bid" and isinstance(value, dict):
+        return _("%(amount)s by seat %(seat)s") % {"amount": value.get("amount"), "seat": value.get("seat")}
+    if key == "declarations":
+        return "; ".join(_("seat %(seat)s: %(points)s (%(cards)s)") % {
+            "seat": d.get("seat"), "points": say(s, TUTE_MARRIAGES[d.get("points")])
+            if s.get("game") == "tute" and d.get("points") in TUTE_MARRIAGES else d.get("points"),
+            "cards": " ".join(card_text(c, s) for c in d.get("cards") or [])} for d in value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join("%s %s" % (context_label(s, k), v) for k, v in sorted(value.items()))
+    return str(value)
+
+
+def context_items(s):
+    """The hand's context as (label, text) pairs in words, in the order players read them."""
+    ctx = s.get("context") or {}
+    keys = [k for k in CONTEXT_ORDER if k in ctx] + sorted(k for k in ctx if k not in CONTEXT_ORDER)
+    return [(k, context_label(s, k), context_value(s, k, ctx[k])) for k in keys]
+
+
+# The rules a play (or a word) can break (rules/duties.py RULE_WORDS), as players name them.
+RULES = {"revoke": N_("revoke"), "must-beat": N_("must-beat"), "seven-discard": N_("seven-discard"),
+         "must-trump": N_("must-trump"), "must-overtrump": N_("must-overtrump"), "low-card": N_("low-card"),
+         "trawl": N_("trawl"), "out-of-turn": N_("out-of-turn"), "unknown-card": N_("unknown-card"),
+         "duplicate-card": N_("duplicate-card"), "not-in-hand": N_("not-in-hand"),
+         "false-declaration": N_("false-declaration")}
+
+
+def rule_text(s, rule):
+    return say(s, RULES[rule]) if rule in RULES else str(rule)
+
+
+def declaration_text(s, what):
+    """Mus's declared round ('pares') in the game's words."""
+    return say(s, MUS_ROUNDS[what]) if what in MUS_ROUNDS else str(what)
+
+
+# The options of a game (rules/options.py and each game's OPTIONS), said in words.
+OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "target": N_("target"),
+           "auction": N_("auction"), "deck": N_("pack"), "last_trick_bonus": N_("last trick bonus"),
+           "partner_exemption": N_("partner exemption"), "hands": N_("hands"), "captains": N_("captains"),
+           "dummy": N_("dummy"), "games": N_("games"), "fold_bonus": N_("bonuses on a fold"),
+           "lone_stake": N_("a round declared by one side alone is worth")}
+OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
+                 "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
+                 "mexican40": N_("Mexican 40")}
+
+
+def options_text(s):
+    """'target 101, direction anticlockwise, ...': the match's options in words."""
+    out = []
+    for key, value in sorted((s.get("options") or {}).items()):
+        label = _(OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
+        if isinstance(value, bool):
+            value = _("yes") if value else _("no")
+        elif isinstance(value, str) and value in OPTION_VALUES:
+            value = _(OPTION_VALUES[value])
+        elif isinstance(value, (list, tuple)):
+            value = "+".join(str(v) for v in value)
+        out.append("%s %s" % (label, value))
+    return ", ".join(out)
+
+
+# The calls (PROTOCOL.md 1.1, each game's `calls`), said as the players say them.
+CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"), "bid": N_("bids"),
+         "pass": N_("passes"), "trump": N_("names trump"), "delegate": N_("leaves trump to the partner"),
+         "double": N_("doubles"), "declare": N_("declares"), "raise": N_("raises"), "accept": N_("accepts"),
+         "reject": N_("refuses"), "play": N_("plays the hand"), "fold": N_("folds"), "see": N_("sees"),
+         "ordago": N_("an órdago"), "truc": NP_("truc", "truc"), "retruc": NP_("truc", "retruc"),
+         "mus": NP_("mus", "mus"), "no-mus": NP_("mus", "no mus"), "discard": N_("discards"),
+         "pares": NP_("mus", "pares"), "juego": NP_("mus", "juego")}
+_GAME_CALLS = (NP_("botifarra", "names trump"), NP_("botifarra", "doubles"), NP_("envite", "raises"),
+               NP_("mus", "raises"), NP_("mus", "bids"), NP_("mus", "sees"), NP_("truc", "accepts"),
+               NP_("truc", "refuses"))
+
+
+def call_text(s, word):
+    return say(s, CALLS[word]) if word in CALLS else str(word)
