@@ -27,10 +27,11 @@ def cmd_audit(args):
 
 def build_parser():
     """The argument parser with every subcommand."""
+    from .i18n import LANGUAGES
     parser = argparse.ArgumentParser(prog="tapete", description="tapete: the electronic card table")
     parser.add_argument("--version", action="version", version="tapete " + __version__)
     parser.add_argument("--lang", metavar="LANG", default=None,
-                        help="the language of what players read: es, ca, fr, nl or en (default: "
+                        help="the language of what players read: " + ", ".join(LANGUAGES) + " (default: "
                         "TAPETE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG, else en); the "
                         "browser's board follows each browser's own language")
     sub = parser.add_subparsers(dest="command", required=True)
