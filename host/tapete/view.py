@@ -129,7 +129,8 @@ def describe_violation(v, s=None):
 
 def describe_claim(c, s=None):
     if c.get("call") == "concede":
-        return ngettext("seat %(seat)s conceded the last %(tricks)s trick", "seat %(seat)s conceded the last %(tricks)s tricks",
+        return ngettext("seat %(seat)s conceded the last %(tricks)s trick",
+                        "seat %(seat)s conceded the last %(tricks)s tricks",
                         c.get("tricks") or 0) % {"seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks")}
     ruling = {True: _("sound"), False: _("REFUSED"), None: _("too large to settle")}[c.get("sound")]
     text = ngettext("seat %(seat)s claimed the last %(tricks)s trick: %(ruling)s",
