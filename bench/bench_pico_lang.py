@@ -24,7 +24,8 @@ def held():
     return gc.mem_alloc()
 base = held()
 out = []
-for lang in ("es", "ca", "fr", "nl", "en"):
+from table.lang_list import LANGS     # LINGUAS's, English last
+for lang in LANGS:
     say.use(lang)
     out.append("%s=%d" % (lang, held() - base))
 print(" ".join(out), gc.mem_free())

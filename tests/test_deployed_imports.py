@@ -100,12 +100,14 @@ def test_every_import_of_a_deployed_file_is_deployed():
 
 
 def test_the_panels_languages_are_deployed():
-    # table/say.py loads table/lang_<xx>.py by name when a language is chosen.
-    with open(os.path.join(FIRMWARE, "table", "say.py"), encoding="utf-8") as f:
+    # table/say.py loads table/lang_<xx>.py by name when a language of table/lang_list.py
+    # (LINGUAS's, generated) is chosen.
+    with open(os.path.join(FIRMWARE, "table", "lang_list.py"), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     langs = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
              and any(getattr(t, "id", None) == "LANGS" for t in n.targets)][0]
     files = deployed()
+    assert "table/lang_list.py" in files and "en" in langs
     for lang in langs:
         if lang != "en":
             assert os.path.join("table", "lang_%s.py" % lang) in files, lang

@@ -1,78 +1,178 @@
 """The panel's words for the firmware, from the host's gettext catalogues.
 
-    python tools/panel_words.py           write firmware/table/lang_<xx>.py (es ca fr nl)
-    python tools/panel_words.py --check   exit 1 naming what is stale or missing
+    python tools/panel_words.py           write firmware/table/lang_<xx>.py and lang_list.py
+    python tools/panel_words.py --check   exit 1 naming what is stale, missing or left over
 
-Every `say("...")` of firmware/table/*.py is a message of the catalogues
+The languages are host/tapete/locale/LINGUAS (the one list). Every `say("...")` and
+`say_n("...", "...", n)` of firmware/table/*.py is a message of the catalogues
 (host/tapete/locale/<lang>/LC_MESSAGES/tapete.po, extracted by `make i18n`); each
-language's table holds all of them, so a message missing from a catalogue stops the
-generator (and tests/firmware/test_panel_words.py) rather than leaving the panel in
-English. English needs no table: the messages are English.
+language's table holds all of them, its plural forms and its plural rule, so a
+message missing from a catalogue, or a language of LINGUAS without a catalogue,
+stops the generator (and tests/firmware/test_panel_words.py) rather than leaving
+the panel in English. English needs no table: the messages are English.
+lang_list.py is the panel menu's list: LINGUAS's codes and each language's own name
+(Babel's CLDR data), so the Pico needs neither the file nor Babel.
 """
+import gettext
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "firmware", "table")
 LOCALE = os.path.join(ROOT, "host", "tapete", "locale")
-LANGS = ("es", "ca", "fr", "nl")
-NAMES = {"es": "Spanish", "ca": "Catalan", "fr": "French", "nl": "Dutch"}
+SOURCE = "en"           # the messages' own language: the panel's words as written
+LIST = "lang_list.py"
+
+
+def languages():
+    """LINGUAS's codes, in its order (the panel menu's); ValueError without English."""
+    from tapete.i18n import linguas      # the host's reading of LINGUAS (the .venv's tapete)
+    langs = linguas(os.path.join(LOCALE, "LINGUAS"))
+    if SOURCE not in langs:
+        raise ValueError("LINGUAS lacks %s, the messages' own language (the panel's fallback)" % SOURCE)
+    return langs
+
+
+def own_name(lang):
+    """`lang`'s name in itself as the panel shows it ('ca' -> 'CATALÀ')."""
+    from babel import Locale
+    return Locale.parse(lang).get_display_name(lang).upper()
 
 
 def panel_messages():
-    """The msgids of every say("...") in firmware/table/, sorted."""
+    """The msgids of every say("...") in firmware/table/, and (one, many) of every
+    say_n("...", "...", n), sorted by their English."""
     from babel.messages.extract import extract_from_file
     found = set()
     for name in sorted(os.listdir(TABLE)):
         if name.endswith(".py") and not name.startswith("lang_"):
-            for _line, msg, _comments, _ctx in extract_from_file("python", os.path.join(TABLE, name),
-                                                                 keywords={"say": None}):
+            for _line, msg, _comments, _ctx in extract_from_file(
+                    "python", os.path.join(TABLE, name), keywords={"say": None, "say_n": (1, 2)}):
                 found.add(msg)
-    return sorted(found)
+    return sorted(found, key=lambda m: (m if isinstance(m, str) else m[0], str(m)))
+
+
+def plural_source(expr):
+    """A Plural-Forms expression (C) as a Python expression MicroPython runs: the
+    standard library's own translation, the one gettext.c2py compiles."""
+    py, rest = gettext._parse(gettext._tokenize(expr))
+    if rest:
+        raise ValueError("bad Plural-Forms expression %r" % expr)
+    return py
+
+
+def _catalogue(lang):
+    from babel.messages.pofile import read_po
+    po = os.path.join(LOCALE, lang, "LC_MESSAGES", "tapete.po")
+    if not os.path.exists(po):
+        raise ValueError("%s is in LINGUAS but has no catalogue %s (make i18n makes it)"
+                         % (lang, os.path.relpath(po, ROOT)))
+    with open(po, "rb") as f:
+        return po, read_po(f, locale=lang)
+
+
+def _forms(cat, m):
+    """The translation of message m (a msgid, or (one, many)) as a tuple of forms,
+    or None when it is missing, empty or fuzzy."""
+    one = m if isinstance(m, str) else m[0]
+    t = cat.get(one)
+    if t is None or t.fuzzy or isinstance(m, str) != isinstance(t.id, str):
+        return None
+    forms = (t.string,) if isinstance(m, str) else tuple(t.string)
+    if not isinstance(m, str) and (t.id[1] != m[1] or len(forms) != cat.num_plurals):
+        return None
+    return forms if all(forms) else None
 
 
 def table_text(lang, messages):
     """The module text of `lang`'s table; ValueError naming the messages it lacks."""
-    from babel.messages.pofile import read_po
-    po = os.path.join(LOCALE, lang, "LC_MESSAGES", "tapete.po")
-    with open(po, "rb") as f:
-        cat = read_po(f, locale=lang)
-    missing = [m for m in messages if not (cat.get(m) and cat.get(m).string and not cat.get(m).fuzzy)]
+    po, cat = _catalogue(lang)
+    missing = [m for m in messages if _forms(cat, m) is None]
     if missing:
         raise ValueError("%s lacks %d panel message(s): %s" % (os.path.relpath(po, ROOT), len(missing),
                                                                 ", ".join(repr(m) for m in missing)))
+    from babel import Locale
     lines = ["# Generated by tools/panel_words.py from host/tapete/locale/%s/LC_MESSAGES/tapete.po:" % lang,
              "# do not edit (change the catalogue, then run the tool).",
-             '"""The panel\'s words in %s: one bytes constant, each line English TAB the word' % NAMES[lang],
-             '(UTF-8), searched by table/say.py."""',
+             '"""The panel\'s words in %s: one bytes constant, each line English TAB the word' %
+             Locale.parse(lang).get_display_name("en"),
+             '(UTF-8; a plural message\'s forms apart by TABs), searched by table/say.py."""',
              'WORDS = (b"\\n"']
     for m in messages:
-        word = cat.get(m).string
-        if "\n" in m + word or "\t" in m + word:
+        forms = _forms(cat, m)
+        key = m if isinstance(m, str) else m[0]
+        if any("\n" in s or "\t" in s for s in (key,) + forms):
             raise ValueError("%s: %r: a panel message has no tab or newline" % (lang, m))
-        lines.append("         %s  # %s" % (repr((m + "\t" + word + "\n").encode("utf-8")), word))
-    lines.append("         )")
+        lines.append("         %s  # %s" % (repr((key + "\t" + "\t".join(forms) + "\n").encode("utf-8")),
+                                            " | ".join(forms)))
+    lines += ["         )",
+              "",
+              "",
+              "def plural(n):",
+              '    """The form of a plural message n things take (the catalogue\'s Plural-Forms:',
+              '    nplurals=%d; plural=%s)."""' % (cat.num_plurals, cat.plural_expr),
+              "    return int(%s)" % plural_source(cat.plural_expr)]
     return "\n".join(lines) + "\n"
 
 
+def list_text(langs):
+    """The module text of the panel menu's list of languages."""
+    return "\n".join([
+        "# Generated by tools/panel_words.py from host/tapete/locale/LINGUAS and Babel's names:",
+        "# do not edit (change LINGUAS, then run the tool).",
+        '"""The panel\'s languages in LINGUAS\'s order (the menu\'s), each by its own name as',
+        'the menu shows it; each but English has its table, table/lang_<xx>.py."""',
+        "LANGS = %r" % (tuple(langs),),
+        "NAMES = %r" % (tuple(own_name(lang) for lang in langs),),
+    ]) + "\n"
+
+
 def parse(text):
-    """{English: word} of a table module's text (tests)."""
+    """{English: word, or (forms) for a plural message} of a table module's text (tests)."""
     scope = {}
     exec(text, scope)
-    return dict(line.decode("utf-8").split("\t") for line in scope["WORDS"].split(b"\n") if line)
+    out = {}
+    for line in scope["WORDS"].split(b"\n"):
+        if line:
+            key, *forms = line.decode("utf-8").split("\t")
+            out[key] = forms[0] if len(forms) == 1 else tuple(forms)
+    return out
+
+
+def wanted():
+    """{file name in firmware/table: its text}; ValueError listing what cannot be made."""
+    langs = languages()
+    messages = panel_messages()
+    out, bad = {LIST: list_text(langs)}, []
+    for lang in langs:
+        if lang != SOURCE:
+            try:
+                out["lang_%s.py" % lang] = table_text(lang, messages)
+            except ValueError as err:
+                bad.append(str(err))
+    if bad:
+        raise ValueError("\n".join(bad))
+    return out
 
 
 def main(argv):
     check = "--check" in argv
-    messages = panel_messages()
+    try:
+        files = wanted()
+    except ValueError as err:
+        print("panel_words: " + str(err).replace("\n", "\npanel_words: "), file=sys.stderr)
+        return 1
     bad = []
-    for lang in LANGS:
-        path = os.path.join(TABLE, "lang_%s.py" % lang)
-        try:
-            text = table_text(lang, messages)
-        except ValueError as err:
-            bad.append(str(err))
-            continue
+    for name in sorted(os.listdir(TABLE)):      # a table of a language no longer in LINGUAS
+        if name.startswith("lang_") and name.endswith(".py") and name not in files:
+            path = os.path.join(TABLE, name)
+            if check:
+                bad.append("%s: its language is not in LINGUAS" % os.path.relpath(path, ROOT))
+            else:
+                os.remove(path)
+                print("removed %s (not in LINGUAS)" % os.path.relpath(path, ROOT))
+    for name, text in sorted(files.items()):
+        path = os.path.join(TABLE, name)
         old = None
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
@@ -80,11 +180,11 @@ def main(argv):
         if old == text:
             continue
         if check:
-            bad.append("%s is stale: run python tools/panel_words.py" % os.path.relpath(path, ROOT))
+            bad.append("%s is %s: run make i18n" % (os.path.relpath(path, ROOT), "stale" if old else "missing"))
         else:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-            print("wrote %s (%d words)" % (os.path.relpath(path, ROOT), len(messages)))
+            print("wrote %s" % os.path.relpath(path, ROOT))
     for line in bad:
         print("panel_words: " + line, file=sys.stderr)
     return 1 if bad else 0

@@ -20,7 +20,7 @@ from micropython import const
 from rules import games
 from rules.errors import TableError
 from . import phases as P
-from .say import say
+from .say import say, say_n
 
 # The button numbers of drivers.buttons (not imported: see controller.py).
 _MENU = const(0)
@@ -132,7 +132,8 @@ def finish_check(t):
         if rep["missing"]:
             words.append(say("missing %(cards)s") % {"cards": " ".join(rep["missing"])})
         if rep["foreign"]:
-            words.append(say("%(n)s tag(s) not enrolled") % {"n": len(rep["foreign"])})
+            n = len(rep["foreign"])
+            words.append(say_n("%(n)s tag not enrolled", "%(n)s tags not enrolled", n) % {"n": n})
         t.message = "; ".join(words)
     t.enroller = None
     t.menu = P.SETUP

@@ -5,15 +5,14 @@ dropped after each (Screen.release), so their code takes no heap during play.
 """
 from rules import cards as C
 from . import phases as P
-from .say import code, say
+from .lang_list import LANGS, NAMES
+from .say import code, say, say_n
 from .screen import seat
 from .screen_notes import band, messages, para, wrap
 
 # Loaded for each picture and dropped after it: the words are the table's language now.
 PACK_NAMES = {"spanish40": say("SPANISH 40"), "spanish48": say("SPANISH 48"), "piquet32": say("PIQUET 32"),
               "french52": say("FRENCH 52"), "mexican40": say("MEXICAN 40")}
-# Each language by its own name (the menu shows the one chosen).
-LANGUAGE_NAMES = {"en": "ENGLISH", "es": "ESPAÑOL", "ca": "CATALÀ", "fr": "FRANÇAIS", "nl": "NEDERLANDS"}
 
 SIGNS_SAMPLE = "\x01\x02\x03\x04"    # the four suit signs, French or Spanish
 
@@ -90,7 +89,7 @@ def idle(self, t):
         y += centred(self, PACK_NAMES.get(name, name.upper()) + ", " + str(count) + " " + say("TAGS"),
                      y, b)
         y += centred(self, say("SIGNS") + " " + SIGNS_SAMPLE, y, b)
-    y += centred(self, say("LANGUAGE") + " " + LANGUAGE_NAMES[code()], y, b)
+    y += centred(self, say("LANGUAGE") + " " + NAMES[LANGS.index(code())], y, b)   # its own name
     foot(self, t, y + 4, [say("menu: new match"), say("hold confirm: enrol"), say("undo: suit signs"),
                           say("hold menu: language")])
 
@@ -159,7 +158,7 @@ def check(self, view):
     top = hints(self, [say("cards on any reader"), say("confirm: done")])
     texts = []
     if foreign:
-        texts.append(str(foreign) + " " + say("tag(s) not enrolled"))
+        texts.append(say_n("%(n)s tag not enrolled", "%(n)s tags not enrolled", foreign) % {"n": foreign})
     if missing:
         texts.append(say("missing:") + " " + " ".join(self.card(C.name(c)) for c in missing))
     elif seen == total:

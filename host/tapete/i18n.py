@@ -1,6 +1,8 @@
 """The players' language: one gettext catalogue per language for every text a player reads.
 
-The catalogues are host/tapete/locale/<lang>/LC_MESSAGES/tapete.po, extracted from
+The languages are the lines of host/tapete/locale/LINGUAS (the one list, which the
+panel's tables and the Makefile read too); each has its catalogue,
+host/tapete/locale/<lang>/LC_MESSAGES/tapete.po, extracted from
 the code and kept with Babel (`make i18n`). They are read with Babel and compiled
 in memory to the standard library's gettext on first use, so there is no .mo file
 to go stale beside its .po.
@@ -16,16 +18,33 @@ import gettext
 import io
 import os
 
-LANGUAGES = ("es", "ca", "fr", "nl", "en")
-NAMES = {"es": "español", "ca": "català", "fr": "français", "nl": "Nederlands", "en": "English"}
 DEFAULT = "en"
 DOMAIN = "tapete"
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
+
+def linguas(path=os.path.join(LOCALE_DIR, "LINGUAS")):
+    """The language codes of a LINGUAS file, in its order (gettext's convention: codes
+    apart by spaces or lines, '#' to the end of a line a comment)."""
+    codes = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            codes += line.split("#")[0].split()
+    return tuple(codes)
+
+
+LANGUAGES = linguas()
 
 _default = [DEFAULT]
 _current = contextvars.ContextVar("tapete_language", default=None)
 _translations = {}
 _catalogues = {}
+
+
+def own_name(lang):
+    """`lang`'s name in itself, from Babel's CLDR data ('ca' -> 'català')."""
+    from babel import Locale
+    return Locale.parse(lang).get_display_name(lang)
 
 
 def po_path(lang):
@@ -133,6 +152,12 @@ def _(msgid):
     return translations(language()).gettext(msgid)
 
 
+def ngettext(singular, plural, n):
+    """The form of a message for `n` things in the current language (its catalogue's
+    Plural-Forms choose it)."""
+    return translations(language()).ngettext(singular, plural, n)
+
+
 def pgettext(context, msgid):
     """`msgid` said as the game (or place) `context` says it, else as everywhere."""
     tr = translations(language())
@@ -152,13 +177,13 @@ def NP_(context, msgid):
 
 def words(lang):
     """Every translated message of `lang` as {msgid: text} ('context\\x04msgid' for a
-    game's own word): what the browser's board and replay read."""
+    game's own word): what the browser's board and replay read (no plural message)."""
     out = {}
     if lang == DEFAULT and not os.path.exists(po_path(lang)):
         return out
     for m in catalogue(lang):
-        if not m.id or not m.string or m.fuzzy:
-            continue
+        if not m.id or not m.string or m.fuzzy or not isinstance(m.id, str):
+            continue        # a plural message is said by the host (ngettext), not the pages
         key = m.id if m.context is None else m.context + "\x04" + m.id
         out[key] = m.string
     return out

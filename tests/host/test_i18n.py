@@ -1,4 +1,5 @@
-"""The players' languages: every message in every catalogue, the board in each language.
+"""The players' languages: one list (locale/LINGUAS), every message in every catalogue,
+plurals in each language's forms, the board in each language.
 
 A message added to the code (Python `_()`/`N_()`/`NP_()`, or `_()` in the board's
 pages) and missing from any language's tapete.po fails here, as does an empty, fuzzy
@@ -6,6 +7,7 @@ or misplaced-placeholder translation, so `make i18n` plus the translations must 
 with every new word."""
 import asyncio
 import functools
+import gettext
 import json
 import os
 import re
@@ -29,7 +31,7 @@ def messages_in_the_code():
     """{(context, msgid)} extracted as `make i18n` extracts them (mk/i18n.mk)."""
     with open(os.path.join(ROOT, "host", "tapete", "locale", "babel.cfg")) as f:
         method_map, options_map = parse_mapping_cfg(f)
-    keywords = dict(DEFAULT_KEYWORDS, N_=None, NP_=((1, "c"), 2), pgettext=((1, "c"), 2), say=None)
+    keywords = dict(DEFAULT_KEYWORDS, N_=None, NP_=((1, "c"), 2), pgettext=((1, "c"), 2), say=None, say_n=(1, 2))
     found = set()
     for _file, _line, msg, _comments, context in extract_from_dir(ROOT, method_map, options_map, keywords):
         found.add((context, msg))
@@ -41,6 +43,37 @@ def test_the_code_has_messages_to_translate():
     assert ("botifarra", "no trump") in found and (None, "seat %(seat)s") in found
     assert (None, "connecting…") in found          # from board.html's script
     assert (None, "step %(n)s/%(steps)s: %(title)s (seq %(seq)s)") in found   # replay.html
+    assert (None, ("%(n)s tag not enrolled", "%(n)s tags not enrolled")) in found   # the panel's say_n
+
+
+def test_the_languages_are_the_lines_of_linguas():
+    with open(os.path.join(i18n.LOCALE_DIR, "LINGUAS"), encoding="utf-8") as f:
+        lines = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    assert i18n.LANGUAGES == tuple(lines) and i18n.DEFAULT in i18n.LANGUAGES
+    assert len(set(lines)) == len(lines)
+
+
+def test_linguas_is_read_as_gettext_reads_it(tmp_path):
+    path = tmp_path / "LINGUAS"
+    path.write_text("# a comment\nes ca   # two on a line\n\n  fr\n", encoding="utf-8")
+    assert i18n.linguas(str(path)) == ("es", "ca", "fr")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_each_language_has_its_catalogue_and_its_own_name(lang):
+    assert os.path.exists(i18n.po_path(lang)), lang
+    name = i18n.own_name(lang)
+    assert name and name.lower() != lang
+    assert i18n.own_name("ca") == "català" and i18n.own_name("nl") == "Nederlands"
+
+
+def forms_used(cat):
+    """{form: how many n in 0..2000 take it} under the catalogue's Plural-Forms."""
+    rule = gettext.c2py(cat.plural_expr)
+    used = {}
+    for n in range(2001):
+        used[rule(n)] = used.get(rule(n), 0) + 1
+    return used
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -49,11 +82,21 @@ def test_every_message_is_translated_in(lang):
     have = dict(((m.context, m.id), m) for m in cat if m.id)
     missing = sorted(messages_in_the_code() - set(have), key=str)
     assert not missing, "%s lacks %d message(s) (run make i18n, then translate): %s" % (lang, len(missing), missing)
+    used = forms_used(cat)
     for key, m in have.items():
-        assert m.string, "%s: %r has no translation" % (lang, key)
+        assert m.string and all(m.string), "%s: %r has no translation" % (lang, key)
         assert not m.fuzzy, "%s: %r is fuzzy" % (lang, key)
-        assert sorted(PLACEHOLDER.findall(m.id)) == sorted(PLACEHOLDER.findall(m.string)), \
-            "%s: %r and its translation %r name other values" % (lang, key, m.string)
+        if isinstance(m.id, str):
+            assert sorted(PLACEHOLDER.findall(m.id)) == sorted(PLACEHOLDER.findall(m.string)), \
+                "%s: %r and its translation %r name other values" % (lang, key, m.string)
+            continue
+        assert len(m.string) == cat.num_plurals, "%s: %r has not its %d forms" % (lang, key, cat.num_plurals)
+        want = sorted(set(PLACEHOLDER.findall(m.id[1])))
+        for i, form in enumerate(m.string):
+            named = sorted(set(PLACEHOLDER.findall(form)))
+            # as msgfmt -c: a form said of one number alone may leave that number out
+            assert named == want or (used.get(i) == 1 and set(named) < set(want)), \
+                "%s: %r: its form %d, %r, names other values" % (lang, key, i, form)
 
 
 def test_a_missing_message_is_caught(tmp_path, monkeypatch):
@@ -81,6 +124,21 @@ def test_the_language_of_a_request():
     assert i18n.from_environment({"LANG": "C.UTF-8"}) == "en"
     with pytest.raises(ValueError, match="we have es, ca"):
         i18n.set_language("de")
+
+
+PLURALS = {"es": ("%(n)s etiqueta sin registrar", "%(n)s etiquetas sin registrar"),
+           "ca": ("%(n)s etiqueta sense registrar", "%(n)s etiquetes sense registrar"),
+           "fr": ("%(n)s étiquette non enregistrée", "%(n)s étiquettes non enregistrées"),
+           "nl": ("%(n)s tag niet ingelezen", "%(n)s tags niet ingelezen"),
+           "en": ("%(n)s tag not enrolled", "%(n)s tags not enrolled")}
+
+
+def test_plurals_take_each_languages_form():
+    for lang, (one, many) in PLURALS.items():
+        with i18n.using(lang):
+            said = [i18n.ngettext("%(n)s tag not enrolled", "%(n)s tags not enrolled", n) for n in (0, 1, 2, 7)]
+        zero = one if lang == "fr" else many        # French says 0 in the singular
+        assert said == [zero, one, many, many], lang
 
 
 def state_of(game, seed, upto):

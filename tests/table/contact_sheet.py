@@ -52,7 +52,7 @@ def sheet(panel, columns):
 
 
 def main(argv):
-    # lang=xx (es, ca, fr, nl): the panel's words in that language (table/say.py)
+    # lang=xx (a code of LINGUAS, table/lang_list.py): the panel's words in that language (table/say.py)
     langs = [a[5:] for a in argv if a.startswith("lang=")]
     argv = [a for a in argv if not a.startswith("lang=")]
     from table import say

@@ -6,8 +6,7 @@ from drivers.eink import PANELS
 from table import say
 from table.screen import Screen, PAPER
 from mpy_test_screens import M, Panel, canvas, ink_outside
-
-LANGS = ("es", "ca", "fr", "nl")
+from table.lang_list import LANGS       # LINGUAS's, as tools/panel_words.py wrote them
 
 
 def test_every_screen_in_every_language_inside_every_panel():

@@ -419,7 +419,7 @@ def test_deck_check_from_the_setup_menu():
     assert k.table.phase == P.SETUP and k.table.enroller is None
     rep = [e for e in k.log() if e.get("reply") == "check"][-1]
     assert rep == {"reply": "check", "ok": False, "missing": ["QC", "KC"], "foreign": 1}
-    assert k.table.message == "missing QC KC; 1 tag(s) not enrolled"
+    assert k.table.message == "missing QC KC; 1 tag not enrolled"
     assert "Q\x04 K\x04" in _drawn(k)
 
 

@@ -146,7 +146,7 @@ def _game(name, m, phase, texts, deck=None, message="", violation=None, problems
 
 def catalogue():
     """[(name, table, texts that must be drawn)] of every screen."""
-    from table.say import say
+    from table.say import say, say_n
     global WARNINGS
     WARNINGS = warnings()       # the language may have changed since the import
     out = []
@@ -180,7 +180,7 @@ def catalogue():
     out.append(("setup, deck lacks cards", t, [t.message]))
     t = Table(P.SETUP, deck=enrolled())
     t.message = (say("missing %(cards)s") % {"cards": "7H KS"} + "; "
-                 + say("%(n)s tag(s) not enrolled") % {"n": 1})
+                 + say_n("%(n)s tag not enrolled", "%(n)s tags not enrolled", 1) % {"n": 1})
     out.append(("setup, deck check result", t, [t.message]))
     # The menu's other messages (table/menu.py).
     for phase, msg in ((P.SETUP, say("deck complete: %(n)s cards") % {"n": 40}),
@@ -212,7 +212,7 @@ def catalogue():
         if seen < 40:
             ch.foreign_tag(b"\x04\x01\x02\x03\x04\x05\x06", 7)
             ch.foreign_tag(b"\x04\x01\x02\x03\x04\x05\x07", 7)
-        want = [str(seen) + " / 40"] + (["2 tag(s) not enrolled", "missing"] if seen < 40
+        want = [str(seen) + " / 40"] + (["2 tags not enrolled", "missing"] if seen < 40
                                         else ["every card seen"])
         out.append(("deck check %d" % seen, t, want))
     # The game: turn-up, play, collect, hand end, over; Manille; Spanish signs.

@@ -9,10 +9,11 @@ from .. import __version__
 
 def build_parser():
     """The argument parser with every subcommand."""
+    from ..i18n import LANGUAGES
     parser = argparse.ArgumentParser(prog="tapete", description="tapete: the electronic card table")
     parser.add_argument("--version", action="version", version="tapete " + __version__)
     parser.add_argument("--lang", metavar="LANG", default=None,
-                        help="the language of what players read: es, ca, fr, nl or en (default: "
+                        help="the language of what players read: " + ", ".join(LANGUAGES) + " (default: "
                         "TAPETE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG, else en); the "
                         "browser's board follows each browser's own language")
     parser.add_argument("-v", "--verbose", action="count", default=0,

@@ -373,7 +373,7 @@ def _record_here(args, proc, new, driven, frames, path, first_line):
 def _summary(args, path, emitted, results, rec, problems, frames, out_dir, driven, first_line=1):
     """What this run played, and its audit: `results`, the audit of each match this run
     wrote (the file may hold earlier ones, with --append)."""
-    from ..i18n import _
+    from ..i18n import _, ngettext
     from ..views.state import describe_violation, ending_text
     end = [e for e in emitted if e.get("ev") == "match_end"]
     hands = [e for e in emitted if e.get("ev") == "hand_end"]
@@ -385,7 +385,9 @@ def _summary(args, path, emitted, results, rec, problems, frames, out_dir, drive
     print()
     if end:
         w = end[-1].get("winner")
-        print(_("%(game)s, seed %(seed)s: %(who)s after %(hands)s hand(s), totals %(totals)s (%(reason)s)") % {
+        print(ngettext("%(game)s, seed %(seed)s: %(who)s after %(hands)s hand, totals %(totals)s (%(reason)s)",
+                       "%(game)s, seed %(seed)s: %(who)s after %(hands)s hands, totals %(totals)s (%(reason)s)",
+                       len(hands)) % {
             "game": game_name(s), "seed": args.seed,
             "who": _("%(team)s wins") % {"team": _side(emitted, end[-1], w)} if w is not None else _("no winner"),
             "hands": len(hands), "totals": "/".join(map(str, end[-1]["totals"])),

@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 from ..judge.history import History, sort_cards
-from ..i18n import _
+from ..i18n import _, ngettext
 from .state import TableView, card_text, describe_claim, describe_violation, ending_text, seat_text, spoken, text_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -120,7 +120,8 @@ def knowledge_lines(state, game=None):
         lacks = k.get("lacks") or []
         line = seat_text(seat) + ": "
         line += (_("holds %(cards)s; ") % {"cards": holds}) if holds else ""
-        line += (_("cannot hold %(n)s card(s): %(cards)s") % {"n": len(lacks), "cards": " ".join(
+        line += (ngettext("cannot hold %(n)s card: %(cards)s", "cannot hold %(n)s cards: %(cards)s",
+                          len(lacks)) % {"n": len(lacks), "cards": " ".join(
             card_text(c, state) for c in sort_cards(lacks, game))} if lacks else _("nothing known"))
         out.append(line)
     return out

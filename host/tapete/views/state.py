@@ -8,7 +8,7 @@ trick, the totals and the hand's context (stake, multiplier, ... whatever the ga
 keeps); the controller's derived events add what only it says: violations with
 their proofs, claims with their rulings, each hand's result, the match's end.
 """
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rules.fold import UNDO, Fold
 from ..rules.match import DERIVED
 from .words import (card_text, context_items, declaration_text, game_name, options_text, rule_text,  # noqa: F401 (views import them here)
@@ -129,9 +129,12 @@ def describe_violation(v, s=None):
 
 def describe_claim(c, s=None):
     if c.get("call") == "concede":
-        return _("seat %(seat)s conceded the last %(tricks)s trick(s)") % {"seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks")}
+        return ngettext("seat %(seat)s conceded the last %(tricks)s trick",
+                        "seat %(seat)s conceded the last %(tricks)s tricks",
+                        c.get("tricks") or 0) % {"seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks")}
     ruling = {True: _("sound"), False: _("REFUSED"), None: _("too large to settle")}[c.get("sound")]
-    text = _("seat %(seat)s claimed the last %(tricks)s trick(s): %(ruling)s") % {
+    text = ngettext("seat %(seat)s claimed the last %(tricks)s trick: %(ruling)s",
+                    "seat %(seat)s claimed the last %(tricks)s tricks: %(ruling)s", c.get("tricks") or 0) % {
         "seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks"), "ruling": ruling}
     if c.get("sound") is False and c.get("line"):
         text += " " + _("(defeated by the line %(cards)s)") % {"cards": cards_text(c["line"], s)}

@@ -90,7 +90,7 @@ def _asset(name):
 
 
 def request_language(request):
-    """The page's language: ?lang=es|ca|fr|nl|en, else the browser's Accept-Language."""
+    """The page's language: ?lang= (a code of locale/LINGUAS), else the browser's Accept-Language."""
     return i18n.choose(request.query_params.get("lang"), request.headers.get("accept-language"))
 
 
