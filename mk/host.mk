@@ -5,10 +5,10 @@
 .PHONY: docs-shots
 
 docs-shots: $(STAMP)  ## the live board, terminal views, replay and report screenshots in docs/
-	TAPETE_SCREENSHOTS=1 $(PY) -m pytest -q tests/host/test_serve.py tests/host/test_live_views.py
+	TAPETE_SCREENSHOTS=1 $(PY) -m pytest -q tests/host/views/test_serve.py tests/host/views/test_live_views.py
 	$(PY) tests/host/docshots.py
 
 # The slow host tests (one hand of every game on the simulated table), not in `make test`.
 .PHONY: test-slow
 test-slow: $(STAMP)  ## one hand of every game on the simulated table, audited; every screen in every language (slow, not in make test)
-	TAPETE_SLOW=1 $(PY) -m pytest -q tests/host/test_sim_games.py tests/firmware/test_panel_words.py
+	TAPETE_SLOW=1 $(PY) -m pytest -q tests/host/sim/test_sim_games.py tests/firmware/test_panel_words.py

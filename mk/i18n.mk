@@ -3,7 +3,7 @@
 #   make i18n   extract every message from the host code and the board's pages into
 #               tapete.pot, merge it into each language's tapete.po (a new language of
 #               LINGUAS gets its catalogue; new messages come in empty:
-#               tests/host/test_i18n.py fails until they are written), then write the
+#               tests/host/views/test_i18n.py fails until they are written), then write the
 #               panel's tables (tools/panel_words.py: it stops, naming them, while a
 #               panel message is untranslated; translate and run make i18n again)
 

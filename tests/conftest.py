@@ -6,5 +6,5 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 # The tests read English words: a developer's own LANG (es_ES, ca_ES, ...) must not
-# change what `tapete` prints under them (tests/host/test_i18n.py asks for the others).
+# change what `tapete` prints under them (tests/host/views/test_i18n.py asks for the others).
 os.environ["TAPETE_LANG"] = "en"

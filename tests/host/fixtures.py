@@ -32,7 +32,7 @@ def whole_match(name, seed, options=None, seats=None):
 
 # A whole match of each game whose calls include every call word of the game: (game,
 # options, seats, seed). The seeds were found by trying seeds in order until every
-# word appeared (see tests/host/test_audit.py, which checks it still does).
+# word appeared (see tests/host/judge/test_audit.py, which checks it still does).
 EVERY_CALL = {
     "botifarra_match": ("botifarra", None, None, 256),
     "tute_match": ("tute", {"hands": 3}, None, 0),

@@ -51,7 +51,7 @@ def test_record_publishes_every_line_of_the_port_to_the_room(room, tmp_path):
 
 
 def test_record_hands_the_rooms_misboard_notice_down_to_its_table(room, tmp_path):
-    # the record tests' fake serial (tests/host/test_record_cli.py): lines in, commands out
+    # the record tests' fake serial (tests/host/log/test_record_cli.py): lines in, commands out
     from tapete.cli import record as serial_cli
     from tapete.room.boards import make_boards
     from tapete.room.publish import publishing

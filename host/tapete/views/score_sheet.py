@@ -3,7 +3,7 @@
 What a club's paper sheet holds: who played (seats, teams, names), each hand's
 dealer, trump, points, score and running totals, the violations (each in one line,
 the proofs are in the full report), and the result. A whole Botifarra match (17
-hands, tests/host/test_score_sheet.py) prints on one page: the rows are short,
+hands, tests/host/views/test_score_sheet.py) prints on one page: the rows are short,
 and the violations listed are capped (MAX_LISTED) with a line saying how many more
 the full report holds, so no match can push the sheet onto a second page.
 """
@@ -18,7 +18,7 @@ from .words import context_label, game_name, options_text, seat_label, seat_text
 MAX_LISTED = 12     # violations listed on the page; a 17-hand match has rarely more than a few
 # Letters of a name in the hands table (the dealer, a team's columns), the rest as "…":
 # with 24-letter names and 2 teams the table is then one line a hand, within the page's
-# width (tests/host/test_score_sheet.py); the players table above gives them whole.
+# width (tests/host/views/test_score_sheet.py); the players table above gives them whole.
 SHORT = 12
 
 CSS = """

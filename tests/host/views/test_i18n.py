@@ -22,7 +22,7 @@ from tapete.views.web import Board, board_app
 
 from host.matchkit import controller_match
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 

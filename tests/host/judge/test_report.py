@@ -164,7 +164,7 @@ def test_report_from_the_database_and_one_line_errors(tmp_path):
 def test_a_time_limit_cuts_a_hand_short_and_says_so_with_progress_after_each_play(tmp_path):
     import os
     from tapete.judge.history import History
-    log = os.path.join(os.path.dirname(__file__), "golden", "botifarra_match.jsonl")
+    log = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden", "botifarra_match.jsonl")
     with open(log) as f:
         events = [json.loads(line) for line in f if line.strip()]
     inputs = [ev for _i, ev in History(events)._inputs()]

@@ -9,7 +9,7 @@ import os
 from tapete.judge.audit import audit_text
 from tapete.views.report import render
 
-GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
+GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
 
 
 def numbered(name):
@@ -146,7 +146,7 @@ def test_a_gap_over_a_won_game_takes_up_envites_series_as_the_controller_said_it
 
 
 def test_a_damaged_derived_event_in_an_unjudged_hand_is_an_error_not_a_crash():
-    # found by tests/host/test_audit_fuzz.py: after a gap the audit takes the
+    # found by tests/host/judge/test_audit_fuzz.py: after a gap the audit takes the
     # controller's derived events as they are, and a damaged one must not stop it
     events = numbered("malilla_match.jsonl")
     first, last = where(events, "trick", 2, 3) + 1, where(events, "trick", 2, 6)

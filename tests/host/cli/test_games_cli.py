@@ -7,7 +7,7 @@ import sys
 from tapete.cli.games import markdown
 from tapete.rules import games
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TAPETE = [sys.executable, "-m", "tapete.cli"]
 
 

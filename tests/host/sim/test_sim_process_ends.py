@@ -150,7 +150,7 @@ KILLED_TEST = textwrap.dedent("""
 
 def test_a_test_run_killed_outright_ends_tapete_sim_and_its_table(tmp_path):
     # A stand-in for pytest holding a `tapete sim --pty` (tests/host/simkit.py), killed.
-    tests = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tests = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     run = subprocess.Popen([sys.executable, "-c", KILLED_TEST, str(tmp_path), tests],
                            stdout=subprocess.PIPE, text=True)
     sim = int(run.stdout.readline())

@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 
-from host.test_sim_modes import Interactive, held
+from host.sim.test_sim_modes import Interactive, held
 
 TAPETE = [sys.executable, "-m", "tapete.cli"]
 
