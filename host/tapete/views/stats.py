@@ -14,21 +14,37 @@ from ..errors import UsageError
 
 def gather(store, game=None):
     """{game: figures} from a Store; `game` keeps one game only."""
-    db = store.db
-    where = " WHERE m.game = ?" if game else ""
-    args = (game,) if game else ()
-    out = {}
+    f = _Figures(store.db, game)
+    f.results()
+    f.hands()
+    f.violations()
+    f.claims()
+    return f.out
 
-    def figures(name):
-        g = out.get(name)
+
+class _Figures:
+    """The season's figures per game, one query of the match database at a time."""
+
+    def __init__(self, db, game):
+        self.db = db
+        self.where = " WHERE m.game = ?" if game else ""
+        self.args = (game,) if game else ()
+        self.out = {}
+
+    def rows(self, select, group):
+        return self.db.execute(select + self.where + " GROUP BY " + group, self.args)
+
+    def of(self, name):
+        """The figures of one game, made on first use."""
+        g = self.out.get(name or "?")
         if g is None:
-            g = out[name] = {"matches": 0, "finished": 0, "hands": 0,
-                             "wins_by_team": {}, "wins_by_seat": {}, "seats": None,
-                             "points_per_hand": [], "violations_by_seat": {},
-                             "violations_by_rule": {}, "claims": 0, "claims_refused": 0,
-                             "claims_unsettled": 0, "concessions": 0, "players": {}}
+            g = self.out[name or "?"] = {
+                "matches": 0, "finished": 0, "hands": 0, "wins_by_team": {}, "wins_by_seat": {},
+                "seats": None, "points_per_hand": [], "violations_by_seat": {}, "violations_by_rule": {},
+                "claims": 0, "claims_refused": 0, "claims_unsettled": 0, "concessions": 0, "players": {}}
         return g
 
+    @staticmethod
     def player(g, names, seat):
         key = player_key(names, seat)
         p = g["players"].get(key)
@@ -36,63 +52,71 @@ def gather(store, game=None):
             p = g["players"][key] = {"matches": 0, "finished": 0, "won": 0, "violations": 0}
         return p
 
-    for name, seats, winner, names, n in db.execute(
-            "SELECT m.game, m.seats, m.winner, m.names, COUNT(*) FROM matches m" + where
-            + " GROUP BY m.game, m.seats, m.winner, m.names", args):
-        g = figures(name or "?")
-        g["matches"] += n
-        seats = seats or 4
-        g["seats"] = max(seats, g["seats"] or 0)
-        if winner is not None:
-            g["finished"] += n
-            key = str(winner)
-            g["wins_by_team"][key] = g["wins_by_team"].get(key, 0) + n
+    def results(self):
+        """Matches played and finished, wins per team, seat and player."""
+        for name, seats, winner, names, n in self.rows(
+                "SELECT m.game, m.seats, m.winner, m.names, COUNT(*) FROM matches m",
+                "m.game, m.seats, m.winner, m.names"):
+            g = self.of(name)
+            g["matches"] += n
+            seats = seats or 4
+            g["seats"] = max(seats, g["seats"] or 0)
             team_of = _teams(name, seats)
-            for seat in range(seats):
-                if team_of[seat] == winner:
-                    g["wins_by_seat"][str(seat)] = g["wins_by_seat"].get(str(seat), 0) + n
-        names = _names(names)
-        team_of = _teams(name, seats)
-        for seat in range(seats):
-            p = player(g, names, seat)
-            p["matches"] += n
             if winner is not None:
-                p["finished"] += n
-                p["won"] += n if team_of[seat] == winner else 0
-    sums = {}
-    for name, points, n in db.execute(
-            "SELECT m.game, h.points, COUNT(*) FROM hands h JOIN matches m ON m.id = h.match"
-            + where + " GROUP BY m.game, h.points", args):
-        g = figures(name or "?")
-        g["hands"] += n
-        if points:
-            pts = json.loads(points)
-            s = sums.setdefault(name or "?", [0] * len(pts) + [0])
-            for i, p in enumerate(pts[:len(s) - 1]):
-                s[i] += p * n
-            s[-1] += n
-    for name, s in sums.items():
-        out[name]["points_per_hand"] = [round(x / s[-1], 2) for x in s[:-1]] if s[-1] else []
-    for name, seat, rule, names, n in db.execute(
-            "SELECT m.game, v.seat, v.rule, m.names, COUNT(*) FROM violations v JOIN matches m"
-            " ON m.id = v.match" + where + " GROUP BY m.game, v.seat, v.rule, m.names", args):
-        g = figures(name or "?")
-        g["violations_by_seat"][str(seat)] = g["violations_by_seat"].get(str(seat), 0) + n
-        g["violations_by_rule"][rule] = g["violations_by_rule"].get(rule, 0) + n
-        player(g, _names(names), seat)["violations"] += n
-    for name, call, sound, n in db.execute(
-            "SELECT m.game, c.call, c.sound, COUNT(*) FROM claims c JOIN matches m ON m.id = c.match"
-            + where + " GROUP BY m.game, c.call, c.sound", args):
-        g = figures(name or "?")
-        if call == "concede":
-            g["concessions"] += n
-            continue
-        g["claims"] += n
-        if sound == 0:
-            g["claims_refused"] += n
-        elif sound is None:
-            g["claims_unsettled"] += n
-    return out
+                g["finished"] += n
+                key = str(winner)
+                g["wins_by_team"][key] = g["wins_by_team"].get(key, 0) + n
+                for seat in range(seats):
+                    if team_of[seat] == winner:
+                        g["wins_by_seat"][str(seat)] = g["wins_by_seat"].get(str(seat), 0) + n
+            names = _names(names)
+            for seat in range(seats):
+                p = self.player(g, names, seat)
+                p["matches"] += n
+                if winner is not None:
+                    p["finished"] += n
+                    p["won"] += n if team_of[seat] == winner else 0
+
+    def hands(self):
+        """Hands played, and each side's points per hand on average."""
+        sums = {}
+        for name, points, n in self.rows(
+                "SELECT m.game, h.points, COUNT(*) FROM hands h JOIN matches m ON m.id = h.match",
+                "m.game, h.points"):
+            self.of(name)["hands"] += n
+            if points:
+                pts = json.loads(points)
+                s = sums.setdefault(name or "?", [0] * len(pts) + [0])
+                for i, p in enumerate(pts[:len(s) - 1]):
+                    s[i] += p * n
+                s[-1] += n
+        for name, s in sums.items():
+            self.out[name]["points_per_hand"] = [round(x / s[-1], 2) for x in s[:-1]] if s[-1] else []
+
+    def violations(self):
+        """Violations per seat, per rule and per player."""
+        for name, seat, rule, names, n in self.rows(
+                "SELECT m.game, v.seat, v.rule, m.names, COUNT(*) FROM violations v JOIN matches m"
+                " ON m.id = v.match", "m.game, v.seat, v.rule, m.names"):
+            g = self.of(name)
+            g["violations_by_seat"][str(seat)] = g["violations_by_seat"].get(str(seat), 0) + n
+            g["violations_by_rule"][rule] = g["violations_by_rule"].get(rule, 0) + n
+            self.player(g, _names(names), seat)["violations"] += n
+
+    def claims(self):
+        """Claims made, refused and unsettled; concessions."""
+        for name, call, sound, n in self.rows(
+                "SELECT m.game, c.call, c.sound, COUNT(*) FROM claims c JOIN matches m ON m.id = c.match",
+                "m.game, c.call, c.sound"):
+            g = self.of(name)
+            if call == "concede":
+                g["concessions"] += n
+                continue
+            g["claims"] += n
+            if sound == 0:
+                g["claims_refused"] += n
+            elif sound is None:
+                g["claims_unsettled"] += n
 
 
 def player_key(names, seat):
