@@ -3,7 +3,7 @@
 #ifndef TAPETE_SOLVE_HOST_H
 #define TAPETE_SOLVE_HOST_H
 
-#include "solve.h"
+#include "../core/solve.h"
 
 #if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
 /* tc_solve's answer (same arguments, same values), found faster: see solve_host.c.

@@ -35,7 +35,7 @@
  * random positions of every game, and this search with solve.c's on deeper ones.
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime: the time limit */
-#include "search.h"
+#include "../core/search.h"
 
 #if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
 
@@ -43,7 +43,7 @@
 #include <time.h>
 #include "solve_host.h"
 #define TC_SCORE_ONLY /* score_of; the list itself is host_list */
-#include "move_list.h"
+#include "../core/move_list.h"
 
 #define CLOCK_EVERY 4095 /* nodes between two looks at the clock, less one */
 
