@@ -14,6 +14,11 @@ from setuptools import Extension, setup
 # counted in software as the Pico must (callgrind, a Botifarra deal).
 POPCNT = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else []
 
+# The host solver is one idea a file (firmware/native/host/); optimised across them at
+# link time it runs as it did as one file (callgrind, solve_driver on three Malilla
+# deals: 1,253.5 M instructions as one file, 1,347.7 M split, 1,252.0 M split with LTO).
+LTO = ["-flto"]
+
 # The extension's C files (firmware/native/README.md): the core the Pico builds too,
 # the host's solver, and the CPython binding.
 NATIVE = "firmware/native/"
@@ -30,7 +35,8 @@ setup(
             sources=files("bind/mod_cpython.c", "bind/mod_hand.c", "core/*.c", "host/*.c"),
             depends=files("*/*.h"),
             define_macros=[("TAPETE_HOST_SOLVER", "1")],  # the host solver: never in the Pico's module
-            extra_compile_args=["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"] + POPCNT,
+            extra_compile_args=["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"] + LTO + POPCNT,
+            extra_link_args=["-O2"] + LTO + POPCNT,
         )
     ],
 )
