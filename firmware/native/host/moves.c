@@ -1,6 +1,6 @@
-/* The host solver's moves: the legal cards and the move list of the core's rules
- * (tapete_core.c's legal cards, moves.c's list), on tables made once per search; and
- * the leads' order, by killers and history.
+/* The host solver's moves: the legal cards (the core's rules, core/legal.h) and the
+ * move list (core/moves.c's), on tables made once per search; and the leads' order,
+ * by killers and history.
  *
  * The same answers as tc_legal_seen and tc_moves (the rules are theirs; the
  * differential tests prove both), with the strength comparisons looked up in tables
@@ -13,83 +13,23 @@
 
 #define TC_SCORE_ONLY /* score_of; the list itself is host_list */
 #include "../core/move_list.h"
+#include "../core/legal.h"
 
-/* Of `bits` (a suit set of `su`, within `held`), the cards the low-card rule allows:
- * those worth points, and a card worth nothing only when nothing lower is held, which
- * is the weakest held card alone. */
-static uint32_t low_cards(const host *h, int su, uint32_t held, uint32_t bits) {
-    uint32_t keep = bits & h->worth[su];
-    uint32_t r = (uint32_t)h->ranks[su][0][held & 0xFF] | h->ranks[su][1][held >> 8];
-    if (r) {
-        keep |= bits & (uint32_t)1 << h->slot_of[su][tc_ctz32(r)];
-    }
-    return keep;
+/* What the rules (core/legal.h) ask of the cards, from this search's tables (`cx`
+ * the search): the cards above one in its suit, and of the cards held in a suit those
+ * the low-card duty lets go: those worth points and the weakest held. */
+static uint32_t table_above(const void *cx, int card) {
+    return ((const host *)cx)->above[card];
 }
 
-/* tc_legal_seen's cards for the seat to play, the trick `t` seen as `v` (n >= 1). */
-static uint64_t host_legal(const host *h, const tc_trick *t, const tc_view *v, uint64_t hand) {
-    const tc_game *g = h->s.g;
-    unsigned d = tc_duties(g);
-    int led = TC_SUIT(t->card[0]);
-    int trump = t->trump;
-    int partner = g->team[v->winner] == g->team[v->to_play];
-    int head = (d & TC_HEAD_ALWAYS) || ((d & TC_HEAD_OPPONENT) && !partner);
-    uint32_t follow = tc_suit_set(hand, led);
-    if ((d & TC_FOLLOW) && follow) {
-        if (head && TC_SUIT(v->best) == led) {
-            uint32_t higher = follow & h->above[v->best];
-            if (higher) {
-                return tc_suit_mask(higher, led);
-            }
-        }
-        if ((d & TC_LOW_CARD) && partner) {
-            follow = low_cards(h, led, follow, follow);
-        }
-        return tc_suit_mask(follow, led);
+static uint32_t table_low(const void *cx, int su, uint32_t held) {
+    const host *h = (const host *)cx;
+    uint32_t keep = held & h->worth[su];
+    uint32_t r = (uint32_t)h->ranks[su][0][held & 0xFF] | h->ranks[su][1][held >> 8];
+    if (r) {
+        keep |= (uint32_t)1 << h->slot_of[su][tc_ctz32(r)];
     }
-    uint32_t trumps = trump < 4 ? tc_suit_set(hand, trump) : 0;
-    if (trump != led && trumps && !((d & TC_EXEMPT) && partner)) {
-        int best_trump = TC_SUIT(v->best) == trump;
-        uint32_t chosen = 0;
-        if (d & TC_TRUMP) {
-            if ((d & TC_OVERTRUMP) && best_trump) {
-                chosen = trumps & h->above[v->best];
-                if (!chosen && (d & TC_UNDERTRUMP)) {
-                    chosen = trumps;
-                }
-            } else {
-                chosen = trumps;
-            }
-        } else if (head) {
-            chosen = best_trump ? trumps & h->above[v->best] : trumps;
-        }
-        if (chosen) {
-            return tc_suit_mask(chosen, trump);
-        }
-    }
-    uint64_t out = hand; /* a free discard */
-    if (d & TC_SEVEN) {
-        uint64_t banned = 0;
-        for (int su = 0; su < 4; su++) {
-            if (su != trump && !((t->led >> su) & 1)) {
-                banned |= tc_bit(su * 16 + TC_SEVEN_SLOT);
-            }
-        }
-        if (out & ~banned) { /* only unled 7s in hand: the ban is waived */
-            out &= ~banned;
-        }
-    }
-    if ((d & TC_LOW_CARD) && partner) {
-        uint64_t kept = 0;
-        for (int su = 0; su < 4; su++) {
-            uint32_t bits = tc_suit_set(out, su);
-            if (bits) {
-                kept |= tc_suit_mask(low_cards(h, su, tc_suit_set(hand, su), bits), su);
-            }
-        }
-        out = kept;
-    }
-    return out;
+    return keep;
 }
 
 /* move_list's list on rank masks: the same cards in the same order (each suit's
@@ -143,7 +83,7 @@ int host_moves(const host *h, int hint, uint8_t move[TC_MAX_HAND]) {
     const tc_view *v = &h->view[0]; /* unused at a lead */
     if (t->n) {
         v = &h->view[s->ply - 1];
-        legal = host_legal(h, t, v, legal);
+        legal = tc_legal_rules(s->g, t, v, legal, h, table_above, table_low);
     }
     if (!(legal & (legal - 1))) { /* one card: nothing to order (a forced follow, mostly) */
         move[0] = (uint8_t)tc_ctz64(legal);
