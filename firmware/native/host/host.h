@@ -9,8 +9,7 @@
  *   search.c  alpha-beta on the future value
  *   driver.c  null-window tests to the exact value; tc_solve_host and what it keeps
  *             between the searches of one hand
- * The overview of what the host solver adds to the core's solve.c is solve_host.c's
- * comment in driver.c. */
+ * What the host solver adds to the core's solve.c: driver.c's first comment. */
 #ifndef TAPETE_HOST_H
 #define TAPETE_HOST_H
 
