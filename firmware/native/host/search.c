@@ -88,6 +88,9 @@ static int search_moves(host *h, const uint8_t *move, int nm, int maximize, int 
     return best;
 }
 
+/* The future value for the searching side in the window [alpha, beta), fail-soft:
+ * at a trick start settled if it can be, else every move searched (the leads in
+ * their order), the answer stored at a trick start. */
 int host_ab(host *h, int alpha, int beta) {
     if (spent(h)) {
         return 0;
