@@ -12,7 +12,7 @@ MPY_DIR ?= $(firstword $(wildcard $(abspath ../shared/micropython) $(abspath ../
 export MPY_DIR
 
 # Anything that changes what `pip install -e` builds re-runs the install.
-INSTALL_DEPS := pyproject.toml setup.py $(wildcard firmware/native/*.c firmware/native/*.h)
+INSTALL_DEPS := pyproject.toml setup.py $(wildcard firmware/native/*/*.c firmware/native/*/*.h)
 
 .PHONY: all setup test sim bench clean help
 

@@ -10,6 +10,7 @@
    every deal the table allows), under the table's own node budget;
 4. the armv6m code size of the core at -Os (budget 8 KB) and the .mpy sizes.
 """
+import glob
 import os
 import random
 import shutil
@@ -172,10 +173,10 @@ def bench_sizes():
         for flags, what in (([], "whole core"), (["-DTAPETE_NO_PLAYOUT"], "no playouts"),
                             (["-DTAPETE_NO_SOLVER", "-DTAPETE_NO_PLAYOUT"], "no solver, no playouts")):
             total = 0
-            for f in ("tapete_core.c", "solve.c", "moves.c", "tt.c", "claim.c"):
-                obj = os.path.join(ROOT, "build", "native", f + "_m0.o")
+            for src in sorted(glob.glob(os.path.join(native, "core", "*.c"))):  # what the Pico builds
+                obj = os.path.join(ROOT, "build", "native", os.path.basename(src) + "_m0.o")
                 subprocess.run([gcc, "-std=c99", "-mcpu=cortex-m0plus", "-mthumb", "-Os", "-fno-jump-tables",
-                                "-c", os.path.join(native, f), "-o", obj] + flags, check=True)
+                                "-c", src, "-o", obj] + flags, check=True)
                 size = subprocess.run(["arm-none-eabi-size", obj], capture_output=True, text=True, check=True)
                 total += int(size.stdout.splitlines()[1].split()[0])
             print("armv6m -Os code size, %s: %d bytes (budget 8192)" % (what, total))

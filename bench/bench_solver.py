@@ -11,7 +11,7 @@ tricks where it does not), and N whole 13-trick bridge deals with DDS (PyPI
 alternating deal by deal so both see the same load. Per game it prints the medians
 and the worsts of both and the ratios tapete / DDS (the goal: both <= 1).
 
-`tapete_core.solve` is the host solver (firmware/native/solve_host.c); with `--core`
+`tapete_core.solve` is the host solver (firmware/native/host/); with `--core`
 each deal is also solved by `solve_core` (the small core's search, the Pico's, the
 host's before the host solver), values checked equal, and its figures printed
 after the ratios, so before and after compare in one run.

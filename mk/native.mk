@@ -8,8 +8,9 @@
 NATIVE_DIR    := firmware/native
 NATMOD_ARCHS  ?= x64 armv6m armv7emsp
 NATIVE_BUILD  := build/native
-# the core's C files (mod_*.c are the two bindings' glue)
-NATIVE_CORE   := $(addprefix $(NATIVE_DIR)/,tapete_core.c solve.c moves.c tt.c claim.c)
+# the core's C files: every one of core/ (bind/ holds the two bindings' glue, host/
+# the CPython extension's solver)
+NATIVE_CORE   := $(sort $(wildcard $(NATIVE_DIR)/core/*.c))
 NATIVE_TEST   := $(NATIVE_DIR)/test/test_core.c
 ARM_CC        ?= arm-none-eabi-gcc
 ARM_FLAGS     := -mcpu=cortex-m0plus -mthumb -Os

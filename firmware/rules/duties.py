@@ -3,7 +3,7 @@
 A game states its duties as flags (below); `legal_into` (which cards may be played),
 `forbid_into` (which holdings would have made a play illegal, and under which
 rule) and the verdict all follow from the flags, here and in the C core
-(firmware/native/tapete_core.c), with no switch on a game's name. The numbers are
+(firmware/native/core/tapete_core.c), with no switch on a game's name. The numbers are
 the same in every layer (tapete_core.h, docs/rules-api.md).
 
 The two functions are written independently and tests check that they agree:

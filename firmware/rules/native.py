@@ -9,7 +9,7 @@ thousands of random positions of every game), so nothing else needs to know whic
 one runs.
 
 The core reads a game as a descriptor: the game's own card tables and description
-written into a bytearray (layout: firmware/native/tapete_desc.h, whose offsets are
+written into a bytearray (layout: firmware/native/core/tapete_desc.h, whose offsets are
 the constants below; a test compares the two). It is made once per game and
 rewritten in place when the game's tables change (`retable`, from `set_trump`), so a
 play allocates nothing. Every game is bound the same way: nothing here knows a game
@@ -24,7 +24,7 @@ except ImportError:
 
 ENABLED = core is not None
 
-# The descriptor (firmware/native/tapete_desc.h).
+# The descriptor (firmware/native/core/tapete_desc.h).
 MAGIC = 0x54
 VERSION = 2
 SIZE = 152

@@ -17,7 +17,7 @@ from . import diffcheck as D
 core = pytest.importorskip("tapete_core", reason="the C extension is not built (pip install -e .)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HEADER = os.path.join(ROOT, "firmware", "native", "tapete_desc.h")
+HEADER = os.path.join(ROOT, "firmware", "native", "core", "tapete_desc.h")
 
 
 def header_constants():

@@ -1,8 +1,8 @@
 /* The host solver alone, without Python, for measuring it (nodes and time per deal):
  *
  *     .venv/bin/python bench/bench_solver.py --deals 5 --games botifarra --dump deals.txt
- *     cc -O2 -DTAPETE_HOST_SOLVER -Ifirmware/native firmware/native/test/solve_driver.c \
- *        firmware/native/{tapete_core,solve,moves,tt,solve_host}.c -o build/solve_driver
+ *     cc -O2 -flto -mpopcnt -DTAPETE_HOST_SOLVER firmware/native/test/solve_driver.c \
+ *        firmware/native/{core,host}/[a-z]*.c -o build/solve_driver
  *     build/solve_driver < deals.txt
  *
  * One line per deal in (bench_solver.py's dump): name+seats, the descriptor in hex,
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "solve_host.h"
+#include "../host/solve_host.h"
 #ifndef TBITS
 #define TBITS 23
 #endif

@@ -8,8 +8,8 @@
  * TC_TEST_ROUNDS sets the number of random positions per game and check.
  */
 #include <stdint.h>
-#include "../tapete_core.h"
-#include "../solve.h"
+#include "../core/tapete_core.h"
+#include "../core/solve.h"
 #include "tc_io.h"
 
 #ifndef TC_TEST_ROUNDS

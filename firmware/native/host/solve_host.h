@@ -1,12 +1,12 @@
-/* The host's solver (solve_host.c): built only into the CPython extension, where
- * setup.py defines TAPETE_HOST_SOLVER; the Pico's module keeps solve.c alone. */
+/* The host's solver (host/, the map in host.h): built only into the CPython extension, where
+ * setup.py defines TAPETE_HOST_SOLVER; the Pico's module keeps core/solve.c alone. */
 #ifndef TAPETE_SOLVE_HOST_H
 #define TAPETE_SOLVE_HOST_H
 
-#include "solve.h"
+#include "../core/solve.h"
 
 #if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
-/* tc_solve's answer (same arguments, same values), found faster: see solve_host.c.
+/* tc_solve's answer (same arguments, same values), found faster: see driver.c.
  * `seconds` > 0 is a time limit besides the node budget: past it the answer is
  * TC_OUT_OF_BUDGET, as when the budget runs out. `keep` != 0 searches with the
  * table's entries of the searches before it: sound when they were all of the same

@@ -1,5 +1,5 @@
 /* The solver's move list, shared by the Pico's core (moves.c) and the host's solver
- * (solve_host.c), which computes the legal cards its own way (tables made once per
+ * (host/moves.c), which computes the legal cards its own way (tables made once per
  * search): one card of each run of equivalent cards, scored and sorted best first.
  * The host's solver takes score_of alone (TC_SCORE_ONLY) and makes the same list
  * on rank masks (host_list).

@@ -3,9 +3,9 @@
  * (mod_mpy.c); the argument checks are tapete_desc.h's, shared by both. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include "tapete_core.h"
-#include "solve.h"
-#include "solve_host.h"
+#include "../core/tapete_core.h"
+#include "../core/solve.h"
+#include "../host/solve_host.h"
 
 #define API 2
 

@@ -12,8 +12,8 @@
  * A drawn trick (Truc) goes to nobody and its leader leads again.
  */
 #include "cpython_args.h"
-#include "search.h"
-#include "solve_host.h"
+#include "../core/search.h"
+#include "../host/solve_host.h"
 
 typedef struct {
     PyObject_HEAD

@@ -3,8 +3,8 @@
  * extension's (mod_cpython.c); the argument checks are tapete_desc.h's, shared by
  * both. The per-play calls (legal, forbidden, verdict, winner) allocate nothing. */
 #include "py/dynruntime.h"
-#include "tapete_core.h"
-#include "solve.h"
+#include "../core/tapete_core.h"
+#include "../core/solve.h"
 
 #define API 2
 /* claim()'s own frame on armv6m (-fstack-usage: 504 bytes), counted in STACK; the

@@ -8,6 +8,7 @@
  */
 #include "tapete_core.h"
 #include "bits.h"
+#include "legal.h"
 
 /* ---- card tables --------------------------------------------------------- */
 
@@ -101,31 +102,18 @@ int tc_winner(const tc_game *g, const tc_trick *t) {
 
 /* ---- legality (duties.py legal_into) ------------------------------------- */
 
-/* True when the seat to play must beat the winning card if it can. */
-static int heading(const tc_game *g, unsigned d, const tc_view *v) {
-    if (d & TC_HEAD_ALWAYS) {
-        return 1;
-    }
-    return (d & TC_HEAD_OPPONENT) && g->team[v->winner] != g->team[v->to_play];
+/* What the rules (legal.h) ask of the cards, from the game's tables (`cx` the game):
+ * the cards above one in its suit, and of the cards held in a suit those the
+ * low-card duty lets go (a card outside the pack has none below it). */
+static uint32_t pack_above(const void *cx, int card) {
+    return tc_above((const tc_game *)cx, card);
 }
 
-/* A bit per suit whose 7 may not be discarded now (not trump, not led yet). */
-static unsigned restricted_sevens(const tc_trick *t) {
-    unsigned bits = 0;
-    for (int s = 0; s < 4; s++) {
-        if (s != t->trump && !((t->led >> s) & 1)) {
-            bits |= 1u << s;
-        }
-    }
-    return bits;
-}
-
-/* Of `bits` (a suit set of `suit`), the cards the low-card rule allows: those worth
- * points, and a card worth nothing only when nothing lower is held. */
-static uint32_t lowest_only(const tc_game *g, int suit, uint32_t held, uint32_t bits) {
+static uint32_t pack_low(const void *cx, int suit, uint32_t held) {
+    const tc_game *g = (const tc_game *)cx;
     uint32_t keep = 0;
     for (int f = 0; f < 16; f++) {
-        if ((bits >> f) & 1) {
+        if ((held >> f) & 1) {
             int c = suit * 16 + f;
             if (g->points[c] || !(held & tc_below(g, c))) {
                 keep |= (uint32_t)1 << f;
@@ -144,71 +132,8 @@ uint64_t tc_legal(const tc_game *g, const tc_trick *t, uint64_t hand) {
     return tc_legal_seen(g, t, &v, hand);
 }
 
-uint64_t tc_legal_seen(const tc_game *g, const tc_trick *t, const tc_view *view, uint64_t hand) {
-    tc_view v = *view;
-    unsigned d = tc_duties(g);
-    int led = TC_SUIT(t->card[0]);
-    int trump = t->trump;
-    int head = heading(g, d, &v);
-    int partner = g->team[v.winner] == g->team[v.to_play];
-    uint32_t follow = tc_suit_set(hand, led);
-    if ((d & TC_FOLLOW) && follow) {
-        if (head && TC_SUIT(v.best) == led) {
-            uint32_t higher = follow & tc_above(g, v.best);
-            if (higher) {
-                return tc_suit_mask(higher, led);
-            }
-        }
-        if ((d & TC_LOW_CARD) && partner) {
-            follow = lowest_only(g, led, follow, follow);
-        }
-        return tc_suit_mask(follow, led);
-    }
-    uint32_t trumps = trump < 4 ? tc_suit_set(hand, trump) : 0;
-    if (trump != led && trumps && !((d & TC_EXEMPT) && partner)) {
-        int best_trump = TC_SUIT(v.best) == trump;
-        uint32_t chosen = 0;
-        if (d & TC_TRUMP) {
-            if ((d & TC_OVERTRUMP) && best_trump) {
-                chosen = trumps & tc_above(g, v.best);
-                if (!chosen && (d & TC_UNDERTRUMP)) {
-                    chosen = trumps;
-                }
-            } else {
-                chosen = trumps;
-            }
-        } else if (head) {
-            chosen = best_trump ? trumps & tc_above(g, v.best) : trumps;
-        }
-        if (chosen) {
-            return tc_suit_mask(chosen, trump);
-        }
-    }
-    /* a free discard */
-    uint64_t out = hand;
-    if (d & TC_SEVEN) {
-        unsigned sevens = restricted_sevens(t);
-        uint64_t banned = 0;
-        for (int s = 0; s < 4; s++) {
-            if ((sevens >> s) & 1) {
-                banned |= tc_bit(s * 16 + TC_SEVEN_SLOT);
-            }
-        }
-        if (out & ~banned) { /* only unled 7s in hand: the ban is waived */
-            out &= ~banned;
-        }
-    }
-    if ((d & TC_LOW_CARD) && partner) {
-        uint64_t kept = 0;
-        for (int s = 0; s < 4; s++) {
-            uint32_t bits = tc_suit_set(out, s);
-            if (bits) {
-                kept |= tc_suit_mask(lowest_only(g, s, tc_suit_set(hand, s), bits), s);
-            }
-        }
-        out = kept;
-    }
-    return out;
+uint64_t tc_legal_seen(const tc_game *g, const tc_trick *t, const tc_view *v, uint64_t hand) {
+    return tc_legal_rules(g, t, v, hand, g, pack_above, pack_low);
 }
 
 /* ---- forbidden holdings (duties.py forbid_into) --------------------------- */
@@ -236,7 +161,7 @@ void tc_forbidden(const tc_game *g, const tc_trick *t, int c, uint64_t out[TC_PL
     int led = TC_SUIT(t->card[0]);
     int trump = t->trump;
     int s = TC_SUIT(c);
-    int head = heading(g, d, &v);
+    int head = tc_heading(g, d, &v);
     int partner = g->team[v.winner] == g->team[v.to_play];
     uint64_t card = tc_bit(c);
     if ((d & TC_FOLLOW) && s == led) {
@@ -279,7 +204,7 @@ void tc_forbidden(const tc_game *g, const tc_trick *t, int c, uint64_t out[TC_PL
     if ((d & TC_SEVEN) && TC_SLOT(c) == TC_SEVEN_SLOT && s != trump && !((t->led >> s) & 1)) {
         /* an unled plain 7 is legal only when every card held was such a 7; parts
          * already named under another rule keep that rule */
-        unsigned sevens = restricted_sevens(t);
+        unsigned sevens = tc_restricted_sevens(t);
         uint64_t bits = 0;
         for (int u = 0; u < 4; u++) {
             uint32_t deck = tc_deck(g, u);

@@ -72,7 +72,7 @@ static inline int tc_trick_value(const search *s, int last) {
 
 /* The trick just filled (its view `v`) taken by its winner: what the searching side
  * gains, and the next trick started. The end of tc_play, and of the host solver's
- * play (solve_host.c), which keeps its own views; static, so the Pico's core, where
+ * play (host/play.c), which keeps its own views; static, so the Pico's core, where
  * tc_play alone calls it, keeps it inlined (a function of its own: 28 bytes more). */
 static inline int tc_end_trick(search *s, const tc_view *v) {
     const tc_game *g = s->g;

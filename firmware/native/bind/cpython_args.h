@@ -5,7 +5,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include "tapete_core.h"
+#include "../core/tapete_core.h"
 
 /* ---- arguments ----------------------------------------------------------- */
 

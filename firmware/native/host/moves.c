@@ -1,0 +1,144 @@
+/* The host solver's moves: the legal cards (the core's rules, core/legal.h) and the
+ * move list (core/moves.c's), on tables made once per search; and the leads' order,
+ * by killers and history.
+ *
+ * The same answers as tc_legal_seen and tc_moves (the rules are theirs; the
+ * differential tests prove both), with the strength comparisons looked up in tables
+ * made once per search: on Botifarra they were a third of the search's instructions
+ * (callgrind), the low-card duty's walk over each suit above all.
+ */
+#include "host.h"
+
+#if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
+
+#define TC_SCORE_ONLY /* score_of; the list itself is host_list */
+#include "../core/move_list.h"
+#include "../core/legal.h"
+
+/* What the rules (core/legal.h) ask of the cards, from this search's tables (`cx`
+ * the search): the cards above one in its suit, and of the cards held in a suit those
+ * the low-card duty lets go: those worth points and the weakest held. */
+static uint32_t table_above(const void *cx, int card) {
+    return ((const host *)cx)->above[card];
+}
+
+static uint32_t table_low(const void *cx, int su, uint32_t held) {
+    const host *h = (const host *)cx;
+    uint32_t keep = held & h->worth[su];
+    uint32_t r = (uint32_t)h->ranks[su][0][held & 0xFF] | h->ranks[su][1][held >> 8];
+    if (r) {
+        keep |= (uint32_t)1 << h->slot_of[su][tc_ctz32(r)];
+    }
+    return keep;
+}
+
+/* move_list's list on rank masks: the same cards in the same order (each suit's
+ * cards strongest first, a card skipped when the card just above it among the
+ * cards in play is legal too and worth as much, then sorted by score_of, stably),
+ * where move_list walked every slot of each suit: a sixth of the search's
+ * instructions (callgrind). */
+static int host_list(const host *h, const tc_view *v, uint64_t legal, int hint,
+    uint8_t move[TC_MAX_HAND]) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    uint8_t score[TC_MAX_HAND];
+    int nm = 0;
+    for (int su = 0; su < 4; su++) {
+        uint32_t all = ranks_of(h, legal, su);
+        if (!all) {
+            continue;
+        }
+        uint32_t in_play = 0;
+        for (int p = 0; p < g->seats; p++) {
+            in_play |= h->held.r[p][su];
+        }
+        for (int i = 0; i < t->n; i++) {
+            in_play |= TC_SUIT(t->card[i]) == su ? 1u << h->rank_of[t->card[i]] : 0;
+        }
+        const uint8_t *slot = h->slot_of[su], *rp = h->rank_points[su];
+        for (uint32_t l = all; l;) {
+            int r = 31 - __builtin_clz(l);
+            l &= ~(1u << r);
+            uint32_t up = in_play >> r >> 1; /* the cards in play above it */
+            if (up && s->collapse) {
+                int a = r + 1 + tc_ctz32(up);
+                if (((all >> a) & 1) && rp[a] == rp[r]
+                    && !(s->keyed_led && (slot[a] == TC_SEVEN_SLOT || slot[r] == TC_SEVEN_SLOT))) {
+                    continue; /* the same as the card just above it */
+                }
+            }
+            int c = su * 16 + slot[r];
+            nm = insert_move(move, score, nm, c, score_of(s, v, c, !up, hint));
+        }
+    }
+    return nm;
+}
+
+/* tc_moves's list (move_list.h) of the legal cards from this search's tables. */
+int host_moves(const host *h, int hint, uint8_t move[TC_MAX_HAND]) {
+    const search *s = &h->s;
+    const tc_trick *t = &s->t;
+    uint64_t legal = s->hand[s->to_play];
+    const tc_view *v = &h->view[0]; /* unused at a lead */
+    if (t->n) {
+        v = &h->view[s->ply - 1];
+        legal = tc_legal_rules(s->g, t, v, legal, h, table_above, table_low);
+    }
+    if (!(legal & (legal - 1))) { /* one card: nothing to order (a forced follow, mostly) */
+        move[0] = (uint8_t)tc_ctz64(legal);
+        return legal != 0;
+    }
+    return host_list(h, v, legal, hint, move);
+}
+
+/* The leads' order: the table's move when it leads the list (`fixed`), then the
+ * killer leads (the last two leads that cut off a position at this trick likely cut
+ * this one too), then the rest by history (leads that cut off positions of this seat
+ * before, weighted by the tricks left under them), ties in moves.c's order. */
+void order_leads(const host *h, uint8_t *move, int nm, int fixed) {
+    const search *s = &h->s;
+    const uint64_t *hs = h->hist[s->to_play];
+    for (int i = fixed + 1; i < nm; i++) { /* stable insertion sort: at most 16 */
+        uint8_t c = move[i];
+        int j = i;
+        while (j > fixed && hs[move[j - 1]] < hs[c]) {
+            move[j] = move[j - 1];
+            j--;
+        }
+        move[j] = c;
+    }
+    const uint8_t *k = h->killer[tc_popcount64(s->hand[s->to_play])];
+    int at = fixed;
+    for (int j = 0; j < 2; j++) {
+        for (int i = at; i < nm; i++) {
+            if (move[i] == k[j]) {
+                uint8_t c = move[i];
+                for (; i > at; i--) {
+                    move[i] = move[i - 1];
+                }
+                move[at++] = c;
+                break;
+            }
+        }
+    }
+}
+
+/* A lead `c` cut the position off: it becomes its trick's first killer, and the
+ * seat's history counts it, weighted by the tricks left under it. Nothing is noted
+ * of a cut-off mid-trick. */
+void note_cut(host *h, int c) {
+    const search *s = &h->s;
+    if (s->t.n) {
+        return;
+    }
+    int tl = tc_popcount64(s->hand[s->to_play]);
+    uint8_t *k = h->killer[tl];
+    h->hist[s->to_play][c] += (uint64_t)(tl * tl);
+    if (k[0] != c) {
+        k[1] = k[0];
+        k[0] = (uint8_t)c;
+    }
+}
+
+#endif

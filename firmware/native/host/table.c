@@ -1,0 +1,159 @@
+/* The host solver's transposition table: tt.c's entries in buckets of a cache
+ * line, the entry's cut-offs at a trick start and its store, and the enhanced
+ * transposition cut-off at a trick's last card.
+ */
+#include "host.h"
+
+#if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
+
+/* The table's entry of a position (tt.c's layout and tags): four-way buckets of one
+ * 64-byte cache line here, where tt.c's two ways suit the Pico's small tables; a new
+ * entry takes a free or stale way, else the one over the fewest cards (the smallest
+ * subtree, cheapest to search again). */
+static tc_entry *bucket_of(const tc_table *tt, uint64_t cards, unsigned meta) {
+    uint32_t x = (uint32_t)cards * 0x9E3779B1u ^ (uint32_t)(cards >> 32) * 0x85EBCA77u ^ meta * 0xC2B2AE35u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 13;
+    return &tt->entry[x & tt->mask & ~3u];
+}
+
+tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store) {
+    if (!tt || !tt->entry || tt->mask < 3) {
+        return tc_probe(tt, cards, meta, store);
+    }
+    uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
+    tc_entry *b = bucket_of(tt, cards, meta);
+    for (int i = 0; i < 4; i++) {
+        if (b[i].tag == tag && b[i].cards == cards) {
+            return &b[i];
+        }
+    }
+    if (!store) {
+        return 0;
+    }
+    tc_entry *e = 0;
+    int least = 99;
+    for (int i = 0; i < 4 && !e; i++) {
+        if ((b[i].tag >> 8) != tt->epoch) {
+            e = &b[i];
+        }
+    }
+    if (!e) { /* three ways keep the biggest subtrees, the fourth takes the rest */
+        for (int i = 0; i < 3; i++) {
+            int k = tc_popcount64(b[i].cards);
+            if (k < least) {
+                least = k;
+                e = &b[i];
+            }
+        }
+        if (tc_popcount64(cards) < least) {
+            e = &b[3];
+        }
+    }
+    e->cards = cards;
+    e->tag = tag;
+    e->lo = 0;
+    e->hi = 255;
+    e->move = TC_NO_CARD;
+    return e;
+}
+
+/* Enhanced transposition cut-off (ETC) at a trick's last card, keyed by relative
+ * ranks: does a move of move[0..nm) end the trick in a position whose entry already
+ * decides the window? The trick's winner and gain found without playing the card,
+ * the key from the trick start's (rel_key_from). On Botifarra the first move's
+ * subtree is often searched where another move's entry would have cut at once. */
+int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int beta,
+    int *value) {
+    search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    uint64_t out = 0;
+    for (int p = 0; p < g->seats; p++) {
+        out |= s->hand[p];
+    }
+    const tc_view v = h->view[s->ply - 1];
+    int won = 1;
+    if (s->measure != TC_TRICKS) {
+        won = g->trick_point;
+        for (int i = 0; i < t->n; i++) {
+            won += g->points[t->card[i]];
+        }
+    }
+    uint64_t key[TC_MAX_HAND];
+    uint8_t meta[TC_MAX_HAND];
+    int gain[TC_MAX_HAND];
+    int big = s->tt->entry && s->tt->mask >= 3;
+    uint64_t base = rel_key_from(h, out, h->out_at[s->start], h->key_at[s->start]);
+    for (int i = 0; i < nm; i++) { /* every key first, their cache lines fetched at once */
+        int c = move[i];
+        int winner = tc_beats(g, c, v.best, t->trump) ? s->to_play : v.winner;
+        gain[i] = g->team[winner] != s->team ? 0 : s->measure == TC_TRICKS ? 1 : won + g->points[c];
+        int su = TC_SUIT(c); /* the move changes its own suit's part alone */
+        uint32_t o = tc_suit_set(out, su) & ~(1u << TC_SLOT(c));
+        key[i] = (base & ~((uint64_t)0xFFFFu << (16 * su)))
+            | (uint64_t)(o ? rel_suit(h, su, o) : 0) << (16 * su);
+        meta[i] = (uint8_t)(winner << 4 | (s->keyed_led ? t->led : 0u));
+        if (big) {
+            __builtin_prefetch(bucket_of(s->tt, key[i], meta[i]));
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        tc_entry *e = host_probe(s->tt, key[i], meta[i], 0);
+        if (e && (maximize ? gain[i] + e->lo >= beta : gain[i] + e->hi <= alpha)) {
+            *value = gain[i] + (maximize ? e->lo : e->hi);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The table's entry `e` of the trick start `n`: 1 and *value when its bounds decide
+ * the window, else 0, the window narrowed to them and the entry's best lead the
+ * hint. */
+int entry_cut(const host *h, const tc_entry *e, node *n, int *alpha, int *beta, int *value) {
+    if (e->lo >= *beta) {
+        *value = e->lo;
+        return 1;
+    }
+    if (e->hi <= *alpha) {
+        *value = e->hi;
+        return 1;
+    }
+    if (e->lo > *alpha) {
+        *alpha = e->lo;
+    }
+    if (e->hi < *beta) {
+        *beta = e->hi;
+    }
+    n->hint = h->relative ? card_of(h, n->cards, e->move) : e->move;
+    return 0;
+}
+
+/* The value `best` of the trick start `n`, searched in the window [a0, b0) with
+ * `bestmove` its best, into the table: an upper bound when it failed low, a lower
+ * one when high, else exact; with the sure points' bounds. */
+void entry_store(host *h, const node *n, int best, int a0, int b0, int bestmove) {
+    tc_entry *e = host_probe(h->s.tt, n->key, n->meta, 1);
+    if (!e) {
+        return;
+    }
+    int v = best < 0 ? 0 : best > 255 ? 255 : best;
+    if (best <= a0) {
+        if (v < e->hi) {
+            e->hi = (uint8_t)v;
+        }
+    } else if (best >= b0) {
+        if (v > e->lo) {
+            e->lo = (uint8_t)v;
+        }
+    } else {
+        e->lo = e->hi = (uint8_t)v;
+    }
+    if (n->sure_lo > e->lo) e->lo = (uint8_t)n->sure_lo;
+    if (n->sure_hi < e->hi) e->hi = (uint8_t)n->sure_hi;
+    e->move = (uint8_t)(h->relative ? rel_of(h, n->cards, bestmove) : bestmove);
+}
+
+#endif
