@@ -345,7 +345,14 @@ def follower_for(args, board):
     elif src.startswith("/dev/"):
         kind = "port"       # open_port says it is missing, in one line
     else:
-        kind = "file"       # a log not written yet: waited for
+        folder = os.path.dirname(os.path.abspath(src))
+        if not os.path.isdir(folder):
+            raise UsageError("no log %s and no folder %s for it: give a serial port, a log file or "
+                             "nothing (the database)" % (src, folder))
+        # a log not written yet (`tapete record --out` about to start): waited for, and said
+        print("tapete serve: %s does not exist yet; the board waits for it to be written" % src,
+              file=sys.stderr)
+        kind = "file"
     if kind == "file":
         board.source = "log %s" % src
         return FileFollower(board, src)

@@ -181,3 +181,15 @@ def test_serve_errors_are_one_line(tmp_path):
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
         assert words in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
     time.sleep(0)
+
+
+def test_serve_on_a_log_in_no_folder_says_so_and_on_a_log_not_yet_written_says_it_waits(tmp_path, capsys):
+    import argparse
+    from tapete.cli import main
+    from tapete.views.web import Board, follower_for
+    assert main(["serve", str(tmp_path / "nowhere" / "x.jsonl")]) == 2
+    assert "no folder" in capsys.readouterr().err
+    board = Board("")
+    args = argparse.Namespace(source=str(tmp_path / "later.jsonl"), db=None, match=None)
+    follower_for(args, board)
+    assert "does not exist yet" in capsys.readouterr().err and board.source.startswith("log ")
