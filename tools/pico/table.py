@@ -69,12 +69,15 @@ class Recording:
         self.rig = rig
         # Each recording is of a fresh emulated board: a log left by an earlier run would be
         # appended to (record never truncates) and counted as this run's events.
-        if os.path.exists(path):
-            os.remove(path)
+        # Its match database beside it: a demo never writes into the user's own.
+        self.db = os.path.splitext(path)[0] + ".sqlite"
+        for old in (path, self.db):
+            if os.path.exists(old):
+                os.remove(old)
         # Its "where are you?" after a second of silence, in emulated time: at wall-clock
         # pace it would reach the emulated board ten or more times an emulated second,
         # work a real table never sees, in front of the players' verdicts.
-        cmd = [venv_bin("tapete"), "record", rig.port, "--out", path, "--new", game,
+        cmd = [venv_bin("tapete"), "record", rig.port, "--out", path, "--db", self.db, "--new", game,
                "--options", json.dumps(options), "--look-every", "%.1f" % rig.slowness()]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      text=True, cwd=ROOT)
