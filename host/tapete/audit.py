@@ -39,12 +39,12 @@ HANDS_IN_A_GAP = 500
 UNJUDGED_KEYS = {"trump": ("suit",), "trick": ("cards",),
                  "violation": ("hand", "trick", "seat", "card", "rule", "proven"),
                  "x-refused": ("message",)}
-# Keys of `hand_end` that carry a hand's context into the audit's hands (PROTOCOL.md:
+# Keys of `hand_end` that carry a hand's context into the audit's hands (docs/protocol.md:
 # multiplier, stake, declarations, rounds, ended; and tapete's own).
 HAND_CONTEXT = ("multiplier", "stake", "value", "declarations", "rounds", "ended", "games", "lying",
                 "bid", "trump_by", "doubles", "cards", "misdeal")
 REFUSED_RULES = ("out-of-turn", "unknown-card", "duplicate-card")
-# The keys of each derived event that PROTOCOL.md fixes; only these are compared.
+# The keys of each derived event that docs/protocol.md fixes; only these are compared.
 CONTRACT_KEYS = {
     "trump": ("suit", "hand"),
     "trick": ("hand", "n", "leader", "cards", "winner"),
@@ -87,7 +87,7 @@ def _shown(value, limit=80):
 
 
 class Audit:
-    """Replays one match; `result()` gives the object of PROTOCOL.md's `audit --json`.
+    """Replays one match; `result()` gives the object of docs/protocol.md's `audit --json`.
 
     Feed it parsed events with `feed(line, event)` and lines that could not be read
     with `bad_line(line, message)`; `audit_matches` splits a log into matches."""
@@ -98,7 +98,7 @@ class Audit:
         self.errors = []
         self.disagreements = []
         self.options = {}
-        self.names = {}             # the match's players' names (PROTOCOL.md 1.2), checked
+        self.names = {}             # the match's players' names (docs/protocol.md 1.2), checked
         self.game = None
         self.totals = [0, 0]
         self.winner = None
@@ -186,11 +186,11 @@ class Audit:
         if extension:
             if name == "x-undo":
                 self.undo(number, event)
-            return          # an extension this audit does not know: ignored (PROTOCOL.md)
+            return          # an extension this audit does not know: ignored (docs/protocol.md)
         if name in INPUTS:
             # the controller logs what an input derives before the next input it
             # accepts (accept() flushes); a refused input or a line that is no event
-            # at all does not count: it changes nothing but itself (PROTOCOL.md 1.2)
+            # at all does not count: it changes nothing but itself (docs/protocol.md 1.2)
             if self.match.game is None or self.match.over:
                 self.skip(number, name)
             else:
@@ -383,7 +383,7 @@ class Audit:
         elif name == "hand_end":
             for key in ("points", "score", "totals", "tricks"):
                 hand[key if key != "tricks" else "tricks_won"] = d.get(key)
-            for key in HAND_CONTEXT:        # what the game's calls settled (PROTOCOL.md)
+            for key in HAND_CONTEXT:        # what the game's calls settled (docs/protocol.md)
                 if key in d:
                     hand[key] = d[key]
             self.totals = list(d["totals"])
@@ -689,7 +689,7 @@ class Audit:
         self.disagreements.sort(key=_by_line)
 
     def result(self):
-        """The object of `tapete audit --json` (PROTOCOL.md)."""
+        """The object of `tapete audit --json` (docs/protocol.md)."""
         self.finish()
         out = {"game": self.game, "options": self.options, "hands": self.hands,
                "totals": self.totals, "winner": self.winner, "reason": self.reason,
@@ -818,7 +818,7 @@ def _instead(game, key, declared):
 
 def _same(expected, logged):
     """True when a logged derived event says what the rules derived (on the keys that
-    PROTOCOL.md fixes)."""
+    docs/protocol.md fixes)."""
     name = expected.get("ev")
     if logged.get("ev") != name:
         return False
@@ -921,7 +921,7 @@ def _with_lines(audit):
 
 def audit_lines(lines, name="the log"):
     """Audit (line number, text) pairs: the object of `tapete audit --json`. For a log
-    of one match it is PROTOCOL.md's; for several, {"matches": [each one's, with
+    of one match it is docs/protocol.md's; for several, {"matches": [each one's, with
     "lines": [first, last]], "count": n}. AuditError when there is no event at all."""
     results = list(audit_matches(lines, name))
     if len(results) == 1:

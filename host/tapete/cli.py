@@ -38,10 +38,10 @@ def build_parser():
                            description="Replay a table log through the rules and report every "
                            "trick, score, violation and error, match by match. Exit status 0 "
                            "when the log was read, 2 when it could not be.")
-    audit.add_argument("log", help="the table log (JSON Lines, shared/PROTOCOL.md); it may hold "
+    audit.add_argument("log", help="the table log (JSON Lines, docs/protocol.md); it may hold "
                        "several matches")
     audit.add_argument("--json", action="store_true",
-                       help="print the audit as JSON: PROTOCOL.md's object for one match, "
+                       help="print the audit as JSON: docs/protocol.md's object for one match, "
                        '{"matches": [...], "count": n} for several')
     audit.set_defaults(run=cmd_audit)
     for extra in EXTRA_COMMANDS:
