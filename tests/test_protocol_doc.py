@@ -47,15 +47,21 @@ def _words(node):
     return [] if w is None else [w]
 
 
+def _key(subscript):
+    """The key of `x[key]` (Python 3.8 wraps it in an Index)."""
+    key = subscript.slice
+    return key.value if isinstance(key, getattr(ast, "Index", ())) else key
+
+
 def _reads_key(node):
     """'ev' for `x.get("ev")` or `x["ev"]` (and so for "cmd", "reply"), else None."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
             and node.args and _word(node.args[0]) in KEYS:
         return _word(node.args[0])
     if isinstance(node, ast.Subscript):
-        key = node.slice.value if isinstance(node.slice, ast.Index) else node.slice  # Python < 3.9
-        if _word(key) in KEYS:
-            return _word(key)
+        key = _word(_key(node))
+        if key in KEYS:
+            return key
     return None
 
 
@@ -109,8 +115,7 @@ class Names(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Subscript(self, node):
-        key = node.slice.value if isinstance(node.slice, ast.Index) else node.slice
-        self.lookup(node.value, key, node)
+        self.lookup(node.value, _key(node), node)
         self.generic_visit(node)
 
     def lookup(self, table, key, node):
