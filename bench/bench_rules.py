@@ -2,7 +2,7 @@
 
 Runs under CPython (`python bench/bench_rules.py`) and under the MicroPython unix
 port (`MICROPYPATH=firmware micropython bench/bench_rules.py`). Two doors are timed:
-the checked door (`Match.apply` with PROTOCOL.md event dicts, as the audit uses) and
+the checked door (`Match.apply` with docs/protocol.md event dicts, as the audit uses) and
 the fast door (`Match.play`, as the controller uses), both with the hands hidden so
 the hidden-hand bookkeeping runs on every play.
 """

@@ -9,9 +9,9 @@ codes CONTROL_BASE + their index in CONTROLS.
 import json
 from micropython import const
 
-# The control tags' words: the table's own (confirm, undo, misdeal: PROTOCOL.md 1.2's
+# The control tags' words: the table's own (confirm, undo, misdeal: docs/protocol.md 1.2's
 # event, the hand in progress void) and the calls of every game (rules' `tag_call`
-# turns a word into a call; PROTOCOL.md 1.1's call words).
+# turns a word into a call; docs/protocol.md 1.1's call words).
 CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-D",
             "trump-C", "no-trump", "double", "delegate", "pass", "declare", "raise", "accept",
             "reject", "play", "fold", "truc", "retruc", "mus", "no-mus", "discard", "yes", "no",

@@ -3,7 +3,7 @@
 Encoding (the C core uses the same numbers):
 
     card = suit * 16 + (face - 1)
-    suit: S=0 H=1 D=2 C=3           (PROTOCOL.md order)
+    suit: S=0 H=1 D=2 C=3           (docs/protocol.md order)
     face: A=1 2..10 J=11 Q=12 K=13
 
 A *suit set* is a 13-bit int with bit (face - 1); a *hand* is a list of four suit
@@ -39,7 +39,7 @@ def bit(c):
 
 
 def name(c):
-    """The PROTOCOL.md code of a card: `name(6) == "7H"`."""
+    """The docs/protocol.md code of a card: `name(6) == "7H"`."""
     if not is_card(c):
         raise CardError("not a card number: " + repr(c))
     return FACES[c & 15] + SUITS[c >> 4]

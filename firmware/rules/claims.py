@@ -24,7 +24,7 @@ it needs no check.
 Cards the claimer shows are evidence too: showing a card the table had ruled out
 proves the earlier play illegal, exactly as playing it would.
 
-Derived event (an `x-` event, which PROTOCOL.md readers ignore unless they know it):
+Derived event (an `x-` event, which docs/protocol.md readers ignore unless they know it):
 `{"ev": "x-claim", "hand", "trick", "seat", "call", "tricks", "sound": true | false |
 null, "deal": [[cards of seat 0], ...], "line": [cards]}` (deal and line when unsound).
 """

@@ -27,7 +27,7 @@ LOW_CARD = 128      # partner winning: a card worth nothing must be the lowest o
 EXEMPT = 256        # partner winning: no duty to trump or overtrump (Manille's partner_exemption)
 TRAWL = 512         # not following a trump lead is named `trawl` (Envite)
 
-# -- rule words (PROTOCOL.md `violation.rule`), numbered for fixed-size tables ----------
+# -- rule words (docs/protocol.md `violation.rule`), numbered for fixed-size tables ----------
 REVOKE = 0
 MUST_BEAT = 1
 SEVEN_DISCARD = 2

@@ -34,7 +34,7 @@ def proof_events(match, seat, c, now, out):
 
 def possible(match, v, index, rule):
     """Add `possible` to a violation when the proof leaves rules before its own open:
-    the seat may have broken an earlier duty instead (PROTOCOL.md 1.1). Listed in
+    the seat may have broken an earlier duty instead (docs/protocol.md 1.1). Listed in
     the game's rule order, the proven rule last."""
     know = match.knowledge
     unseen = [0, 0, 0, 0]
@@ -50,7 +50,7 @@ def possible(match, v, index, rule):
 
 def revision(match, index, rule):
     """The violation of play `index` again, naming the rule actually broken (every
-    card of the hand has been played: PROTOCOL.md 1.1), with `revises` naming the
+    card of the hand has been played: docs/protocol.md 1.1), with `revises` naming the
     rule first proven."""
     know = match.knowledge
     old = know.rule[index]

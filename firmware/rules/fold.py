@@ -3,11 +3,11 @@ a refused one. The audit, the live views, the replay, the analysis and the
 controller's restore after a power cut all read a log through it, so they agree on
 which events are inputs and on what an undo or a refusal does.
 
-- `INPUTS` are the events that happen at the table (PROTOCOL.md, input events) once
+- `INPUTS` are the events that happen at the table (docs/protocol.md, input events) once
   a `match` is under way; `match` starts a new fold. `x-undo` (firmware/table) takes
   back the play whose `seq` it names. Every other event is derived (the rules
   recompute it) or an extension the rules ignore.
-- A refused input changes nothing but itself (PROTOCOL.md 1.2): the rules raise
+- A refused input changes nothing but itself (docs/protocol.md 1.2): the rules raise
   before they change anything, so the fold carries on with the next. A fault inside
   the rules (any other exception) may have left them half-way, so the match is
   rebuilt from the inputs kept before it.
@@ -25,7 +25,7 @@ dataclasses.
 from .errors import TableError
 from .match import Match
 
-# The events that happen at the table once a match is under way (PROTOCOL.md).
+# The events that happen at the table once a match is under way (docs/protocol.md).
 INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call")
 UNDO = "x-undo"
 

@@ -34,7 +34,7 @@ class Game:
     face_points = {}            # face -> card points
     pack = "?"                  # the pack's name (rules/packs.py, enrolment)
     direction = 1               # 1 clockwise (next seat s+1), -1 anticlockwise (s-1)
-    # After a misdeal (PROTOCOL.md 1.2): "redeal", the same dealer deals the hand
+    # After a misdeal (docs/protocol.md 1.2): "redeal", the same dealer deals the hand
     # again (what most tables do where a rule text is silent), or "pass", the deal
     # goes to the next dealer (Malilla's text). Option `misdeal`.
     misdeal = "redeal"
@@ -48,7 +48,7 @@ class Game:
     draws = False               # equal cards of two opponents draw the trick (Truc)
     target = 0                  # match target
     irregularity = "report"     # "game": a proven illegal play loses the game
-    calls = ()                  # the call words in use (PROTOCOL.md 1.1) besides claim, concede
+    calls = ()                  # the call words in use (docs/protocol.md 1.1) besides claim, concede
     CALL_WORDS = ()             # every call word the game may use, whatever its options
     claims = True               # "the rest are ours" makes sense (whole-pack games)
     OPTIONS = {}                # option -> (default, allowed, meaning)

@@ -8,13 +8,13 @@ presets, and call words.
 """
 from .errors import EventError
 
-# PROTOCOL.md names, in the order the menu offers them.
+# docs/protocol.md names, in the order the menu offers them.
 NAMES = ("malilla", "manille", "botifarra", "tute", "envite", "truc", "mus")
 ALIASES = {"manilla": "malilla"}     # the Spanish spelling of seed 000
 
 
 def names():
-    """The game names the table knows (PROTOCOL.md spellings)."""
+    """The game names the table knows (docs/protocol.md spellings)."""
     return list(NAMES)
 
 

@@ -6,7 +6,7 @@ scoring reads. The game's description (rules/game.py) says which stages it has a
 answers the hooks; nothing here knows a game by name.
 
 Two doors, as python-chess has them:
-- `apply(event)` is the checked door: it validates a PROTOCOL.md input event, raises
+- `apply(event)` is the checked door: it validates a docs/protocol.md input event, raises
   a TableError (a ValueError) quoting the input and leaving the state untouched when
   it cannot accept it, and returns the derived events (`trump`, `trick`,
   `violation`, `hand_end`, `match_end`, and the `x-` events of claims) as dicts.
@@ -43,7 +43,7 @@ MATCH_DONE = 32
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
-# The rules' own derived events beyond PROTOCOL.md's (readers may ignore them; the
+# The rules' own derived events beyond docs/protocol.md's (readers may ignore them; the
 # audit compares them too): claims (rules/claims.py) and Mus (rules/mus_hand.py).
 # `x-refused`: a value of an accepted input that the rules refused and replaced (a
 # Truc `deal`'s `cards`): the audit lists its message as an error of the line.
@@ -93,7 +93,7 @@ class Match:
         return self.game.team_of[seat]
 
     def name(self, code):
-        """The PROTOCOL.md text of a card code of this hand."""
+        """The docs/protocol.md text of a card code of this hand."""
         outer = self.game.outer
         return C.name(outer[code] if outer is not None else code)
 
@@ -162,7 +162,7 @@ class Match:
         """A new hand. A `deal` while a hand is unfinished closes that hand as
         abandoned (nothing scored: void_hand) and starts the new one; a `cards` value
         the game refuses is reported (`x-refused`) and the hand dealt as the game deals
-        it (PROTOCOL.md 1.2: a refused input changes nothing but itself)."""
+        it (docs/protocol.md 1.2: a refused input changes nothing but itself)."""
         dealer = self._seat(ev, "dealer")
         if self.phase == OVER:
             raise OrderError("the match is over; no more deals")
@@ -213,7 +213,7 @@ class Match:
         return (after,)
 
     def _on_misdeal(self, ev):
-        """PROTOCOL.md 1.2 `misdeal`: the hand in progress is void; the next `deal`
+        """docs/protocol.md 1.2 `misdeal`: the hand in progress is void; the next `deal`
         follows the game's rule (option `misdeal`: the same dealer deals again, or
         the errant dealer passes the cards to the next)."""
         self._require_hand_open()

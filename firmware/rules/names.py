@@ -1,4 +1,4 @@
-"""Players' names on a match (shared/PROTOCOL.md 1.2): `{"seats": [...], "teams": [...]}`.
+"""Players' names on a match (docs/protocol.md 1.2): `{"seats": [...], "teams": [...]}`.
 
 Names are the players' own text, so they are checked before any log line carries
 them: each a string of at most MAX_LEN characters, no control characters (a
@@ -66,7 +66,7 @@ def check(names):
 
 
 def merge(held, cmd):
-    """The names after the host's `names` command `cmd` (docs/serial.md) on `held`
+    """The names after the host's `names` command `cmd` (docs/protocol.md) on `held`
     (the table's names, or None): each list the command carries replaces the held
     one from index `at` on (default 0: the whole list), so a list too long for one
     command line is sent in pieces; a list it does not carry is kept; an empty list

@@ -1,11 +1,11 @@
 """Game options: declared once per game with a default and a one-line meaning,
-checked when a match starts (PROTOCOL.md: `match.options`).
+checked when a match starts (docs/protocol.md: `match.options`).
 
 Loaded when a game is made (and by the registry's `info`), not during play.
 """
 from .errors import EventError
 
-# Options every game has (PROTOCOL.md): name -> (default, allowed values or type,
+# Options every game has (docs/protocol.md): name -> (default, allowed values or type,
 # one-line meaning).
 COMMON = {
     "direction": (None, ("cw", "ccw"), "direction of play and of the deal (default from the rule text)"),

@@ -1,6 +1,6 @@
 """Spanish card names: `"1 oros"`, `"rey de bastos"`, `"sota copas"`.
 
-Spanish-suited packs map onto the French codes (PROTOCOL.md): oros = D, copas = H,
+Spanish-suited packs map onto the French codes (docs/protocol.md): oros = D, copas = H,
 espadas = S, bastos = C; 1 = A, sota = J, caballo = Q, rey = K. Kept apart from
 cards.py so the table loads it only when a Spanish name is read.
 """

@@ -1,4 +1,4 @@
-"""Host commands (docs/serial.md): parse a command line, act, queue the reply.
+"""Host commands (docs/protocol.md): parse a command line, act, queue the reply.
 
 Loaded by the controller when a line arrives and dropped after it (commands are
 rare: a new match, a status, a resend, a notice), so it takes no heap during play.

@@ -1,5 +1,5 @@
 """The serial link: table-log lines out (seq + crc), host command lines in
-(docs/serial.md; host.py parses and acts on them).
+(docs/protocol.md; host.py parses and acts on them).
 
 Out: every table-log event gets the next `seq` and a `crc` key, the CRC-32 (zlib
 polynomial, 8 lower-case hex digits) of the line's JSON text without that key:

@@ -1,5 +1,5 @@
 """A Pico W's table in a room: every log line published to tapete/<room>/<table>/log at
-QoS 1 (shared/PROTOCOL.md 1.2, "Rooms"), unchanged (sealed, with its seq).
+QoS 1 (docs/protocol.md 1.2, "Rooms"), unchanged (sealed, with its seq).
 
 The publisher is a second reader of the link's resend ring (link.py): it keeps its own
 place (`next`, the seq of the next line to publish) and never changes what the serial

@@ -14,7 +14,7 @@ picture, then `paint(fb, ox, oy, rows)` draws it into a band, shifted by (ox, oy
 and may be called once per band. Text is framebuf's 8x8 font scaled by whole
 pixels; the suit signs are bitmaps drawn from the pictures in
 tests/firmware/suit_art.py (a test keeps them equal): the four French signs, then
-the Spanish ones for the same codes (PROTOCOL.md: espadas = S, copas = H, oros = D,
+the Spanish ones for the same codes (docs/protocol.md: espadas = S, copas = H, oros = D,
 bastos = C); SMALL in 8x8 cells to sit in a line of text, BIG in 16x16.
 
 Heap: this module stays loaded (with the wide panel's layout of the main facts;

@@ -2,7 +2,7 @@
 firmware/table/screen.py (framebuf's 8x8 font has no suit signs). A test checks the
 firmware's bytes against these; `micropython tests/firmware/suit_art.py` prints them.
 
-Order: spades, hearts, diamonds, clubs (PROTOCOL.md's S H D C), then the Spanish
+Order: spades, hearts, diamonds, clubs (docs/protocol.md's S H D C), then the Spanish
 signs drawn for the same codes: espadas (S), copas (H), oros (D), bastos (C).
 Small signs are 7x7 in an 8x8 cell (cap height of the font); big ones 15x15 in 16x16.
 """

@@ -1,5 +1,5 @@
 """Every call word is accepted at every moment its game's rule text allows it, in
-every allowed order (PROTOCOL.md 1.2). Random hands are played legally; at each
+every allowed order (docs/protocol.md 1.2). Random hands are played legally; at each
 moment the match is rebuilt from the log so far and every call the text allows
 there is tried on it: each must be accepted."""
 import random

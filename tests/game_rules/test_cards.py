@@ -1,4 +1,4 @@
-"""Cards and packs: the codes of PROTOCOL.md, Spanish aliases, and the pack tables."""
+"""Cards and packs: the codes of docs/protocol.md, Spanish aliases, and the pack tables."""
 from game_rules.kit import cards, errors, raises
 
 try:

@@ -1,5 +1,5 @@
 """The log fold (rules/fold.py): inputs fed to a Match, undo by rebuilding from the
-kept inputs, a refused input changing nothing but itself (PROTOCOL.md 1.2)."""
+kept inputs, a refused input changing nothing but itself (docs/protocol.md 1.2)."""
 import random
 
 from game_rules.kit import TableError, games, playout

@@ -60,7 +60,7 @@ def test_hidden_hands_every_illegal_play_proven_by_hand_end_and_nothing_else():
 
 
 def test_at_hand_end_every_violation_names_the_rule_actually_broken():
-    # PROTOCOL.md 1.1: once every card is played, all hands are known; a proof that
+    # docs/protocol.md 1.1: once every card is played, all hands are known; a proof that
     # could only name a weaker rule is revised (`revises`) to the rule broken.
     revised = 0
     for name in GAMES:

@@ -1,4 +1,4 @@
-"""Misdeals and abandoned hands (PROTOCOL.md 1.2) in every registered game: the hand
+"""Misdeals and abandoned hands (docs/protocol.md 1.2) in every registered game: the hand
 in progress is void, nothing is scored from it, and the match goes on."""
 import random
 

@@ -1,5 +1,5 @@
 """A table's lines into its log (room.TableIntake): each line once, in seq order, a gap
-asked for again (PROTOCOL.md 1.2, Rooms)."""
+asked for again (docs/protocol.md 1.2, Rooms)."""
 import json
 
 import pytest

@@ -1,5 +1,5 @@
 """Players' names: the host's `names` command, the `match` event that carries them,
-and a power cut (under MicroPython; PROTOCOL.md 1.2, docs/serial.md)."""
+and a power cut (under MicroPython; docs/protocol.md 1.2, docs/serial.md)."""
 import scratch
 import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 import json

@@ -142,7 +142,7 @@ def _context_module():
 
 def test_why_a_hand_ended_is_said_in_the_panels_language():
     from table.screen import reason_word
-    # PROTOCOL.md's `ended` words, and the rules' misdeal and abandoned hand
+    # docs/protocol.md's `ended` words, and the rules' misdeal and abandoned hand
     reasons = ("claim", "concede", "reject", "fold", "tute", "trawl", "ordago", "misdeal", "abandoned")
     for lang in TABLES:
         say.use(lang)

@@ -80,7 +80,7 @@
 #define TC_TRAWL 512
 #define TC_DUTIES_ALL 1023
 
-/* Rules a play can break: the numbers of rules/duties.py (PROTOCOL.md words). */
+/* Rules a play can break: the numbers of rules/duties.py (docs/protocol.md words). */
 #define TC_LEGAL (-1)
 #define TC_REVOKE 0
 #define TC_MUST_BEAT 1

@@ -179,7 +179,7 @@ def cmd_sheet(args):
 def register(sub):
     """Add `room` (init, broker, serve) to the tapete command."""
     p = sub.add_parser("room", help="a room of tables on one MQTT broker: set up, broker, board",
-                       description="A room of tables on one MQTT broker (PROTOCOL.md 1.2, Rooms): "
+                       description="A room of tables on one MQTT broker (docs/protocol.md 1.2, Rooms): "
                        "set up the broker (TLS, ACL, a password per table), run it, and serve the "
                        "room: every table's log stored once, the room board in a browser.")
     rs = p.add_subparsers(dest="room_command", required=True)
@@ -230,7 +230,7 @@ def register(sub):
     c.add_argument("--out", help="where to write it (default FOLDER/secrets/tables/TABLE.json)")
     c.set_defaults(run=cmd_table_config)
     d = rs.add_parser("boards", help="deal a duplicate session's boards into a boards file")
-    d.add_argument("file", help="the boards file to write (JSON Lines, PROTOCOL.md 1.2)")
+    d.add_argument("file", help="the boards file to write (JSON Lines, docs/protocol.md 1.2)")
     d.add_argument("--game", default="botifarra", help="the game (default botifarra)")
     d.add_argument("--count", type=int, default=8, help="how many boards (default 8)")
     d.add_argument("--seed", type=int, default=1, help="the shuffle (default 1)")

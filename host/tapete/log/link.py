@@ -1,4 +1,4 @@
-"""Host side of the serial link (docs/serial.md): verify, de-duplicate, store, resend.
+"""Host side of the serial link (docs/protocol.md): verify, de-duplicate, store, resend.
 
 Each line from the controller is a JSON object ending in `, "crc": "xxxxxxxx"}`:
 the CRC-32 (zlib) of the line without that suffix plus the closing brace. Lines

@@ -68,7 +68,7 @@ def check_for_game(names, seats, teams, flag="--names"):
 
 def commands(names, id_prefix="names"):
     """The `names` commands that give `names` to the table, each line short enough
-    for it (a long list goes in pieces with `at`, docs/serial.md)."""
+    for it (a long list goes in pieces with `at`, docs/protocol.md)."""
     out = []
     for key in rules_names.KEYS:
         row = (names or {}).get(key)

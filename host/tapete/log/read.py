@@ -62,7 +62,7 @@ class LogFile:
                 block = self.file.read(CHUNK)
                 if first and _looks_binary(block):
                     raise LogError(repr(self.path) + " is a binary file, not a table log "
-                                   "(JSON Lines text, shared/PROTOCOL.md)")
+                                   "(JSON Lines text, docs/protocol.md)")
                 first = False
                 if not block:
                     return

@@ -88,7 +88,7 @@ def read_events(path):
 def from_file(path, index=None):
     matches = split_matches(read_events(path))
     if not matches:
-        raise UsageError("%s holds no table events (is it a table log? shared/PROTOCOL.md)" % path)
+        raise UsageError("%s holds no table events (is it a table log? docs/protocol.md)" % path)
     if index is None:
         index = len(matches)
     if not 1 <= index <= len(matches):

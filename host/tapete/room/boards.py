@@ -1,4 +1,4 @@
-"""Duplicate play's boards (shared/PROTOCOL.md 1.2, "Rooms"): the boards file, and each
+"""Duplicate play's boards (docs/protocol.md 1.2, "Rooms"): the boards file, and each
 table's hand checked against its board when the hand ends.
 
 A boards file is JSON Lines, one `{"board": n, "dealer": s, "hands": [[cards of seat 0],

@@ -1,14 +1,14 @@
-"""A room of tables on one MQTT broker (shared/PROTOCOL.md 1.2, "Rooms"): topic names,
+"""A room of tables on one MQTT broker (docs/protocol.md 1.2, "Rooms"): topic names,
 and each table's intake, which turns the lines a broker delivers into the table's log
 in `seq` order, each line once.
 
 Topics (`<room>` and `<table>`: letters, digits, `-` and `_`):
   tapete/<room>/<table>/log      the table publishes each log line, unchanged, QoS 1
   tapete/<room>/<table>/resend   the room asks the table again: {"cmd": "resend", "from": N}
-                                 (the serial link's own command, docs/serial.md)
+                                 (the serial link's own command, docs/protocol.md)
   tapete/<room>/<table>/notice   the room tells the table's players: {"cmd": "notice",
                                  "what": "misboard", "board": N, "hand": H} (a host command,
-                                 docs/serial.md: the panel shows it until the next deal)
+                                 docs/protocol.md: the panel shows it until the next deal)
 A table that no longer holds a line it is asked for says so on its log topic with
 `{"ev": "x-held", "oldest": O}` (no seq: it is not part of the log).
 

@@ -1,5 +1,5 @@
 """A room's schedule: who sits at which table in each round, so that every table's
-match carries its players' names (shared/PROTOCOL.md 1.2, `names` on the `match`
+match carries its players' names (docs/protocol.md 1.2, `names` on the `match`
 event) without anyone typing them at a table of readers.
 
 A schedule file is JSON Lines, one `{"round": r, "table": "t1", "seats": [name per
@@ -7,7 +7,7 @@ seat], "teams": [name per team]}` per table and round (either list may be left
 out). Each name is checked as the table checks it (rules/names.py).
 
 The room server gives each table the names of its next round as the `names` host
-command (docs/serial.md) on the table's notice topic, as a retained message: the
+command (docs/protocol.md) on the table's notice topic, as a retained message: the
 table takes it whenever it connects, keeps it for its next match, and a match
 under way keeps its own names. When a table's match of round r starts, the room
 sends round r + 1's names.
@@ -60,7 +60,7 @@ def load_schedule(path):
 
 def names_command(names):
     """The retained message that gives a round's names to its table: both lists, so
-    a list the round leaves out clears the last round's ([] clears, docs/serial.md)."""
+    a list the round leaves out clears the last round's ([] clears, docs/protocol.md)."""
     cmd = {"cmd": "names", "id": "room-names"}
     for k in rules_names.KEYS:
         cmd[k] = list(names.get(k) or [])

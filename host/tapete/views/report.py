@@ -306,7 +306,7 @@ class TextOut:
 
 
 class JsonOut:
-    """`--json`: one match, PROTOCOL.md's object (indented); several, {"matches":
+    """`--json`: one match, docs/protocol.md's object (indented); several, {"matches":
     [each, with "lines": [first, last]], "count": n}, written match by match, one
     match per line (compact: a log of thousands of matches is read by programs)."""
 

@@ -23,7 +23,7 @@ from .state import (TableView, card_text, context_items, describe_claim, describ
 
 def places(n):
     """Where each of `n` seats sits, seen from above, as (row, column) in a square grid
-    (size, places): seat 0 at the bottom, the next seats clockwise (PROTOCOL.md), the
+    (size, places): seat 0 at the bottom, the next seats clockwise (docs/protocol.md), the
     middle cell left for trump."""
     import math
     size = 3 if n <= 4 else 5 if n <= 8 else 7

@@ -83,7 +83,7 @@ def seat_text(seat):
 
 def seat_label(s, seat):
     """Who sits at `seat`: the player's name when the match gave one (`names`,
-    PROTOCOL.md 1.2), else "seat N"."""
+    docs/protocol.md 1.2), else "seat N"."""
     from ..log.names import seat_name
     return seat_name((s or {}).get("names"), seat) or seat_text(seat)
 
@@ -263,7 +263,7 @@ def options_text(s):
     return ", ".join(out)
 
 
-# The calls (PROTOCOL.md 1.1, each game's `calls`), said as the players say them.
+# The calls (docs/protocol.md 1.1, each game's `calls`), said as the players say them.
 CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"), "bid": N_("bids"),
          "pass": N_("passes"), "trump": N_("names trump"), "delegate": N_("leaves trump to the partner"),
          "double": N_("doubles"), "declare": N_("declares"), "raise": N_("raises"), "accept": N_("accepts"),

@@ -138,7 +138,7 @@ def test_seq_gap_is_reported():
     events = [dict(e, seq=n) for n, e in enumerate(_clean())]
     del events[30]
     result = audit_text(log_text(events))
-    # PROTOCOL.md 1.2: reported as a gap, its hand marked incomplete, not as errors
+    # docs/protocol.md 1.2: reported as a gap, its hand marked incomplete, not as errors
     assert [(g["from"], g["to"]) for g in result["gaps"]] == [(30, 30)]
     assert any(h.get("incomplete") for h in result["hands"]) and result["errors"] == []
 

@@ -296,7 +296,7 @@ CALL_KEYS = st.one_of(
        word=st.integers(0, 20), keys=CALL_KEYS)
 def test_one_refused_call_anywhere_in_any_game_changes_no_hand_total_or_winner(core, name, where, seat,
                                                                                word, keys):
-    """PROTOCOL.md 1.2's contract over every game: a call line the rules refuse where it
+    """docs/protocol.md 1.2's contract over every game: a call line the rules refuse where it
     lands (any call word of the game, by any seat, with the keys such calls take)
     adds one error, on its line, and leaves the hands, totals, winner and the
     controller disagreements as they were. Calls accepted where they land are not

@@ -1,4 +1,4 @@
-"""A gap in a recorded log (PROTOCOL.md 1.2: "the hands it touches are marked
+"""A gap in a recorded log (docs/protocol.md 1.2: "the hands it touches are marked
 incomplete, never filled with guessed violations"): events cut out of a whole match,
 with the recorder's `x-gap` line or only a jump in `seq`. The audit reports the gap,
 marks the hands it touches, judges every other hand as it judges the whole log, and

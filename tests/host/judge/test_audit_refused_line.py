@@ -1,4 +1,4 @@
-"""PROTOCOL.md 1.2: a refused input changes nothing but itself. One refused line
+"""docs/protocol.md 1.2: a refused input changes nothing but itself. One refused line
 inserted anywhere into a valid log of any game leaves the audit's hands, totals and
 winner as they were, and adds exactly one error, on that line."""
 import json

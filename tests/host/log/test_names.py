@@ -1,4 +1,4 @@
-"""Players' names on the host (PROTOCOL.md 1.2): --names read and checked, the
+"""Players' names on the host (docs/protocol.md 1.2): --names read and checked, the
 commands that carry them to the table, and every reader that shows them (audit,
 report, board's words, score sheet, stats per player across matches)."""
 import json

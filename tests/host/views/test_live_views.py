@@ -3,6 +3,7 @@
 stepping forwards and back.
 
 Set TAPETE_SCREENSHOTS=1 to refresh docs/record-live.txt and docs/replay.txt."""
+import itertools
 import json
 import os
 import re
@@ -26,28 +27,49 @@ TAPETE = " ".join([sys.executable, "-m", "tapete.cli"])
 class Tmux:
     """A private tmux server with one window running `command`."""
 
+    servers = itertools.count()
+
     def __init__(self, command, width=130, height=48):
         if not shutil.which("tmux"):
             pytest.skip("needs tmux (apt-get install tmux; .ci/run installs it)")
-        self.name = "tapete-test-%d" % os.getpid()
+        # A server of its own for each terminal, never a name used before: the tests of one
+        # pytest process once shared one, and the next test's new-session, a few ms after
+        # the last one's kill-server, could reach the old server as it exited ("server
+        # exited unexpectedly"); every later command then found no server and the pane
+        # read as empty until the wait gave up.
+        self.name = "tapete-test-%d-%d" % (os.getpid(), next(Tmux.servers))
+        self.socket = None
+        try:
+            self.start(command, width, height)
+        except BaseException:
+            self.close()        # the test's own `finally` is not reached
+            raise
+
+    def start(self, command, width, height):
         # The window takes its size first, then the command starts in it (a program that
         # starts at once may read tmux's default 80x24 before the window is resized).
         self.run("-f", "/dev/null", "new-session", "-d", "-s", "v", "-x", str(width), "-y", str(height),
-                 "sleep 600")
-        self.run("resize-window", "-t", "v", "-x", str(width), "-y", str(height))
+                 "sleep 600", check=True)
+        self.socket = self.run("display-message", "-p", "#{socket_path}", check=True).stdout.strip()
+        self.run("resize-window", "-t", "v", "-x", str(width), "-y", str(height), check=True)
         # Without COLUMNS and LINES (tmux run from pytest passes 80x24 down): the
         # program asks the terminal.
-        self.run("respawn-pane", "-k", "-t", "v", "env -u COLUMNS -u LINES " + command)
+        self.run("respawn-pane", "-k", "-t", "v", "env -u COLUMNS -u LINES " + command, check=True)
 
-    def run(self, *args):
-        return subprocess.run(["tmux", "-L", self.name] + list(args), capture_output=True, text=True,
+    def run(self, *args, check=False):
+        done = subprocess.run(["tmux", "-L", self.name] + list(args), capture_output=True, text=True,
                               timeout=30)
+        if check and done.returncode != 0:
+            raise AssertionError("tmux %s failed (%d): %s" % (args[0] if args[0] != "-f" else args[2],
+                                                             done.returncode, done.stderr.strip()))
+        return done
 
     def screen(self):
-        return self.run("capture-pane", "-p", "-t", "v").stdout
+        # a server gone reads as an empty pane: say so at once instead
+        return self.run("capture-pane", "-p", "-t", "v", check=True).stdout
 
     def keys(self, *keys):
-        self.run("send-keys", "-t", "v", *keys)
+        self.run("send-keys", "-t", "v", *keys, check=True)
 
     def wait_for(self, *words, timeout=30):
         deadline = time.time() + timeout
@@ -63,6 +85,11 @@ class Tmux:
 
     def close(self):
         self.run("kill-server")
+        if self.socket and os.path.basename(self.socket) == self.name:
+            try:
+                os.unlink(self.socket)     # one socket file per test otherwise stays in /tmp
+            except OSError:
+                pass
 
 
 def test_the_live_view_of_tapete_record_in_a_terminal(tmp_path):

@@ -23,12 +23,12 @@ HANDS_IN_A_GAP = 500
 UNJUDGED_KEYS = {"trump": ("suit",), "trick": ("cards",),
                  "violation": ("hand", "trick", "seat", "card", "rule", "proven"),
                  "x-refused": ("message",)}
-# Keys of `hand_end` that carry a hand's context into the audit's hands (PROTOCOL.md:
+# Keys of `hand_end` that carry a hand's context into the audit's hands (docs/protocol.md:
 # multiplier, stake, declarations, rounds, ended; and tapete's own).
 HAND_CONTEXT = ("multiplier", "stake", "value", "declarations", "rounds", "ended", "games", "lying",
                 "bid", "trump_by", "doubles", "cards", "misdeal")
 REFUSED_RULES = ("out-of-turn", "unknown-card", "duplicate-card")
-# The keys of each derived event that PROTOCOL.md fixes; only these are compared.
+# The keys of each derived event that docs/protocol.md fixes; only these are compared.
 CONTRACT_KEYS = {
     "trump": ("suit", "hand"),
     "trick": ("hand", "n", "leader", "cards", "winner"),
@@ -156,7 +156,7 @@ def _instead(game, key, declared):
 
 def _same(expected, logged):
     """True when a logged derived event says what the rules derived (on the keys that
-    PROTOCOL.md fixes)."""
+    docs/protocol.md fixes)."""
     name = expected.get("ev")
     if logged.get("ev") != name:
         return False

@@ -11,7 +11,7 @@ from .gaps import Gaps
 
 
 class Audit(Comparing, Gaps):
-    """Replays one match; `result()` gives the object of PROTOCOL.md's `audit --json`.
+    """Replays one match; `result()` gives the object of docs/protocol.md's `audit --json`.
 
     Feed it parsed events with `feed(line, event)` and lines that could not be read
     with `bad_line(line, message)`; `audit_matches` splits a log into matches."""
@@ -22,7 +22,7 @@ class Audit(Comparing, Gaps):
         self.errors = []
         self.disagreements = []
         self.options = {}
-        self.names = {}             # the match's players' names (PROTOCOL.md 1.2), checked
+        self.names = {}             # the match's players' names (docs/protocol.md 1.2), checked
         self.game = None
         self.totals = [0, 0]
         self.winner = None
@@ -110,11 +110,11 @@ class Audit(Comparing, Gaps):
         if extension:
             if name == "x-undo":
                 self.undo(number, event)
-            return          # an extension this audit does not know: ignored (PROTOCOL.md)
+            return          # an extension this audit does not know: ignored (docs/protocol.md)
         if name in INPUTS:
             # the controller logs what an input derives before the next input it
             # accepts (accept() flushes); a refused input or a line that is no event
-            # at all does not count: it changes nothing but itself (PROTOCOL.md 1.2)
+            # at all does not count: it changes nothing but itself (docs/protocol.md 1.2)
             if self.match.game is None or self.match.over:
                 self.skip(number, name)
             else:
@@ -307,7 +307,7 @@ class Audit(Comparing, Gaps):
         elif name == "hand_end":
             for key in ("points", "score", "totals", "tricks"):
                 hand[key if key != "tricks" else "tricks_won"] = d.get(key)
-            for key in HAND_CONTEXT:        # what the game's calls settled (PROTOCOL.md)
+            for key in HAND_CONTEXT:        # what the game's calls settled (docs/protocol.md)
                 if key in d:
                     hand[key] = d[key]
             self.totals = list(d["totals"])
@@ -416,7 +416,7 @@ class Audit(Comparing, Gaps):
         self.disagreements.sort(key=_by_line)
 
     def result(self):
-        """The object of `tapete audit --json` (PROTOCOL.md)."""
+        """The object of `tapete audit --json` (docs/protocol.md)."""
         self.finish()
         out = {"game": self.game, "options": self.options, "hands": self.hands,
                "totals": self.totals, "winner": self.winner, "reason": self.reason,

@@ -52,7 +52,7 @@ def _with_lines(audit):
 
 def audit_lines(lines, name="the log"):
     """Audit (line number, text) pairs: the object of `tapete audit --json`. For a log
-    of one match it is PROTOCOL.md's; for several, {"matches": [each one's, with
+    of one match it is docs/protocol.md's; for several, {"matches": [each one's, with
     "lines": [first, last]], "count": n}. AuditError when there is no event at all."""
     results = list(audit_matches(lines, name))
     if len(results) == 1:

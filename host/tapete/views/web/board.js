@@ -104,7 +104,7 @@ function byseat(trick) {
 }
 
 // Seat s of n sits at angle s/n of a turn, clockwise seen from above, seat 0 nearest
-// the screen's bottom edge (seats are numbered clockwise: PROTOCOL.md).
+// the screen's bottom edge (seats are numbered clockwise: docs/protocol.md).
 function seatPlace(s, n) {
   const a = 2 * Math.PI * s / n;
   return {x: 50 - 39 * Math.sin(a), y: 50 + 32 * Math.cos(a)};
