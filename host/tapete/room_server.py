@@ -12,7 +12,8 @@ import json
 import threading
 import time
 
-from .room import PREFIX, TableIntake, misboard_notice, notice_topic, parse_line, parse_topic, resend_topic
+from .room import TableIntake, misboard_notice, notice_topic, parse_line, parse_topic, resend_topic
+from .room_topics import LOG, every_table
 from .view import TableView, describe_violation
 
 
@@ -191,7 +192,7 @@ class RoomServer:
         self.client.loop_stop()
 
     def _subscribe(self, c):
-        c.subscribe("%s/%s/+/log" % (PREFIX, self.room), qos=1)
+        c.subscribe(every_table(self.room, LOG), qos=1)
         if self.schedule is not None:
             with self.lock:
                 self.named = {}     # a broker restarted without persistence forgot them
