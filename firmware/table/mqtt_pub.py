@@ -254,13 +254,16 @@ class MqttPub:
 
 def client_config(pub, cfg, response_s=RESPONSE_S):
     """mqtt_as's config for the table's user from room.json: TLS under the room's CA
-    when it gives one (the broker's certificate and name checked), clean session off
-    (the room's asks and notices wait at the broker while the table is away)."""
+    when it gives one (the broker's certificate and name checked). Clean sessions: mqtt_as
+    (0.8.3) refuses a CONNACK whose session-present flag is set, so with a session kept
+    at the broker it would never connect again; the table subscribes on each connection
+    instead (on_connect), the room asks a gap again every second and its names notice
+    is retained: only a misboard notice sent while the table is away is not seen."""
     from mqtt_as import config  # type: ignore[import-not-found]  # installed by mip (make deploy)
     c = dict(config)
     c.update(client_id="tapete-table-" + cfg["table"], server=cfg["host"], port=cfg.get("port", 8883),
              user=cfg["table"], password=cfg["password"], keepalive=KEEPALIVE_S,
-             response_time=response_s, clean_init=False, clean=False, queue_len=0,
+             response_time=response_s, clean_init=True, clean=True, queue_len=0,
              subs_cb=pub.on_message, connect_coro=pub.on_connect, wifi_coro=pub.on_wifi,
              ssid=cfg.get("ssid"), wifi_pw=cfg.get("wifi_password"))
     if cfg.get("ca"):

@@ -61,8 +61,9 @@ async def play(cfg, lines):
         await asyncio.sleep_ms(2)
     print("mqtt: %d/%d published, outboxed %d, downs %d, connects %d, tries %d"
           % (pub.published, len(lines), pub.outboxed, pub.downs, pub.connects, pub.tries))
-    print("loop: held %d ms at most, round %d ms; holds of half a round or more (at ms, ms): %s"
-          % (probe.held, PERIOD_MS, probe.long))
+    print("loop: held %d ms at most, round %d ms; on the wall %d ms, waiting for a CPU %d ms at most;"
+          " holds of half a round or more (at ms, ms): %s"
+          % (probe.held, PERIOD_MS, probe.wall, probe.queued, probe.long))
     if table is not None:
         from table.screen import View
         print("panel: " + View(table).message)
