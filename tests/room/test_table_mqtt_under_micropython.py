@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def table_process(folder, tmp_path, lines, pace_ms=8, controller=False, port=None, ca=None,
-                  run_ms=120000, response_s=3, host=None):
+                  run_ms=120000, response_s=3, host=None, linger_ms=1500):
     """The table under the unix port, its room.json from the room folder (`port`: the
     broker reached through a SlowLink; `ca`: another CA than the room's; `host`: an
     address other than the room's)."""
@@ -49,7 +49,7 @@ def table_process(folder, tmp_path, lines, pace_ms=8, controller=False, port=Non
     if ca is not None:
         cfg["ca"] = ca
     write_config(str(flash / "room.json"), cfg)
-    cfg = {"lines": str(log), "pace_ms": pace_ms, "root": str(flash), "linger_ms": 1500, "retry_ms": 200,
+    cfg = {"lines": str(log), "pace_ms": pace_ms, "root": str(flash), "linger_ms": linger_ms, "retry_ms": 200,
            "response_s": response_s, "run_ms": run_ms, "controller": controller}
     (tmp_path / "cfg.json").write_text(json.dumps(cfg))
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(ROOT, "firmware")] + paths + [".frozen"]))
@@ -133,7 +133,7 @@ def test_the_loops_probe_counts_a_call_that_blocks_and_not_the_machines_other_wo
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([HERE, ".frozen"]))
     out = subprocess.run([micropython(), str(script)], env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert 115 <= int(out.stdout) < 1000, out.stdout
+    assert 100 <= int(out.stdout) < 1000, out.stdout     # (less the probe's 2 ms and a wait for a CPU)
 
 
 def test_a_pico_w_table_publishes_every_line_once_through_a_broker_that_goes_away(room, tmp_path):
@@ -181,7 +181,7 @@ def test_a_silent_broker_then_a_slow_one_never_holds_the_tables_loop(room, tmp_p
     link.silent = True
     try:
         proc = table_process(room.folder, tmp_path, lines, pace_ms=20, port=link.port, response_s=1)
-        time.sleep(2.5)
+        time.sleep(7.5)             # (past Hinch's mqtt_as's 6 s Wi-Fi check: its first try is silenced too)
         link.silent = False
         link.cut()
         link.delay_s = 0.1
@@ -203,11 +203,12 @@ def test_a_pico_w_table_shows_the_rooms_misboard_notice_on_its_panel(room, tmp_p
     h[0][2], h[1][2] = h[1][2], h[0][2]         # board 1: two cards in each other's pocket
     r = Room(room, tmp_path, boards=dict((b["board"], b) for b in boards))
     lines = match_lines("botifarra", 5, options={"target": 9999}, boards=played)
-    proc = table_process(room.folder, tmp_path, lines, pace_ms=2, controller=True)
+    # (lingering 5 s: the room, on a busy machine, tells the table after its last line)
+    proc = table_process(room.folder, tmp_path, lines, pace_ms=2, controller=True, linger_ms=5000)
     out, got = finish(proc)
     r.server.stop()
     r.store.close()
-    assert r.server.notices == 1
+    assert r.server.notices == 1, out
     # the notice came while board 2 was played (no deal since: the panel still shows it)
     assert [l for l in out.splitlines() if l.startswith("panel: ")] == ["panel: MISBOARD board 1"], out
     never_held_past_a_round(got, out)
