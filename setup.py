@@ -15,7 +15,8 @@ from setuptools import Extension, find_namespace_packages, find_packages, setup
 # Pico runs) and is mounted into the host package as tapete.rules: one source, no copy.
 PACKAGES = (find_namespace_packages(where="host", include=["tapete", "tapete.*"],
                                     exclude=["*.__pycache__"])
-            + ["tapete.rules"] + ["tapete.rules." + p for p in find_packages(where="firmware/rules")])
+            + ["tapete.rules"] + ["tapete.rules." + p for p in find_packages(where="firmware/rules")]
+            + ["tapete.room_topics"])
 # `pip install -e` maps tapete and tapete.rules by an import finder (the rule module is
 # not under host/); setuptools then prints a 10-line notice, information about that
 # choice and not a problem, on every install: kept off the setup's output.
@@ -42,7 +43,8 @@ def files(*patterns):
 
 
 setup(
-    package_dir={"tapete": "host/tapete", "tapete.rules": "firmware/rules"},
+    package_dir={"tapete": "host/tapete", "tapete.rules": "firmware/rules",
+                 "tapete.room_topics": "firmware/room_topics"},
     packages=PACKAGES,
     package_data=PACKAGE_DATA,
     ext_modules=[

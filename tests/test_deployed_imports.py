@@ -32,7 +32,7 @@ def deployed():
 
 def source_of(module):
     """The firmware file of a dotted module name, or None (MicroPython's own modules,
-    the native rule core, umqtt: nothing of firmware/)."""
+    the native rule core, mqtt_as: nothing of firmware/)."""
     base = os.path.join(*module.split("."))
     for rel in (base + ".py", os.path.join(base, "__init__.py")):
         if os.path.exists(os.path.join(FIRMWARE, rel)):

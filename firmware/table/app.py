@@ -346,7 +346,8 @@ class App:
             await asyncio.sleep_ms(wait)
 
     def room_publisher(self):
-        """The MQTT publisher of a table in a room (room.json in flash), else None."""
+        """The MQTT publisher of a table in a room and its client (room.json in flash),
+        else None."""
         try:
             import os
             os.stat((self.board.root.rstrip("/") + "/" if self.board.root else "") + "room.json")
@@ -374,7 +375,7 @@ class App:
         room = self.room_publisher()
         if room is not None:
             from .mqtt_pub import room_task
-            tasks.append(asyncio.create_task(room_task(room, self.board.ticks_ms)))
+            tasks.append(asyncio.create_task(room_task(room)))
         if players is None:
             await asyncio.gather(*tasks)
             return

@@ -87,6 +87,8 @@ class Link:
         self._poll_in = None
         self._poll_out = None
         self._unpollable = False    # a stream select cannot poll (a test double)
+        self.inbox = []             # host lines from elsewhere (a room's notices: table/mqtt_pub.py),
+                                    # read before the stream's, between plays like them
 
     # -- out -------------------------------------------------------------------
     def event(self, ev):
@@ -219,7 +221,11 @@ class Link:
         return None
 
     def poll_lines(self, handle, limit=MAX_LINE):
-        """Read what the input stream has now (never waits); `handle(line)` each line."""
+        """Read what the input stream has now (never waits); `handle(line)` each line,
+        the inbox's first."""
+        inbox = self.inbox
+        while inbox:
+            handle(inbox.pop(0))
         if self.inp is None:
             return
         if self._poll_in is None:

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tapete.room.lines import RoomError
-from tapete.room.broker import password
+from tapete.room.broker import add_table, password
 from tapete.room.mqtt import Connected, client
 from tapete.room.publish import TablePublisher
 from tapete.room.server import RoomBoard, RoomServer
@@ -86,6 +86,35 @@ def test_only_the_room_server_writes_a_tables_notices_and_only_that_table_reads_
     assert got == [("tapete/club/t1/notice", "from the room")] and spied == []
     mine.loop_stop()
     spy.loop_stop()
+
+
+def test_a_table_added_after_init_is_one_password_and_no_acl_line(room):
+    acl = open(os.path.join(room.folder, "acl")).read()
+    add_table(room.folder, "t3")
+    room.reload()                   # Mosquitto reads its passwords again; clients stay connected
+    assert open(os.path.join(room.folder, "acl")).read() == acl
+    assert json.load(open(os.path.join(room.folder, "room.json")))["tables"] == ["t1", "t2", "t3"]
+    sub, got = listen(room, "room", "tapete/club/+/log")
+    spy, spied = listen(room, "t3", "tapete/club/t1/#")
+    t3 = connector(room, "t3")("t3", True)
+    t3.connect(room.info["host"], room.info["port"])
+    t3.loop_start()
+    t3.publish("tapete/club/t1/log", '{"ev": "play", "seq": 0, "card": "AS", "seat": 0}', qos=1).wait_for_publish(5)
+    t3.publish("tapete/club/t3/log", '{"ev": "match", "seq": 0, "game": "truc"}', qos=1).wait_for_publish(5)
+    t1 = connector(room, "t1")("t1", True)
+    t1.connect(room.info["host"], room.info["port"])
+    t1.loop_start()
+    t1.publish("tapete/club/t1/log", '{"ev": "match", "seq": 0, "game": "tute"}', qos=1).wait_for_publish(5)
+    assert wait_until(lambda: len(got) == 2)
+    time.sleep(0.3)
+    # its own log reaches the room; another's it can neither write nor read
+    assert sorted(got) == [("tapete/club/t1/log", '{"ev": "match", "seq": 0, "game": "tute"}'),
+                           ("tapete/club/t3/log", '{"ev": "match", "seq": 0, "game": "truc"}')]
+    assert spied == []
+    for c in (t3, t1, spy, sub):
+        c.loop_stop()
+    with pytest.raises(RoomError, match="already"):
+        add_table(room.folder, "t3")
 
 
 def test_the_broker_refuses_a_wrong_password_and_anonymous_clients(room):

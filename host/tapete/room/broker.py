@@ -6,7 +6,8 @@ The room folder holds:
   mosquitto.conf        loopback (or --listen) TLS listener, no anonymous clients
   passwd                Mosquitto's password file (salted hashes, mosquitto_passwd)
   acl                   table T: write tapete/<room>/T/log, read tapete/<room>/T/resend
-                        and tapete/<room>/T/notice; the room server: read every log,
+                        and tapete/<room>/T/notice (one `pattern` line each, for every
+                        table: adding one is a password, add_table); the room server: read every log,
                         write the resend asks and the notices only;
                         the board of a projector or a phone talks to `tapete room serve`,
                         never to the broker
@@ -27,6 +28,7 @@ import subprocess
 import time
 
 from .lines import RoomError, check_name
+from ..room_topics import LOG, NOTICE, RESEND, every_table, own_table
 
 ROOM_USER = "room"          # the room server's user (reads logs, asks resends)
 DEFAULT_PORT = 8883         # MQTT over TLS
@@ -41,19 +43,23 @@ def need(tool):
     return path
 
 
-def acl_text(room, tables):
+def acl_text(room):
     """The ACL: each table writes only its own log and reads only its own resend asks
-    and notices; only the room server writes those."""
-    out = ["# tapete room %s: written by `tapete room init`" % room,
-           "user %s" % ROOM_USER,
-           "topic read tapete/%s/+/log" % room,
-           "topic write tapete/%s/+/resend" % room,
-           "topic write tapete/%s/+/notice" % room, ""]
-    for t in tables:
-        out += ["user %s" % t, "topic write tapete/%s/%s/log" % (room, t),
-                "topic read tapete/%s/%s/resend" % (room, t),
-                "topic read tapete/%s/%s/notice" % (room, t), ""]
-    return "\n".join(out)
+    and notices (Mosquitto's `pattern` lines: %u is the user, a table's user is its
+    name, so a new table needs a password and no line here); only the room server
+    writes the asks and the notices."""
+    return "\n".join([
+        "# tapete room %s: written by `tapete room init`; a table added later needs" % room,
+        "# only its password (add_table): these patterns already name it",
+        "pattern write %s" % own_table(room, LOG),
+        "pattern read %s" % own_table(room, RESEND),
+        "pattern read %s" % own_table(room, NOTICE),
+        "",
+        "user %s" % ROOM_USER,
+        "topic read %s" % every_table(room, LOG),
+        "topic write %s" % every_table(room, RESEND),
+        "topic write %s" % every_table(room, NOTICE),
+        ""])
 
 
 def conf_text(folder, listen, port):
@@ -138,22 +144,42 @@ def init_room(folder, room, tables, listen="127.0.0.1", port=DEFAULT_PORT, host_
     os.chmod(os.path.join(folder, "secrets"), 0o700)
     names = host_names or ["127.0.0.1", "localhost"]
     make_ca(folder, room, names)
-    passwd = os.path.join(folder, "passwd")
-    tool = need("mosquitto_passwd")
     for i, user in enumerate([ROOM_USER] + tables):
-        word = secrets.token_urlsafe(18)
-        path = os.path.join(folder, "secrets", user + ".pass")
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(word + "\n")
-        subprocess.run([tool, "-b"] + (["-c"] if i == 0 else []) + [passwd, user, word],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    os.chmod(passwd, 0o644)
+        _add_user(folder, user, first=i == 0)
     with open(os.path.join(folder, "acl"), "w") as f:
-        f.write(acl_text(room, tables))
+        f.write(acl_text(room))
     with open(os.path.join(folder, "mosquitto.conf"), "w") as f:
         f.write(conf_text(folder, listen, port))
     info = {"room": room, "tables": tables, "host": names[0], "port": port}
+    with open(os.path.join(folder, "room.json"), "w") as f:
+        json.dump(info, f, indent=1)
+    return info
+
+
+def _add_user(folder, user, first=False):
+    """A new password for `user`: secrets/<user>.pass and its hash in passwd."""
+    word = secrets.token_urlsafe(18)
+    path = os.path.join(folder, "secrets", user + ".pass")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(word + "\n")
+    passwd = os.path.join(folder, "passwd")
+    subprocess.run([need("mosquitto_passwd"), "-b"] + (["-c"] if first else []) + [passwd, user, word],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    os.chmod(passwd, 0o644)
+
+
+def add_table(folder, table):
+    """A table joins a room after `init`: its password and its name in room.json; the
+    ACL is not touched (its patterns name every table). A running broker takes the new
+    password on `Broker.reload` (SIGHUP)."""
+    info = load_room(folder)
+    check_name(table)
+    if table == ROOM_USER or table in info["tables"]:
+        raise RoomError("%r is already a user of room %s" % (table, info["room"]))
+    _add_user(folder, table)
+    info["tables"].append(table)
+    del info["folder"]
     with open(os.path.join(folder, "room.json"), "w") as f:
         json.dump(info, f, indent=1)
     return info
@@ -218,6 +244,11 @@ class Broker:
                 self.proc.kill()
                 self.proc.wait()
         self.proc = None
+
+    def reload(self):
+        """Mosquitto reads its password file and ACL again (SIGHUP), clients kept."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGHUP)
 
     def restart(self):
         self.stop()

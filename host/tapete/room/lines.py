@@ -2,7 +2,8 @@
 and each table's intake, which turns the lines a broker delivers into the table's log
 in `seq` order, each line once.
 
-Topics (`<room>` and `<table>`: letters, digits, `-` and `_`):
+Topics (`<room>` and `<table>`: letters, digits, `-` and `_`; the templates are
+firmware/room_topics, read by the table too):
   tapete/<room>/<table>/log      the table publishes each log line, unchanged, QoS 1
   tapete/<room>/<table>/resend   the room asks the table again: {"cmd": "resend", "from": N}
                                  (the serial link's own command, docs/protocol.md)
@@ -22,9 +23,9 @@ import re
 
 from ..log.intake import MAX_HELD, SeqIntake
 from ..log.link import unseal
+from ..room_topics import LOG, NOTICE, PREFIX, RESEND, parse, topic
 
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-PREFIX = "tapete"
 REASK_S = 1.0           # a gap still open is asked again this often
 
 
@@ -42,15 +43,15 @@ def check_name(name, what="table"):
 
 
 def log_topic(room, table):
-    return "%s/%s/%s/log" % (PREFIX, check_name(room, "room"), check_name(table))
+    return topic(check_name(room, "room"), check_name(table), LOG)
 
 
 def resend_topic(room, table):
-    return "%s/%s/%s/resend" % (PREFIX, check_name(room, "room"), check_name(table))
+    return topic(check_name(room, "room"), check_name(table), RESEND)
 
 
 def notice_topic(room, table):
-    return "%s/%s/%s/notice" % (PREFIX, check_name(room, "room"), check_name(table))
+    return topic(check_name(room, "room"), check_name(table), NOTICE)
 
 
 def misboard_notice(board, hand):
@@ -60,12 +61,10 @@ def misboard_notice(board, hand):
 
 def parse_topic(topic):
     """(room, table, kind) of a room topic, or None when it is not one."""
-    parts = topic.split("/")
-    if len(parts) != 4 or parts[0] != PREFIX:
+    parts = parse(topic)
+    if parts is None or not (NAME.match(parts[0]) and NAME.match(parts[1])):
         return None
-    if not (NAME.match(parts[1]) and NAME.match(parts[2])):
-        return None
-    return parts[1], parts[2], parts[3]
+    return parts
 
 
 def parse_line(payload):

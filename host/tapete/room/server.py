@@ -13,7 +13,8 @@ import logging
 import threading
 import time
 
-from .lines import PREFIX, TableIntake, misboard_notice, notice_topic, parse_line, parse_topic, resend_topic
+from .lines import TableIntake, misboard_notice, notice_topic, parse_line, parse_topic, resend_topic
+from ..room_topics import LOG, every_table
 from ..views.state import TableView, describe_violation
 
 log = logging.getLogger(__package__)
@@ -194,7 +195,7 @@ class RoomServer:
         self.client.loop_stop()
 
     def _subscribe(self, c):
-        c.subscribe("%s/%s/+/log" % (PREFIX, self.room), qos=1)
+        c.subscribe(every_table(self.room, LOG), qos=1)
         if self.schedule is not None:
             with self.lock:
                 self.named = {}     # a broker restarted without persistence forgot them
