@@ -35,10 +35,10 @@ def cmd_new(args):
         except ValueError:
             settings[key] = value
     if args.rounds is not None:
-        settings["rounds"] = args.rounds
+        settings["rounds"] = _whole(args.rounds)
     from ..event import formats
     if "seed" in formats.module(args.format).SETTINGS and "seed" not in settings:
-        settings["seed"] = args.seed if args.seed is not None else secrets.randbelow(10 ** 6)
+        settings["seed"] = _whole(args.seed) if args.seed is not None else secrets.randbelow(10 ** 6)
     tiebreaks = args.tiebreaks.split(",") if args.tiebreaks else None
     event = eventfile.new(args.game, args.format, settings, args.name or "", args.profile, tiebreaks)
     if args.season_points:
@@ -92,7 +92,8 @@ def cmd_result(args):
     from ..event import eventfile, formats, show
     event = _load(args.file)
     before = len(event["corrections"])
-    eventfile.enter_result(event, args.round, args.table, args.score_a, args.score_b, args.by, args.why)
+    eventfile.enter_result(event, _whole(args.round), _whole(args.table), _whole(args.score_a),
+                           _whole(args.score_b), args.by, args.why)
     eventfile.save(event, args.file)
     if len(event["corrections"]) > before:
         _print([show.correction_line(event["corrections"][-1])])
@@ -128,7 +129,7 @@ def cmd_season(args):
         event = eventfile.load(path)
         events.append((event, formats.ranking_rows(event)))
     points = _numbers(args.points, "--points") if args.points else None
-    rows = season.season(events, points, args.qualify)
+    rows = season.season(events, points, None if args.qualify is None else _whole(args.qualify))
     if args.json:
         json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -163,8 +164,8 @@ def register(sub):
     n.add_argument("--format", required=True, choices=list(FORMATS), help="the tournament's format")
     n.add_argument("--name", help="the event's name")
     n.add_argument("--profile", help="the house-rule profile (a name)")
-    n.add_argument("--rounds", type=_whole, help="how many rounds (swiss, rotating)")
-    n.add_argument("--seed", type=_whole, help="the seed of the draws (default: a random one, kept in the file)")
+    n.add_argument("--rounds", help="how many rounds (swiss, rotating)")
+    n.add_argument("--seed", help="the seed of the draws (default: a random one, kept in the file)")
     n.add_argument("--tiebreaks", help="the ranking's order, apart by commas, among %s (default: "
                    "won,difference,points)" % ", ".join(TIEBREAKS))
     n.add_argument("--set", action="append", metavar="KEY=VALUE",
@@ -195,10 +196,10 @@ def register(sub):
                          "director's correction, which needs --by and --why and is kept in the file. "
                          "Prints the ranking, recomputed.")
     r.add_argument("file", help="the event file")
-    r.add_argument("round", type=_whole, help="the round")
-    r.add_argument("table", type=_whole, help="the table")
-    r.add_argument("score_a", type=_whole, help="the first side's score")
-    r.add_argument("score_b", type=_whole, help="the second side's score")
+    r.add_argument("round", help="the round")
+    r.add_argument("table", help="the table")
+    r.add_argument("score_a", help="the first side's score")
+    r.add_argument("score_b", help="the second side's score")
     r.add_argument("--by", metavar="NAME", help="a correction: who made it")
     r.add_argument("--why", metavar="TEXT", help="a correction: why")
     r.set_defaults(run=cmd_result)
@@ -214,6 +215,6 @@ def register(sub):
                          "first event file's `season` key sets (or --points); the first QUALIFY qualify.")
     s.add_argument("files", nargs="+", metavar="FILE", help="the events' files")
     s.add_argument("--points", metavar="P1,P2,...", help="points per placing, 1st first")
-    s.add_argument("--qualify", type=_whole, help="how many qualify")
+    s.add_argument("--qualify", help="how many qualify")
     s.add_argument("--json", action="store_true", help="as JSON")
     s.set_defaults(run=cmd_season)

@@ -69,7 +69,8 @@ def next_round(event):
         if len(ids) < 2 and not waiting:
             continue
         pairs, bye = pair_draw(ids, {e: now[e][1] for e in ids}, met, byes_had)
-        tables += [{"table": len(tables) + 1, "stage": draw, "a": a, "b": b, "score": None} for a, b in pairs]
+        first = len(tables) + 1
+        tables += [{"table": first + n, "stage": draw, "a": a, "b": b, "score": None} for n, (a, b) in enumerate(pairs)]
         byes += [bye] if bye is not None else []
     if not tables:
         raise UsageError("every draw has its winner: the event is over")

@@ -1,14 +1,20 @@
 """The event as the players read it: a round's pairings and the ranking, as text
 lines in the players' language (tapete.i18n)."""
-from ..i18n import N_, _, ngettext
+from ..i18n import NP_, _, ngettext, pgettext
 from . import eventfile
 
-# Column headings of the ranking, by the key of its rows.
-HEADINGS = {"won": N_("won"), "difference": N_("difference"), "points": N_("points"),
-            "opponents": N_("opponents"), "played": N_("played"), "percent": N_("win %"),
-            "league": N_("league points"), "drawn": N_("drawn"), "lost": N_("lost"),
-            "group": N_("group"), "draw": N_("draw"), "ceros": N_("ceros")}
-DRAWS = {"main": N_("main draw"), "consolation": N_("consolation"), "out": N_("out")}
+# Column headings of the ranking, by the key of its rows: words of a ranking table
+# (their context), where "won" heads a count of games won, not a hand's result.
+HEADINGS = {"place": NP_("ranking", "place"), "name": NP_("ranking", "name"),
+            "won": NP_("ranking", "won"), "difference": NP_("ranking", "difference"),
+            "points": NP_("ranking", "points"), "opponents": NP_("ranking", "opponents"),
+            "played": NP_("ranking", "played"), "percent": NP_("ranking", "win %"),
+            "league": NP_("ranking", "league points"), "drawn": NP_("ranking", "drawn"),
+            "lost": NP_("ranking", "lost"), "group": NP_("ranking", "group"),
+            "draw": NP_("ranking", "draw"), "ceros": NP_("ranking", "ceros")}
+# The draws of a ceros event.
+DRAWS = {"main": NP_("ranking", "main draw"), "consolation": NP_("ranking", "consolation"),
+         "out": NP_("ranking", "out")}
 
 
 def side(names, who):
@@ -35,7 +41,7 @@ def round_lines(event, rnd):
         if t.get("group"):
             line += "  (" + _("group %(group)s") % {"group": t["group"]} + ")"
         if t.get("stage") in DRAWS:
-            line += "  (" + _(DRAWS[t["stage"]]) + ")"
+            line += "  (" + pgettext("ranking", DRAWS[t["stage"]]) + ")"
         if t.get("at"):
             line += "  (" + _("at %(club)s") % {"club": t["at"]} + ")"
         if t.get("score") is not None:
@@ -64,13 +70,13 @@ def ranking_lines(event, rows):
     """The ranking as aligned text lines: place, name, then the columns."""
     names = eventfile.names(event)
     keys = columns(event, rows)
-    head = [_("place"), _("name")] + [_(HEADINGS[k]) for k in keys]
+    head = [pgettext("ranking", HEADINGS[k]) for k in ["place", "name"] + keys]
     body = []
     for row in rows:
         cells = [str(row["place"]), names[row["id"]]]
         for k in keys:
             v = row.get(k, "")
-            cells.append(_(DRAWS[v]) if k == "draw" else number(v))
+            cells.append(pgettext("ranking", DRAWS[v]) if k == "draw" else number(v))
         body.append(cells)
     widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
     fmt = lambda r: "  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))

@@ -6,10 +6,12 @@ half, then point difference, then points scored).
 The pairing is a maximum weight matching (networkx, Edmonds' blossom algorithm) on
 the graph of who may meet whom, with maximum cardinality so everyone plays. Weights,
 all whole numbers so nothing rounds:
-- a pairing that is no rematch is worth REMATCH_FREE more than any sum of the rest,
-  so the matching has as few rematches as it can (none while another pairing exists);
-- then the smaller the score gap the better: the gap squared costs more than any sum
-  of rank gaps, so two unequal pairings are never taken where equal ones exist;
+- a pairing that is no rematch outweighs any sum of the rest, so the matching has as
+  few rematches as it can (none while another pairing exists);
+- then, with an odd count, the bye (a node of the graph) to the lowest-ranked entry
+  without one yet;
+- then the smaller the score gap the better (the gap squared), so unequal pairings
+  are never taken where equal ones exist;
 - then the nearer in the ranking the better (1 v 2, 3 v 4: the Monrad order clubs use).
 """
 import random
@@ -26,43 +28,56 @@ SETTINGS = {
 }
 
 
-def weights(ranked, score, met):
-    """{(a, b): weight} for every two entries of `ranked` (best first), from their
-    scores (`score`: {id: games won, in halves or whole}) and the pairs that met
-    (a set of frozensets)."""
+BYE = "bye"     # the bye as a node of the graph: whoever is matched with it sits out
+
+
+def weights(ranked, score, met, had_bye=()):
+    """{(a, b): weight} for every two entries of `ranked` (best first) and, when
+    they are odd, for each entry and the BYE, from their scores (`score`: {id:
+    games won}), the pairs that met (a set of frozensets) and who had a bye. Four
+    levels, each outweighing every sum of the levels below: no rematch; the bye to
+    the lowest-ranked without one yet; the smaller score gap; the nearer ranks."""
     n = len(ranked)
     rank = {e: i for i, e in enumerate(ranked)}
-    gaps = [abs(2 * score[a] - 2 * score[b]) for a in ranked for b in ranked]
-    most_rank = n * n                       # more than any sum of rank gaps
-    most_gap = (max(gaps, default=0) ** 2 + 1) * most_rank * n     # more than any sum of the rest
+    most_gap = max((abs(2 * score[a] - 2 * score[b]) for a in ranked for b in ranked), default=0) ** 2
+    near = n * n                            # more than any sum of rank gaps
+    gap_level = (most_gap + 1) * near * n   # more than any sum of the gap terms
+    bye_level = gap_level * (n + 2)         # more than the bye term and the gap terms together
+    fresh = bye_level * 2                   # a pairing that is no rematch: more than all the rest
     out = {}
     for i, a in enumerate(ranked):
         for b in ranked[i + 1:]:
             gap = abs(2 * score[a] - 2 * score[b])
-            w = most_gap - gap * gap * most_rank - abs(rank[a] - rank[b])
+            w = (most_gap - gap * gap) * near + (n - abs(rank[a] - rank[b]))
             if frozenset((a, b)) not in met:
-                w += most_gap * n           # REMATCH_FREE: outweighs everything else together
+                w += fresh
             out[(a, b)] = w
+    if n % 2:
+        may = [e for e in ranked if e not in had_bye] or ranked
+        for e in may:
+            out[(e, BYE)] = fresh + (rank[e] + 1) * gap_level + most_gap * near + n
     return out
 
 
 def pair(ranked, score, met, had_bye=()):
     """One round: ([(a, b)] tables best first, bye or None). `ranked`: the entries
-    best first; a bye goes to the lowest-ranked without one yet."""
+    best first; a bye goes to the lowest-ranked without one yet (unless that would
+    force a rematch another bye avoids)."""
     ranked = list(ranked)
-    bye = None
-    if len(ranked) % 2:
-        without = [e for e in ranked if e not in had_bye] or ranked
-        bye = without[-1]
-        ranked.remove(bye)
     graph = nx.Graph()
     graph.add_nodes_from(ranked)
-    for (a, b), w in weights(ranked, score, met).items():
+    for (a, b), w in weights(ranked, score, met, had_bye).items():
         graph.add_edge(a, b, weight=w)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     rank = {e: i for i, e in enumerate(ranked)}
-    tables = sorted((tuple(sorted(m, key=rank.get)) for m in matching), key=lambda t: rank[t[0]])
-    return tables, bye
+    bye = None
+    tables = []
+    for a, b in matching:
+        if BYE in (a, b):
+            bye = b if a == BYE else a
+        else:
+            tables.append(tuple(sorted((a, b), key=rank.get)))
+    return sorted(tables, key=lambda t: rank[t[0]]), bye
 
 
 def met_pairs(event):
