@@ -1,13 +1,27 @@
-"""`tapete event`: an event run from the command line, start to ranking."""
+"""`tapete event`: an event run from the command line, start to ranking (in-process:
+the command's main, its output and exit status, as the console script runs it)."""
+import contextlib
+import io
 import json
-import subprocess
-import sys
+import types
 
-TAPETE = [sys.executable, "-m", "tapete.cli", "--lang", "en"]
+from tapete import i18n
+from tapete.cli import main
 
 
-def run(*args):
-    return subprocess.run(TAPETE + ["event"] + list(args), capture_output=True, text=True)
+def run(*args, lang="en"):
+    """`tapete --lang LANG event ARGS...`: returncode, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    was = i18n.language()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(["--lang", lang, "event"] + list(args))
+            except SystemExit as done:        # --help, and argparse's own refusals
+                code = done.code
+    finally:
+        i18n.set_language(was)
+    return types.SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def test_an_event_from_the_command_line(tmp_path):
@@ -70,6 +84,5 @@ def test_the_players_read_the_pairings_in_their_language(tmp_path):
     run("players", path, "--add", "Ane", "Miren", "--entry", "Ane-Miren")
     run("players", path, "--add", "Jon", "Iker", "--entry", "Jon-Iker")
     run("players", path, "--add", "Leire", "Unai", "--entry", "Leire-Unai")
-    out = subprocess.run([sys.executable, "-m", "tapete.cli", "--lang", "es", "event", "pair", path],
-                         capture_output=True, text=True).stdout
+    out = run("pair", path, lang="es").stdout
     assert out.startswith("Ronda 1\nmesa 1: ") and "descansa: " in out
