@@ -25,6 +25,10 @@ KEYS = {
     "corrections": "the director's corrections: {round, table, was, score, by, why, at}",
 }
 REQUIRED = ("tapete_event", "game", "format")
+# The keys of an entry, a player and the season, each True when it must be there.
+ENTRY_KEYS = {"id": True, "name": True, "players": True}
+PLAYER_KEYS = {"name": True, "club": False, "fed_id": False}
+SEASON_KEYS = {"name": False, "points": True, "qualify": False}
 TIEBREAKS = ("won", "difference", "points", "opponents")
 DEFAULT_TIEBREAKS = ["won", "difference", "points"]
 
@@ -64,6 +68,9 @@ def check(event, where="the event file"):
                              % (where, key, event["format"], ", ".join(module.SETTINGS)))
     for key, default in module.SETTINGS.items():
         settings.setdefault(key, default)
+        if not same_kind(settings[key], default):
+            raise UsageError("%s: key 'settings.%s': %s where %s is wanted (the default: %s)"
+                             % (where, key, json.dumps(settings[key]), type(default).__name__, json.dumps(default)))
     tiebreaks = event.setdefault("tiebreaks", list(DEFAULT_TIEBREAKS))
     if not isinstance(tiebreaks, list) or not tiebreaks:
         raise UsageError("%s: key 'tiebreaks' must be a list among %s" % (where, ", ".join(TIEBREAKS)))
@@ -74,12 +81,38 @@ def check(event, where="the event file"):
     for key in ("entries", "rounds", "corrections"):
         if not isinstance(event.setdefault(key, []), list):
             raise UsageError("%s: key %r is not a list" % (where, key))
+    for n, e in enumerate(event["entries"]):
+        keys_of(e, ENTRY_KEYS, "%s: key 'entries[%d]" % (where, n))
+        for m, p in enumerate(e.get("players", [])):
+            keys_of(p, PLAYER_KEYS, "%s: key 'entries[%d].players[%d]" % (where, n, m))
+    if "season" in event:
+        keys_of(event["season"], SEASON_KEYS, "%s: key 'season" % where)
     ids = [e.get("id") for e in event["entries"]]
     if len(set(ids)) != len(ids):
         raise UsageError("%s: key 'entries': two entries share an id" % where)
     event.setdefault("name", "")
     event.setdefault("profile", None)
     return event
+
+
+def same_kind(value, default):
+    """A setting's value has its default's kind (a bool is not a number here)."""
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    return isinstance(value, type(default))
+
+
+def keys_of(obj, known, named):
+    """`obj` an object whose keys are among `known` (`named` says where, its closing
+    quote left to add)."""
+    if not isinstance(obj, dict):
+        raise UsageError("%s' is not an object" % named)
+    for key in obj:
+        if key not in known:
+            raise UsageError("%s.%s' is unknown (the keys: %s)" % (named, key, ", ".join(known)))
+    for key in known:
+        if known[key] and key not in obj:
+            raise UsageError("%s' has no %r" % (named, key))
 
 
 def load(path):

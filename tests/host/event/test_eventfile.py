@@ -50,7 +50,11 @@ def test_a_bad_key_is_one_error_naming_it(tmp_path):
                           ({"settings": {"rounds": 5, "minutes": 50}}, "'settings.minutes'"),
                           ({"tiebreaks": ["won", "luck"]}, "unknown tie-break 'luck'"),
                           ({"format": "ladder"}, "unknown format 'ladder'"),
-                          ({"tapete_event": 9}, "key 'tapete_event'")):
+                          ({"tapete_event": 9}, "key 'tapete_event'"),
+                          ({"settings": {"rounds": "five"}}, "key 'settings.rounds': \"five\" where int"),
+                          ({"entries": [{"id": 1, "name": "A", "players": [{"name": "A", "nick": "a"}]}]},
+                           "key 'entries\\[0\\].players\\[0\\].nick' is unknown"),
+                          ({"season": {"name": "Liga"}}, "key 'season' has no 'points'")):
         with pytest.raises(UsageError, match=named):
             eventfile.load(written(tmp_path, dict(event, **change)))
     bare = dict(event)

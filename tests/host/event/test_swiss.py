@@ -112,7 +112,7 @@ def test_the_bye_goes_to_the_lowest_ranked_without_one():
     assert bye == D
 
 
-def test_five_entries_three_rounds_by_hand():
+def test_five_entries_three_rounds_drawn_by_hand():
     # round 1 drawn as A B C D E (seed order set by hand): A-B, C-D, E the bye
     event = event_of("swiss", 5)
     play(event, round_of(1, [(A, B), (C, D)], byes=[E]), [(101, 50), (60, 101)])
@@ -120,3 +120,9 @@ def test_five_entries_three_rounds_by_hand():
     # the lowest without one; A-D (1 v 1), E-C (1 v 0)
     rnd = swiss.next_round(event)
     assert [(t["a"], t["b"]) for t in rnd["tables"]] == [(A, D), (E, C)] and rnd["byes"] == [B]
+    play(event, rnd, [(101, 90), (80, 101)])
+    # A 2 won (+62); D 1 (+30), C 1 (-20), E 1 (-21), B 1 (-51): the bye to C, the lowest
+    # without one; A has met B and D, so A-E, and D-B
+    assert [r["id"] for r in ranking.standings(event)] == [A, D, C, E, B]
+    rnd = swiss.next_round(event)
+    assert [(t["a"], t["b"]) for t in rnd["tables"]] == [(A, E), (D, B)] and rnd["byes"] == [C]
