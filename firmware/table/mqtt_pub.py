@@ -59,7 +59,8 @@ def make_client(table, host, port, password, ca_pem=None, keepalive=30):
     der = ca_der(ca_pem) if ca_pem else None
     ssl_ctx = _tls(der) if der else None
     params = _tls_params(der, host) if der else {}
-    return MQTTClient("tapete-table-" + table, host, port, user=table, password=password,
+    # the client id is the user's name: the room's broker binds them (use_username_as_clientid)
+    return MQTTClient(table, host, port, user=table, password=password,
                       keepalive=keepalive, ssl=ssl_ctx, ssl_params=params)
 
 

@@ -41,9 +41,11 @@ class Address:
 
 def client(client_id, user, password, ca=None, clean=True):
     """A paho client (MQTT 3.1.1) with the user's password and, with `ca`, TLS that
-    checks the broker's certificate against the room's CA."""
+    checks the broker's certificate against the room's CA. Its client id is its user's
+    name (`client_id` only for a broker without users): the room's broker binds them
+    (use_username_as_clientid), so the kept session is the one the broker keeps."""
     import paho.mqtt.client as mqtt
-    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean,
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=user or client_id, clean_session=clean,
                     protocol=mqtt.MQTTv311)
     if user:
         c.username_pw_set(user, password)
