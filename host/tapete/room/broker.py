@@ -63,9 +63,9 @@ def acl_text(room, tables):
 
 
 # A table's line on the wire: measured, the longest of the simulated tables' lines is
-# 472 bytes (a Mus `hand_end`, 40 matches of every game: bench/line_sizes.py), a
+# 472 bytes (a Mus `hand_end`, 40 matches of every game: bench/bench_line_sizes.py), a
 # `match` with the most names a table takes (12 seats and 6 teams of 24 characters,
-# each escaped as JSON's \uXXXX pair) about 5.3 KB. The broker takes lines up to
+# each escaped as JSON's \uXXXX pair) 5,366 bytes. The broker takes lines up to
 # LINE_LIMIT (3x that, 35x the longest played line) and drops a longer one, answered
 # all the same so its table carries on (Mosquitto's message_size_limit); a packet
 # beyond PACKET_LIMIT (no table of ours ever sends one: publish.py keeps longer lines
@@ -104,14 +104,13 @@ def conf_text(folder, listen, port, user):
         "user %s" % user,
         "per_listener_settings false",
         "allow_anonymous false",
-        # a client's id is its user's name, whatever it asks: no table can take the
-        # room server's id (nor another table's) and knock it off, nor wipe its session
-        "use_username_as_clientid true",
         "password_file %s/passwd" % f,
         "acl_file %s/acl" % f,
         "persistence true",
         "persistence_location %s/data/" % f,
         "autosave_interval 5",
+        # (not max_packet_size alone, as Mosquitto's note at start suggests: that one
+        # cuts the table off, and its client would send the same line again for ever)
         "message_size_limit %d" % LINE_LIMIT,
         "max_packet_size %d" % PACKET_LIMIT,
         "max_inflight_messages %d" % INFLIGHT,
@@ -121,6 +120,10 @@ def conf_text(folder, listen, port, user):
         "log_type error",
         "log_type warning",
         "listener %d %s" % (port, listen),
+        # a client's id is its user's name, whatever it asks: no table can take the
+        # room server's id (nor another table's) and knock it off, nor wipe its session
+        # (a listener's option: after its `listener` line)
+        "use_username_as_clientid true",
         "cafile %s/ca.crt" % f,
         "certfile %s/broker.crt" % f,
         "keyfile %s/broker.key" % f,
