@@ -158,6 +158,14 @@ def test_a_room_is_made_only_in_a_new_or_empty_folder(room_base):
     assert mode(empty) in (0o700, 0o710)
 
 
+def test_a_room_folder_named_from_here_is_made_as_well(room_base, monkeypatch):
+    if not have_mosquitto():
+        pytest.skip("needs Debian's mosquitto_passwd (.ci/run installs it)")
+    monkeypatch.chdir(room_base)
+    init_room(os.path.join("out", "club"), "club", ["t1"])      # as bench_room.py names it
+    assert open(os.path.join(room_base, "out", "club", "passwd")).read().startswith("room:$7$")
+
+
 def test_an_impostor_with_a_tables_password_cannot_take_the_room_servers_client_id(room, tmp_path):
     host, port = room.info["host"], room.info["port"]
     store = RoomStore(str(tmp_path / "room.sqlite"))

@@ -131,11 +131,15 @@ def conf_text(folder, listen, port, user):
         ""])
 
 
-def _tool(args, cwd, stdin=None):
+def _tool(args, cwd):
     """Run a tool whose files are its owner's only (umask 077); its argv never holds a
     secret (another user reads it in /proc)."""
-    subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                   umask=private.TOOL_UMASK, input=stdin)
+    try:
+        subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       umask=private.TOOL_UMASK)
+    except subprocess.CalledProcessError as err:
+        said = (err.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+        raise RoomError("%s failed: %s" % (" ".join(args[:2]), said[-1] if said else "exit %d" % err.returncode))
 
 
 def _openssl(args, cwd):
@@ -178,7 +182,7 @@ def make_passwd(folder, users):
     line; its backup of the plain file is 0600 too (umask 077) and removed by it."""
     path = os.path.join(folder, "passwd")
     private.write(path, "".join("%s:%s\n" % (user, word) for user, word in users.items()))
-    _tool([need("mosquitto_passwd"), "-U", path], folder)
+    _tool([need("mosquitto_passwd"), "-U", "passwd"], folder)
     return path
 
 
