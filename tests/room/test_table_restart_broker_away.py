@@ -141,3 +141,35 @@ def test_record_started_and_restarted_while_the_broker_is_away_loses_nothing(roo
     server.stop()
     assert stored(store, "t1") == logged(out) == lines
     store.close()
+
+
+def test_record_ending_while_the_broker_is_away_says_what_the_room_has_not_had(room, tmp_path):
+    room.stop()
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    os.close(slave)
+    out = str(tmp_path / "t2.jsonl")
+    proc = subprocess.Popen(TAPETE + [
+        "record", path, "--plain", "--out", out, "--db", str(tmp_path / "t2.sqlite"), "--until-end",
+        "--idle", "60", "--mqtt", "mqtts://t2@127.0.0.1:%d/club" % room.info["port"],
+        "--mqtt-ca", os.path.join(room.folder, "ca.crt"),
+        "--mqtt-password-file", os.path.join(room.folder, "secrets", "t2.pass")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    lines = match_lines("truc", 2)
+    try:
+        assert wait_until(lambda: os.path.exists(state_path(out)), 30)
+        for ev in lines:
+            os.write(master, (seal(json.dumps(ev)) + "\n").encode())
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert proc.returncode == 0, err
+    assert "does not answer yet: recording here, publishing when it comes" in err
+    assert "0 lost" in err and ("the room: %d lines not acknowledged yet (kept in the log: published at the "
+                                "next start)" % len(lines)) in err, err
+    assert "Traceback" not in err and "ERROR" not in err, err
+    assert logged(out) == lines
+    assert json.load(open(state_path(out))) == {"topic": "tapete/club/t2/log", "offset": 0}
