@@ -261,7 +261,8 @@ def client_config(pub, cfg, response_s=RESPONSE_S):
     is retained: only a misboard notice sent while the table is away is not seen."""
     from mqtt_as import config  # type: ignore[import-not-found]  # installed by mip (make deploy)
     c = dict(config)
-    c.update(client_id="tapete-table-" + cfg["table"], server=cfg["host"], port=cfg.get("port", 8883),
+    # the client id is the user's name: the room's broker binds them (use_username_as_clientid)
+    c.update(client_id=cfg["table"], server=cfg["host"], port=cfg.get("port", 8883),
              user=cfg["table"], password=cfg["password"], keepalive=KEEPALIVE_S,
              response_time=response_s, clean_init=True, clean=True, queue_len=0,
              subs_cb=pub.on_message, connect_coro=pub.on_connect, wifi_coro=pub.on_wifi,

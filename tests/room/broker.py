@@ -3,6 +3,7 @@ the `room` fixture (conftest.py) and a connector for its users."""
 import os
 import shutil
 import socket
+import tempfile
 
 import pytest
 
@@ -23,11 +24,25 @@ def have_mosquitto():
 
 
 @pytest.fixture
-def room(tmp_path):
+def room_base(tmp_path):
+    """A folder for a room the broker can reach: run as root, Mosquitto drops to its
+    own user, who cannot pass pytest's private tmp_path (0700): a folder of /tmp it
+    may pass through (0711, not list) instead."""
+    if os.getuid() != 0:
+        yield str(tmp_path)
+        return
+    base = tempfile.mkdtemp(prefix="tapete-room-")
+    os.chmod(base, 0o711)
+    yield base
+    shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def room(room_base):
     """A room 'club' with tables t1, t2 and its broker running; yields the Broker."""
     if not have_mosquitto():
         pytest.skip("needs Debian's mosquitto and mosquitto-clients (.ci/run installs them)")
-    folder = str(tmp_path / "room")
+    folder = os.path.join(room_base, "room")
     init_room(folder, "club", ["t1", "t2"], port=free_port())
     broker = Broker(folder).start()
     yield broker

@@ -105,3 +105,29 @@ def test_make_deploy_puts_the_room_json_on_the_pico(club):
     assert p.returncode != 0 and "no such file (tapete room table-config" in p.stderr
     p = subprocess.run(["make", "-n", "deploy", "ROOM=1"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0 and "mip install %s" % MQTT_AS in p.stdout and ":room.json" not in p.stdout
+
+
+def test_out_is_a_new_file_never_written_through_a_file_or_link_planted_there(club, tmp_path):
+    wifi = str(tmp_path / "wifi.pass")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    planted = tmp_path / "attackers.txt"
+    planted.write_text("mine\n")
+    link = shared / "t1.json"
+    os.symlink(str(planted), str(link))
+    p = run(club, "t1", "--ssid", "x", "--wifi-password-file", wifi, "--out", str(link))
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert "a link is there already; it is never written through" in p.stderr and "--force" in p.stderr
+    assert planted.read_text() == "mine\n" and os.path.islink(str(link))
+    # a plain file there: refused too
+    other = shared / "t2.json"
+    other.write_text("{}")
+    p = run(club, "t2", "--ssid", "x", "--wifi-password-file", wifi, "--out", str(other))
+    assert p.returncode == 2 and "a file is there already" in p.stderr, p.stderr
+    assert other.read_text() == "{}"
+    # --force: the link is removed, never followed; a new file made 0600 in its place
+    p = run(club, "t1", "--ssid", "x", "--wifi-password-file", wifi, "--out", str(link), "--force")
+    assert p.returncode == 0, p.stderr
+    assert planted.read_text() == "mine\n" and not os.path.islink(str(link))
+    assert json.loads(link.read_text())["table"] == "t1"
+    assert stat.S_IMODE(os.lstat(str(link)).st_mode) == 0o600

@@ -229,11 +229,11 @@ def test_a_table_refuses_a_broker_whose_certificate_is_not_the_rooms(room, tmp_p
     refused(room.folder, tmp_path, ca=(other / "ca.crt").read_text())
 
 
-def test_a_table_refuses_a_broker_certified_for_another_name(tmp_path):
+def test_a_table_refuses_a_broker_certified_for_another_name(tmp_path, room_base):
     from room.broker import have_mosquitto
     if not have_mosquitto():
         pytest.skip("needs Debian's mosquitto and mosquitto-clients (.ci/run installs them)")
-    folder = str(tmp_path / "room")
+    folder = os.path.join(room_base, "room")
     init_room(folder, "club", ["t1"], port=free_port(), host_names=["broker.example", "127.0.0.2"])
     broker = Broker(folder)
     broker.info["host"] = "127.0.0.1"   # it listens there, an address its certificate does not name

@@ -86,9 +86,11 @@ def cmd_record(args):
 
     port = open_port(args.port, args.baud, on_problem=problem, reconnect_s=args.reconnect)
     db = _open_db(args)
+    pub = None
     if args.mqtt:       # a table without Wi-Fi in a room: every stored line also published
         from ..room.publish import publishing
-        db, _pub = publishing(db, args.mqtt, args.mqtt_password_file, args.mqtt_ca)
+        db, pub = publishing(db, args.mqtt, args.mqtt_password_file, args.mqtt_ca, log_path=out)
+        _say_room(pub, args.mqtt, start=True)
     print("tapete record: %s -> %s and %s%s" % (
         args.port, out, db.path, " (appending)" if os.path.exists(out) and os.path.getsize(out) else ""),
         file=sys.stderr, flush=True)
@@ -116,9 +118,31 @@ def cmd_record(args):
         print("%srecorded %d events to %s and %s (%d resends asked, %d bad lines, %d lost)"
               % ("stopped (Ctrl-C): " if getattr(rec, "interrupted", False) else "",
                  rec.events, out, db.path, rec.resends, rec.bad_lines, rec.lost), file=sys.stderr)
-        if rec.lost:
-            return 1
+    if pub is not None:
+        _say_room(pub, args.mqtt)
+    if rec is not None and rec.lost:
+        return 1
     return 0
+
+
+def _say_room(pub, url, start=False):
+    """The room's side on stderr: at the start, a broker away and what of the log it has
+    not had; at the end, what it has not acknowledged (kept in the log, published at
+    the next start: not lost)."""
+    waiting = pub.waiting()
+    if start:
+        if not pub.connected.up:
+            print("tapete record: the room's broker (%s) does not answer yet: recording here, publishing "
+                  "when it comes" % url, file=sys.stderr, flush=True)
+        if pub.republished:
+            print("tapete record: %d lines of the log the room has not had: published first"
+                  % pub.republished, file=sys.stderr, flush=True)
+        return
+    print("tapete record: the room: %s%s" % (
+        "every line acknowledged" if not waiting else
+        "%d lines not acknowledged yet (kept in the log: published at the next start)" % waiting,
+        ", %d lines too long for the broker not sent" % pub.too_long if pub.too_long else ""),
+        file=sys.stderr, flush=True)
 
 
 def _plain_line(ev):

@@ -23,6 +23,12 @@ def cmd_init(args):
     from ..room.broker import init_room
     hosts = [h.strip() for h in (args.host_name or "").split(",") if h.strip()] or None
     info = init_room(args.folder, args.room, _tables(args.tables), args.listen, args.mqtt_port, hosts)
+    from ..room.broker import conf_user, unreachable
+    cannot = unreachable(args.folder)
+    if cannot:
+        print("tapete room: warning: the broker drops root to user %s, who cannot reach %s: `tapete "
+              "room broker` will refuse to start (make the room in a folder that user can pass "
+              "through, e.g. under /srv)" % (conf_user(args.folder), ", ".join(cannot)), file=sys.stderr)
     print("tapete room: room %s with %d tables in %s (broker on %s:%d, TLS, ACL, a password per table)"
           % (info["room"], len(info["tables"]), args.folder, info["host"], info["port"]))
     print("  keep secret: %s/ca.key, %s/broker.key and %s/secrets/ (give each table only its own "
@@ -123,7 +129,7 @@ def cmd_table_config(args):
         raise UsageError("give the Wi-Fi password with --wifi-password-file FILE (never on the "
                          "command line: it would show in ps)")
     cfg, warnings = table_config(args.folder, args.table, args.ssid, word, args.host)
-    path = write_config(args.out or default_path(args.folder, args.table), cfg)
+    path = write_config(args.out or default_path(args.folder, args.table), cfg, args.force)
     for w in warnings:
         print("tapete room: warning: " + w, file=sys.stderr)
     print("tapete room: %s for table %s of room %s (broker %s:%d, Wi-Fi %s): SECRET, it holds the "
@@ -227,7 +233,10 @@ def register(sub):
                    "for on the terminal); an empty file: an open network")
     c.add_argument("--host", help="the broker's address as the table reaches it (default: the room's, "
                    "from init's --host-name; it must be one the broker's certificate names)")
-    c.add_argument("--out", help="where to write it (default FOLDER/secrets/tables/TABLE.json)")
+    c.add_argument("--out", help="where to write it (default FOLDER/secrets/tables/TABLE.json); "
+                   "a new file: never written through a file or a link already there")
+    c.add_argument("--force", action="store_true", help="replace a file already at --out (a link "
+                   "there is removed, never followed)")
     c.set_defaults(run=cmd_table_config)
     d = rs.add_parser("boards", help="deal a duplicate session's boards into a boards file")
     d.add_argument("file", help="the boards file to write (JSON Lines, docs/protocol.md 1.2)")

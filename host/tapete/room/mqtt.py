@@ -41,9 +41,11 @@ class Address:
 
 def client(client_id, user, password, ca=None, clean=True):
     """A paho client (MQTT 3.1.1) with the user's password and, with `ca`, TLS that
-    checks the broker's certificate against the room's CA."""
+    checks the broker's certificate against the room's CA. Its client id is its user's
+    name (`client_id` only for a broker without users): the room's broker binds them
+    (use_username_as_clientid), so the kept session is the one the broker keeps."""
     import paho.mqtt.client as mqtt
-    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean,
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=user or client_id, clean_session=clean,
                     protocol=mqtt.MQTTv311)
     if user:
         c.username_pw_set(user, password)
@@ -52,8 +54,23 @@ def client(client_id, user, password, ca=None, clean=True):
     c.max_inflight_messages_set(100)
     c.max_queued_messages_set(0)        # never drop a line queued while the broker is away
     c.reconnect_delay_set(0.2, 5)
-    c.enable_logger(logging.getLogger(__package__ + ".paho"))     # -vv shows paho's own steps
+    c.enable_logger(_paho_log)      # -vv shows paho's own steps
     return c
+
+
+class _Away(logging.Filter):
+    """paho's errors while the broker is away (one per attempt to connect again) shown
+    only with -vv: the publisher says once that it waits, and sends when it is back."""
+
+    SAID = ("Client is not connected", "failed to receive on socket")
+
+    def filter(self, record):
+        return (_paho_log.isEnabledFor(logging.DEBUG)
+                or not str(record.msg).startswith(self.SAID))
+
+
+_paho_log = logging.getLogger(__package__ + ".paho")
+_paho_log.addFilter(_Away())
 
 
 log = logging.getLogger(__package__)

@@ -15,6 +15,7 @@ matches (the first match a table plays is round 1). A club's evening is usually
 "everyone plays a match, then the next round": the order is what most organisers mean.
 """
 import json
+import os
 import sqlite3
 
 from ..log.store import SCHEMA, Store, StoreError
@@ -58,11 +59,27 @@ class TableWriter(Store):
         pass        # the room store owns the connection
 
 
+def _private_file(path):
+    """Make the database file its owner's only before SQLite opens it: every table's
+    log and the players' names are in it (SQLite makes its -wal and -shm files with
+    the same mode)."""
+    if path == ":memory:" or os.path.lexists(path):
+        return
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), mode=0o700, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass            # made in between: SQLite opens it as it is
+    except OSError as err:
+        raise StoreError("cannot make the room database %s: %s" % (path, err.strerror))
+
+
 class RoomStore:
     """The room's SQLite file: `add(room, table, events)` stores lines once each."""
 
     def __init__(self, path):
-        self.store = Store(path)        # creates the file and the match tables (WAL)
+        _private_file(path)
+        self.store = Store(path)        # creates the match tables (WAL)
         self.path = self.store.path
         self.db = self.store.db
         try:

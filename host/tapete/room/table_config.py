@@ -22,6 +22,7 @@ import os
 import re
 import subprocess
 
+from . import private
 from .lines import RoomError, check_name
 from .broker import load_room, need, password
 
@@ -99,17 +100,19 @@ def default_path(folder, table):
     return os.path.join(folder, "secrets", "tables", table + ".json")
 
 
-def write_config(path, cfg):
-    """Write `cfg` to `path` for its owner only (0600), whole or not at all (beside,
-    then renamed). A folder that does not exist yet is made, private (0700)."""
+def write_config(path, cfg, force=False):
+    """Write `cfg` to a new file at `path`, made for its owner only (0600) as it is
+    created, never through a file or a link already there (someone else's, in a shared
+    folder): RoomError then, unless `force` (what is there is removed, never followed).
+    A folder that does not exist yet is made, private (0700)."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         os.makedirs(folder, mode=0o700)
-    tmp = path + ".tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(cfg, f)
-        f.write("\n")
-    os.chmod(tmp, 0o600)            # an older file of that name kept other modes
-    os.replace(tmp, path)
+    text = json.dumps(cfg) + "\n"
+    try:
+        private.write(path, text, force=force)
+    except RoomError:
+        raise
+    except OSError as err:
+        raise RoomError("cannot write %s: %s" % (path, err.strerror))
     return path
