@@ -322,11 +322,7 @@ class RoomServer:
                 try:
                     self._take(table, items)
                 except Exception:   # noqa: BLE001: one table's trouble never stops the room
-                    log.exception("storing table %s's lines failed", table)
-                    try:
-                        self.store.db.rollback()
-                    except Exception:   # noqa: BLE001
-                        pass
+                    log.exception("dropped a message of table %s: storing it raised", table)
 
     def _take(self, table, items):
         """Store a table's checked lines (one commit), feed the board, ask for a gap."""
@@ -336,32 +332,15 @@ class RoomServer:
             before = (intake.duplicates, intake.lost)
             rejected = 0
             last_why = None
-            stored = []
-            for ev, body, why in items:
+            for item in items:
+                try:
+                    why = self._take_one(table, intake, item, now)
+                except Exception:   # noqa: BLE001: one bad line never stops the room
+                    log.exception("dropped a message of table %s: storing it raised", table)
+                    continue
                 if why is not None:
                     rejected += 1
                     last_why = why
-                    ev = placeable(ev)
-                    self.store.reject(self.room, table, intake.run, ev.get("seq") if ev else None, why, body)
-                    if ev is None:
-                        continue
-                    # the seq takes its place, so the table is not asked for it for ever
-                    ev = {"ev": "x-rejected", "seq": ev["seq"], "reason": why}
-                elif ev.get("seq") is not None and intake.starts_run(
-                        ev, lambda seq: self.store.body(self.room, table, intake.run, seq),
-                        self.store.idents(self.room, table)):
-                    self._flush(table, intake, stored)
-                    stored = []
-                    ident = ev.get("run") if isinstance(ev.get("run"), str) else None
-                    run = self.store.new_run(self.room, table, ident, ev["seq"])
-                    log.info("table %s started again at seq %d: its run %d", table, ev["seq"], run)
-                    intake.start_run(run, ident, ev["seq"])
-                    self.board.tally(table, self.tallies.get(table, {}), run=run)
-                elif ev.get("ev") == "match" and isinstance(ev.get("run"), str) and intake.ident is None:
-                    intake.ident = ev["run"]        # the table gives its run id from now on
-                    self.store.name_run(self.room, table, intake.run, intake.ident)
-                stored.extend(intake.offer(ev, now))
-            self._flush(table, intake, stored)
             more = {"twice": intake.duplicates - before[0], "lost": intake.lost - before[1],
                     "rejected": rejected}
             more = dict((k, v) for k, v in more.items() if v)
@@ -375,6 +354,31 @@ class RoomServer:
         self.board.gap(table, first)
         if first is not None:
             self._ask_open(table)
+
+    def _take_one(self, table, intake, item, now):
+        """One checked line through the intake into the store and onto the board; the
+        reason when it was rejected."""
+        ev, body, why = item
+        if why is not None:
+            ev = placeable(ev)
+            self.store.reject(self.room, table, intake.run, ev.get("seq") if ev else None, why, body)
+            if ev is None:
+                return why
+            # the seq takes its place, so the table is not asked for it for ever
+            ev = {"ev": "x-rejected", "seq": ev["seq"], "reason": why}
+        elif ev.get("seq") is not None and intake.starts_run(
+                ev, lambda seq: self.store.body(self.room, table, intake.run, seq),
+                self.store.idents(self.room, table)):
+            ident = ev.get("run") if isinstance(ev.get("run"), str) else None
+            run = self.store.new_run(self.room, table, ident, ev["seq"])
+            log.info("table %s started again at seq %d: its run %d", table, ev["seq"], run)
+            intake.start_run(run, ident, ev["seq"])
+            self.board.tally(table, self.tallies.get(table, {}), run=run)
+        elif ev.get("ev") == "match" and isinstance(ev.get("run"), str) and intake.ident is None:
+            intake.ident = ev["run"]        # the table gives its run id from now on
+            self.store.name_run(self.room, table, intake.run, intake.ident)
+        self._flush(table, intake, intake.offer(ev, now))
+        return why
 
     def _flush(self, table, intake, ready):
         """Store the events ready (not committed: _take commits once) and show them."""
