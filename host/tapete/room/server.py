@@ -2,11 +2,11 @@
 table's lines through its intake (room.py) into the room database (room/store.py)
 and onto the room board (every table's view.TableView).
 
-One paho network thread delivers the lines: it only checks each line against the
-protocol (log/validate.py) and puts it on its table's queue (at most QUEUE_MAX lines:
-beyond, a line is dropped, counted, and asked again with its gap). One worker takes
-the queues in turn, BATCH lines of each table at a time, so a table's backlog never
-holds up another's board; it stores, feeds the board and asks for gaps. A third
+One paho network thread delivers the lines: it only puts each on its table's queue
+(at most QUEUE_MAX lines: beyond, a line is dropped, counted, and asked again with its
+gap). One worker takes the queues in turn, BATCH lines of each table at a time, so a
+table's backlog never holds up another's board; it checks each line against the
+protocol (log/validate.py), stores it, feeds the board and asks for gaps. A third
 thread asks again a gap whose answer has not come (lines.TableIntake.ask: once, with
 back-off). The web server (room/web.py) only reads the board. The broker
 keeps the room server's session (a fixed client id, clean_session false), so the
@@ -21,13 +21,14 @@ import time
 
 from .lines import PREFIX, TableIntake, check_line, misboard_notice, notice_topic, parse_topic, resend_topic
 from .store import COUNTS
-from ..log.validate import placeable
+from ..log.validate import MAX_BYTES, placeable
 from ..views.state import TableView, describe_violation
 
 log = logging.getLogger(__package__)
 
 QUEUE_MAX = 2000        # lines waiting per table (beyond: dropped, asked again later)
 BATCH = 50              # lines of one table stored before the next table's turn
+LINE_HELD = 2 * MAX_BYTES   # a longer line is refused as it comes, never queued (a queue holds 32 MB at most)
 
 
 class RoomBoard:
@@ -182,7 +183,7 @@ class RoomServer:
         self.client.on_message = guarded(self._message)
         self.stop_event = threading.Event()
         self.asker = threading.Thread(target=self._ask_loop, daemon=True)
-        self.queues = {}            # table -> deque of (event, body, why) checked lines
+        self.queues = {}            # table -> deque of the lines as they came (bytes)
         self.waiting = threading.Condition()
         self.worker = threading.Thread(target=self._work, daemon=True)
         self.tallies = store.counts(room)
@@ -288,12 +289,16 @@ class RoomServer:
         self.board.tally(table, t)
 
     def _message(self, c, userdata, msg):
-        """paho's thread: check the line and queue it for its table; nothing else."""
+        """paho's thread: queue the line for its table; nothing else (a flood from one
+        table then costs this thread a few microseconds a line, and its checking and
+        storing wait for the table's turn)."""
         where = parse_topic(msg.topic)
         if where is None or where[0] != self.room or where[2] != "log":
             return
         table = where[1]
-        item = check_line(msg.payload)
+        item = msg.payload      # checked by the worker, in the table's turn
+        if len(item) > LINE_HELD:
+            item = check_line(item)     # refused at once: a huge line is never held
         with self.waiting:
             q = self.queues.get(table)
             if q is None:
@@ -332,8 +337,9 @@ class RoomServer:
             before = (intake.duplicates, intake.lost)
             rejected = 0
             last_why = None
-            for item in items:
+            for payload in items:
                 try:
+                    item = payload if isinstance(payload, tuple) else check_line(payload)
                     why = self._take_one(table, intake, item, now)
                 except Exception:   # noqa: BLE001: one bad line never stops the room
                     log.exception("dropped a message of table %s: storing it raised", table)
