@@ -30,7 +30,7 @@ import time
 
 from tapete.room.broker import Broker, init_room, password
 from tapete.room.demo import BoardWatchProcess, _wait_listening, free_port, percentile
-from tapete.rules.match import DERIVED
+from tapete.rules.match import DERIVED, DERIVED_X
 from tapete.room.mqtt import client
 from tapete.room.publish import TablePublisher
 from tapete.sim.room_table import DEMO_GAMES, match_lines
@@ -82,7 +82,7 @@ class Table(threading.Thread):
             game = DEMO_GAMES[(self.index + k) % len(DEMO_GAMES)]
             for ev in match_lines(game, self.seed * 7919 + self.index * 101 + k, seq - shift,
                                   names={"teams": ["%s-ns" % self.pub.table, "%s-ew" % self.pub.table]}):
-                if time.time() >= self.until and ev["ev"] not in DERIVED:
+                if time.time() >= self.until and ev["ev"] not in DERIVED + DERIVED_X:
                     break           # the evening ends mid-match (after a play's conclusions)
                 if self.flood_at is not None and time.time() >= self.flood_at and ev["ev"] not in DERIVED:
                     after = self._flood(ev["seq"] + shift)
