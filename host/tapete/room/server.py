@@ -372,7 +372,7 @@ class RoomServer:
                 return why
             # the seq takes its place, so the table is not asked for it for ever
             ev = {"ev": "x-rejected", "seq": ev["seq"], "reason": why}
-        elif ev.get("seq") is not None and intake.starts_run(
+        elif ev.get("ev") == "match" and ev.get("seq") is not None and intake.starts_run(
                 ev, lambda seq: self.store.body(self.room, table, intake.run, seq),
                 self.store.idents(self.room, table)):
             ident = ev.get("run") if isinstance(ev.get("run"), str) else None
