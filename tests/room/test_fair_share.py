@@ -60,7 +60,7 @@ def test_a_flooding_tables_backlog_never_holds_up_another_table(room, tmp_path):
             t1.publish(truc[i // 200])
     for ev in truc[len(lines) // 200:]:
         t1.publish(ev)
-    assert wait_until(lambda: store.next_seq("club", "t2") == len(lines) + 1), server.counts()
+    assert wait_until(lambda: store.next_seq("club", "t2") == len(lines) + 1, 90), (store.next_seq("club", "t2"), server.pending(), server.counts())
     assert wait_until(lambda: store.next_seq("club", "t1") == len(truc)), server.counts()
     # each t1 line was stored within a few turns of being queued, whatever t2 had waiting
     assert sorted(seen) == sorted(queued) == list(range(len(truc)))
