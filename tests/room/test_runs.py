@@ -59,6 +59,11 @@ def test_a_table_starting_again_at_seq_0_is_a_new_run_stored_and_shown(room, tmp
     assert [e["seq"] for e in store.store.events(t1_matches(store)[1]["match"])] == list(range(len(mus)))
     card = [t for t in json.loads(board.summary()[1])["tables"] if t["table"] == "t1"][0]
     assert card["game"] == "mus" and card["run"] == 1 and card["seq"] == len(mus) - 1
+    # an old run's line delivered again past the new run's end: not held for it
+    twice = server.counts()["received_twice"]
+    play(room, [truc[len(mus) + 5]])
+    assert wait_until(lambda: server.counts()["received_twice"] == twice + 1)
+    assert server.intakes["t1"].held == {} and store.next_seq("club", "t1") == len(mus)
     server.stop()
     store.close()
 

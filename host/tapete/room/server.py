@@ -383,8 +383,21 @@ class RoomServer:
         elif ev.get("ev") == "match" and isinstance(ev.get("run"), str) and intake.ident is None:
             intake.ident = ev["run"]        # the table gives its run id from now on
             self.store.name_run(self.room, table, intake.run, intake.ident)
+        elif self._replayed(table, intake, ev):
+            intake.duplicates += 1
+            return None
         self._flush(table, intake, intake.offer(ev, now))
         return why
+
+    def _replayed(self, table, intake, ev):
+        """True for a line of the table's previous run delivered again after its new
+        run began (a broker's redelivery): past the gap it would be held, and stored
+        in the new run's place. Only a line that would be held is looked up."""
+        seq = ev.get("seq")
+        if intake.run == 0 or not isinstance(seq, int) or intake.expected is None or seq <= intake.expected:
+            return False
+        was = self.store.body(self.room, table, intake.run - 1, seq)
+        return was is not None and json.loads(was) == ev
 
     def _flush(self, table, intake, ready):
         """Store the events ready (not committed: _take commits once) and show them."""
