@@ -28,7 +28,7 @@ from ..log.validate import MAX_BYTES
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 PREFIX = "tapete"
 REASK_S = 1.0           # a gap still open is asked again after this, then twice as long each time
-REASK_MAX_S = 30.0      # ... up to this
+REASK_MAX_S = 8.0       # ... up to this (an answer the broker dropped in a flood is not waited for long)
 HELD_WINDOW_S = 120.0   # an `x-held` is taken only this long after an ask
 
 
