@@ -3,6 +3,12 @@ and one table cut off the network for a minute; nothing may be lost or duplicate
 
     .venv/bin/python bench/bench_room.py                      # 100 tables, 10 minutes
     .venv/bin/python bench/bench_room.py --tables 20 --minutes 2 --cut 20
+    .venv/bin/python bench/bench_room.py --tables 100 --pace 0.1 --flood 10000   # issue 36
+
+`--flood N`: at 40% of the run one table (not the cut one) publishes N lines at once
+(`x-flood` lines in its own numbering: the audit ignores them) in the middle of its
+match; the other tables' latency from the flood's start until 10 s after its last
+line is reported apart, beside the steady figure (issue 36: within 2x of it).
 
 Mosquitto with the room's TLS and ACL (tapete room init), the room server as its own
 process (tapete room serve), the tables in this process (sim/room_table.py's matches
@@ -24,7 +30,7 @@ import time
 
 from tapete.room.broker import Broker, init_room, password
 from tapete.room.demo import BoardWatchProcess, _wait_listening, free_port, percentile
-from tapete.rules.match import DERIVED
+from tapete.rules.match import DERIVED, DERIVED_X
 from tapete.room.mqtt import client
 from tapete.room.publish import TablePublisher
 from tapete.sim.room_table import DEMO_GAMES, match_lines
@@ -55,15 +61,33 @@ class Table(threading.Thread):
         self.cut = threading.Event()
         self.held = []
         self.matches = 0
+        self.flood_at = None        # time.time() to publish `flood` lines at once
+        self.flood = 0
+        self.flooded = None         # (start, end) of the flood
+
+    def _flood(self, seq):
+        """`flood` lines at once from `seq`; the seq after them."""
+        t0 = time.time()
+        for _ in range(self.flood):
+            self.sent.append((seq, time.time()))
+            self.pub.publish({"ev": "x-flood", "seq": seq, "pad": "f" * 64})
+            seq += 1
+        self.flooded = (t0, time.time())
+        self.flood_at = None
+        return seq
 
     def run(self):
-        seq, k = 0, 0
+        seq, k, shift = 0, 0, 0
         while time.time() < self.until:
             game = DEMO_GAMES[(self.index + k) % len(DEMO_GAMES)]
-            for ev in match_lines(game, self.seed * 7919 + self.index * 101 + k, seq,
+            for ev in match_lines(game, self.seed * 7919 + self.index * 101 + k, seq - shift,
                                   names={"teams": ["%s-ns" % self.pub.table, "%s-ew" % self.pub.table]}):
-                if time.time() >= self.until and ev["ev"] not in DERIVED:
+                if time.time() >= self.until and ev["ev"] not in DERIVED + DERIVED_X:
                     break           # the evening ends mid-match (after a play's conclusions)
+                if self.flood_at is not None and time.time() >= self.flood_at and ev["ev"] not in DERIVED:
+                    after = self._flood(ev["seq"] + shift)
+                    shift = after - ev["seq"]
+                ev = dict(ev, seq=ev["seq"] + shift)
                 seq = ev["seq"] + 1
                 self.sent.append((ev["seq"], time.time()))
                 if self.cut.is_set():
@@ -87,6 +111,7 @@ def main(argv=None):
     p.add_argument("--pace", type=float, default=1.0, help="seconds between a table's lines")
     p.add_argument("--cut", type=float, default=60.0, help="seconds one table is cut off")
     p.add_argument("--down", type=float, default=5.0, help="seconds the broker stays down at its restart")
+    p.add_argument("--flood", type=int, default=0, help="lines one table publishes at once at 40%% of the run")
     p.add_argument("--out", default="out/bench-room")
     args = p.parse_args(argv)
     from tapete.judge.audit import audit_lines
@@ -120,6 +145,10 @@ def main(argv=None):
         t.start()
         time.sleep(args.pace / max(1, len(tables)))     # the tables' lines spread over time
     cut_table = tables[len(tables) // 3]
+    flooder = None
+    if args.flood:
+        flooder = tables[-1] if tables[-1] is not cut_table else tables[0]
+        flooder.flood, flooder.flood_at = args.flood, start + duration * 0.4
     cut_at = start + duration * 0.25
     restart_at = start + duration * 0.6
     time.sleep(max(0, cut_at - time.time()))
@@ -150,6 +179,8 @@ def main(argv=None):
 
     store = RoomStore(db_path)
     stored = set(store.db.execute("SELECT tbl, seq FROM room_lines").fetchall())
+    counts = store.db.execute("SELECT COALESCE(SUM(asked), 0), COALESCE(SUM(dropped), 0),"
+                              " COALESCE(SUM(twice), 0), COALESCE(SUM(rejected), 0) FROM room_counts").fetchone()
     sent = sum(len(t.sent) for t in tables)
     lost = sum(1 for t in tables for s, _ in t.sent if (t.pub.table, s) not in stored)
     dup = store.db.execute(
@@ -163,9 +194,14 @@ def main(argv=None):
         if a.get("errors") or a.get("disagreements"):
             unclean += 1
     store.close()
-    steady, held, around_restart = [], [], []
+    steady, held, around_restart, flooded = [], [], [], []
+    window = None
+    if flooder is not None and flooder.flooded:
+        window = (flooder.flooded[0], flooder.flooded[1] + 10)
     for t in tables:
         for s, at in t.sent:
+            if t is flooder and window and window[0] <= at <= flooder.flooded[1]:
+                continue            # the flood itself: late on purpose
             shown = watch.shown_at(t.pub.table, s)
             if shown is None:
                 continue
@@ -174,9 +210,11 @@ def main(argv=None):
                 held.append(ms)
             elif restart_window[0] - 1 <= at <= restart_window[1] + 5:
                 around_restart.append(ms)
+            elif window and window[0] <= at <= window[1]:
+                flooded.append(ms)
             else:
                 steady.append(ms)
-    every = steady + around_restart
+    every = steady + around_restart + flooded
 
     def fig(values, p):
         v = percentile(values, p)
@@ -188,6 +226,14 @@ def main(argv=None):
           % (fig(every, 50), fig(every, 95), fig(every, 100)))
     print("  ... steady p95 %s; within 5 s of the broker restart (%.2f s down) p95 %s, max %s"
           % (fig(steady, 95), restart_s, fig(around_restart, 95), fig(around_restart, 100)))
+    if window:
+        print("  a flood of %d lines from %s in %.1f s: the other tables' p95 %s ms, max %s (steady p95 %s)"
+              % (args.flood, flooder.pub.table, flooder.flooded[1] - flooder.flooded[0], fig(flooded, 95),
+                 fig(flooded, 100), fig(steady, 95)))
+    resent = sum(t.pub.resent for t in tables)
+    print("  resends: %d asks, %d lines resent for %d made (ratio %.3f); %d lines over a table's bound"
+          " in the room server, %d received twice, %d rejected"
+          % (counts[0], resent, sent, resent / max(1, sent), counts[1], counts[2], counts[3]))
     print("  the table cut off for %.0f s: %d lines held, shown %s s after they were made at most"
           % (args.cut, len(held), "-" if not held else "%.0f" % (max(held) / 1000.0)))
     print("  room server: %.1f s CPU over %.0f s (%.1f%% of one core), peak RSS %.0f MB"

@@ -165,10 +165,13 @@ class TablePublisher:
         try:
             cmd = json.loads(msg.payload.decode("utf-8"))
             first = int(cmd.get("from"))
+            last = int(cmd["to"]) if cmd.get("to") is not None else None
         except (ValueError, TypeError, AttributeError, UnicodeDecodeError):
             return      # not an ask: nothing to do (the ACL lets only the room write here)
         with self.lock:
-            lines = [self.kept[s] for s in sorted(self.kept) if s >= first][:RESEND_BATCH]
+            # only the gap asked (`to`, the room's since issue 36), in one batch at most
+            lines = [self.kept[s] for s in sorted(self.kept)
+                     if s >= first and (last is None or s <= last)][:RESEND_BATCH]
             oldest = self.oldest
         if oldest is not None and first < oldest:
             self._send(json.dumps({"ev": "x-held", "oldest": oldest}))

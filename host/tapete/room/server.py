@@ -2,22 +2,34 @@
 table's lines through its intake (room.py) into the room database (room/store.py)
 and onto the room board (every table's view.TableView).
 
-One paho network thread delivers the lines; a second thread asks every open gap
-again each REASK_S; the web server (room/web.py) only reads the board. The broker
+One paho network thread delivers the lines: it only puts each on its table's queue
+(at most QUEUE_MAX lines: beyond, a line is dropped, counted, and asked again with its
+gap). One worker takes the queues in turn, BATCH lines of each table at a time, so a
+table's backlog never holds up another's board; it checks each line against the
+protocol (log/validate.py), stores it, feeds the board and asks for gaps. A third
+thread asks again a gap whose answer has not come (lines.TableIntake.ask: once, with
+back-off). The web server (room/web.py) only reads the board. The broker
 keeps the room server's session (a fixed client id, clean_session false), so the
 lines published while it was away are delivered when it comes back; what the broker
 could not keep is asked from the tables again from the seq after the last stored.
 """
+import collections
 import json
 import logging
 import threading
 import time
 
-from .lines import TableIntake, misboard_notice, notice_topic, parse_line, parse_topic, resend_topic
+from .lines import TableIntake, check_line, misboard_notice, notice_topic, parse_topic, resend_topic
+from .store import COUNTS
+from ..log.validate import MAX_BYTES, placeable
 from ..room_topics import LOG, every_table
 from ..views.state import TableView, describe_violation
 
 log = logging.getLogger(__package__)
+
+QUEUE_MAX = 2000        # lines waiting per table (beyond: dropped, asked again later)
+BATCH = 50              # lines of one table stored before the next table's turn
+LINE_HELD = 2 * MAX_BYTES   # a longer line is refused as it comes, never queued (a queue holds 32 MB at most)
 
 
 class RoomBoard:
@@ -31,6 +43,9 @@ class RoomBoard:
         self.held = {}              # table -> first seq missing (a gap being asked), or None
         self.misboards = {}         # table -> [flag] (duplicate play, room/boards.py)
         self.names = {}             # table -> the match event's names (seats, teams)
+        self.counts = {}            # table -> the evening's counters (store.COUNTS)
+        self.refused = {}           # table -> the last rejected line's reason
+        self.runs = {}              # table -> its run (1 and up: restarted this many times)
         self.cards = {}             # table -> its summary, made again only when it changed
         self.lock = threading.Lock()
         self.version = 0
@@ -59,6 +74,18 @@ class RoomBoard:
                 self.held[table] = first
                 self.cards.pop(table, None)
                 self.version += 1
+        self.wake()
+
+    def tally(self, table, counts, refused=None, run=None):
+        """The table's evening counters (lost, rejected, asked, ...): across matches."""
+        with self.lock:
+            self.counts[table] = dict(counts)
+            if refused is not None:
+                self.refused[table] = refused
+            if run is not None:
+                self.runs[table] = run
+            self.cards.pop(table, None)
+            self.version += 1
         self.wake()
 
     def flag(self, table, text):
@@ -90,9 +117,12 @@ class RoomBoard:
                 if name not in self.cards:
                     self.cards[name] = table_summary(
                         name, self.views[name].state(), self.rounds.get(name), self.arrived.get(name),
-                        self.held.get(name), self.misboards.get(name), self.names.get(name))
+                        self.held.get(name), self.misboards.get(name), self.names.get(name),
+                        self.counts.get(name), self.refused.get(name), self.runs.get(name))
             tables = [self.cards[name] for name in sorted(self.views)]
-            return self.version, json.dumps({"room": self.room, "tables": tables, "note": self.note})
+            evening = dict((k, sum(c.get(k, 0) for c in self.counts.values())) for k in COUNTS)
+            return self.version, json.dumps({"room": self.room, "tables": tables, "note": self.note,
+                                             "evening": evening})
 
     def table_state(self, table):
         """(version, JSON text) of one table, as `tapete serve`'s board draws it; None
@@ -106,8 +136,10 @@ class RoomBoard:
             return self.version, json.dumps(msg)
 
 
-def table_summary(name, s, rnd, arrived, gap, misboards, names=None):
-    """A table's line on the room board: game, round, score, whose turn, last violation."""
+def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None, refused=None, run=None):
+    """A table's line on the room board: game, round, score, whose turn, last violation,
+    and the evening's counters (lost, rejected, resent: never reset by a new match)."""
+    counts = counts or {}
     teams = (names or {}).get("teams")
     last = (s.get("violations") or [])[-1:]
     result = s.get("result")
@@ -116,7 +148,10 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None):
             "violation": describe_violation(last[0]) if last else None,
             "over": bool(result), "winner": result.get("winner") if result else None,
             "seq": s.get("seq"), "events": s.get("events"), "arrived": arrived,
-            "waiting_for": gap, "lost": sum(g.get("to", 0) - g.get("from", 0) + 1 for g in s.get("gaps") or []),
+            "waiting_for": gap, "lost": counts.get("lost", 0), "rejected": counts.get("rejected", 0),
+            "resent": counts.get("asked", 0), "dropped": counts.get("dropped", 0),
+            "twice": counts.get("twice", 0), "last_rejected": refused, "run": run,
+            "match_lost": sum(g.get("to", 0) - g.get("from", 0) + 1 for g in s.get("gaps") or []),
             "misboards": misboards or []}
 
 
@@ -149,10 +184,24 @@ class RoomServer:
         self.client.on_message = guarded(self._message)
         self.stop_event = threading.Event()
         self.asker = threading.Thread(target=self._ask_loop, daemon=True)
+        self.queues = {}            # table -> deque of the lines as they came (bytes)
+        self.waiting = threading.Condition()
+        self.worker = threading.Thread(target=self._work, daemon=True)
+        self.tallies = store.counts(room)
+        self.dropped = collections.Counter()    # table -> lines dropped at a full queue (not yet counted)
         for room_name, table in store.tables():
             if room_name == room:
-                self.intakes[table] = TableIntake(store.next_seq(room, table))
+                self._intake(table)
                 self._replay(table)
+        for table, counts in self.tallies.items():
+            self.board.tally(table, counts)
+
+    def _intake(self, table):
+        intake = self.intakes.get(table)
+        if intake is None:
+            run, ident = self.store.run(self.room, table)
+            intake = self.intakes[table] = TableIntake(self.store.next_seq(self.room, table, run), run, ident)
+        return intake
 
     def _replay(self, table):
         """The board after a restart: the table's last match from the database."""
@@ -185,6 +234,7 @@ class RoomServer:
     def start(self, host, port, wait_s=10.0):
         self.client.connect_async(host, port, keepalive=20)
         self.client.loop_start()
+        self.worker.start()
         self.connected.wait(wait_s, "the broker at %s:%d" % (host, port))
         self.asker.start()
         return self
@@ -193,6 +243,10 @@ class RoomServer:
         self.stop_event.set()
         self.client.disconnect()
         self.client.loop_stop()
+        with self.waiting:
+            self.waiting.notify_all()
+        if self.worker.is_alive():
+            self.worker.join(10)
 
     def _subscribe(self, c):
         c.subscribe(every_table(self.room, LOG), qos=1)
@@ -206,6 +260,7 @@ class RoomServer:
         with self.lock:
             for table, intake in self.intakes.items():
                 if intake.expected is not None:
+                    intake.asked_all(time.monotonic())
                     self._ask(table, intake.expected)
 
     def _give_names(self, table, rnd):
@@ -219,45 +274,151 @@ class RoomServer:
         self.client.publish(notice_topic(self.room, table), json.dumps(names_command(names)),
                             qos=1, retain=True)
 
-    def _ask(self, table, first):
-        self.client.publish(resend_topic(self.room, table),
-                            json.dumps({"cmd": "resend", "from": first}), qos=1)
+    def _ask(self, table, first, last=None):
+        cmd = {"cmd": "resend", "from": first}
+        if last is not None:
+            cmd["to"] = last        # only the gap (a table that ignores `to` sends from `first` on)
+        self.client.publish(resend_topic(self.room, table), json.dumps(cmd), qos=1)
+        self._count(table, asked=1)
+
+    def _count(self, table, **more):
+        """Add to a table's evening counters (kept in the store, shown on the board)."""
+        t = self.tallies.setdefault(table, dict((k, 0) for k in COUNTS))
+        for k, v in more.items():
+            t[k] += v
+        self.store.count(self.room, table, **more)
+        self.board.tally(table, t)
 
     def _message(self, c, userdata, msg):
+        """paho's thread: queue the line for its table; nothing else (a flood from one
+        table then costs this thread a few microseconds a line, and its checking and
+        storing wait for the table's turn)."""
         where = parse_topic(msg.topic)
         if where is None or where[0] != self.room or where[2] != "log":
             return
         table = where[1]
-        ev, body = parse_line(msg.payload)
-        with self.lock:
-            intake = self.intakes.get(table)
-            if intake is None:
-                intake = self.intakes[table] = TableIntake(self.store.next_seq(self.room, table))
-            if ev is None:
-                self.bad += 1
-                intake.bad += 1
+        item = msg.payload      # checked by the worker, in the table's turn
+        if len(item) > LINE_HELD:
+            item = check_line(item)     # refused at once: a huge line is never held
+        with self.waiting:
+            q = self.queues.get(table)
+            if q is None:
+                q = self.queues[table] = collections.deque()
+            if len(q) >= QUEUE_MAX:
+                self.dropped[table] += 1    # its seq stays missing: asked again with the gap
                 return
-            ready = intake.offer(ev, time.monotonic())
-            if ready:
-                self.duplicates_stored += self.store.add(self.room, table, ready)
-                rnd = self.store.writer(self.room, table).round
-                for e in ready:
-                    self.board.feed(table, e, rnd)
-                    self._check_board(table, e)
-                    if e.get("ev") == "match" and self.schedule is not None:
-                        self._give_names(table, rnd + 1)    # this match has its own
-                if self.on_stored is not None:
-                    self.on_stored(table, ready)
+            q.append(item)
+            self.waiting.notify()
+
+    def _work(self):
+        """The worker: each table's queue in turn, BATCH lines at a time."""
+        while not self.stop_event.is_set():
+            with self.waiting:
+                while not any(self.queues.values()) and not self.dropped and not self.stop_event.is_set():
+                    self.waiting.wait(0.5)
+                turns = []
+                for table, q in list(self.queues.items()):
+                    if q:
+                        turns.append((table, [q.popleft() for _ in range(min(BATCH, len(q)))]))
+                dropped, self.dropped = self.dropped, collections.Counter()
+            with self.lock:
+                for table, n in dropped.items():
+                    self._count(table, dropped=n)
+            for table, items in turns:
+                try:
+                    self._take(table, items)
+                except Exception:   # noqa: BLE001: one table's trouble never stops the room
+                    log.exception("dropped a message of table %s: storing it raised", table)
+
+    def _take(self, table, items):
+        """Store a table's checked lines (one commit), feed the board, ask for a gap."""
+        now = time.monotonic()
+        with self.lock:
+            intake = self._intake(table)
+            before = (intake.duplicates, intake.lost)
+            rejected = 0
+            last_why = None
+            for payload in items:
+                try:
+                    item = payload if isinstance(payload, tuple) else check_line(payload)
+                    why = self._take_one(table, intake, item, now)
+                except Exception:   # noqa: BLE001: one bad line never stops the room
+                    log.exception("dropped a message of table %s: storing it raised", table)
+                    continue
+                if why is not None:
+                    rejected += 1
+                    last_why = why
+            more = {"twice": intake.duplicates - before[0], "lost": intake.lost - before[1],
+                    "rejected": rejected}
+            more = dict((k, v) for k, v in more.items() if v)
+            if more:
+                self._count(table, **more)      # commits
+            else:
+                self.store.db.commit()
+            if last_why is not None:
+                self.board.tally(table, self.tallies[table], refused=last_why)
             first = intake.gap()
         self.board.gap(table, first)
         if first is not None:
             self._ask_open(table)
 
+    def _take_one(self, table, intake, item, now):
+        """One checked line through the intake into the store and onto the board; the
+        reason when it was rejected."""
+        ev, body, why = item
+        if why is not None:
+            ev = placeable(ev)
+            self.store.reject(self.room, table, intake.run, ev.get("seq") if ev else None, why, body)
+            if ev is None:
+                return why
+            # the seq takes its place, so the table is not asked for it for ever
+            ev = {"ev": "x-rejected", "seq": ev["seq"], "reason": why}
+        elif ev.get("ev") == "match" and ev.get("seq") is not None and intake.starts_run(
+                ev, lambda seq: self.store.body(self.room, table, intake.run, seq),
+                self.store.idents(self.room, table)):
+            ident = ev.get("run") if isinstance(ev.get("run"), str) else None
+            run = self.store.new_run(self.room, table, ident, ev["seq"])
+            log.info("table %s started again at seq %d: its run %d", table, ev["seq"], run)
+            intake.start_run(run, ident, ev["seq"])
+            self.board.tally(table, self.tallies.get(table, {}), run=run)
+        elif ev.get("ev") == "match" and isinstance(ev.get("run"), str) and intake.ident is None:
+            intake.ident = ev["run"]        # the table gives its run id from now on
+            self.store.name_run(self.room, table, intake.run, intake.ident)
+        elif self._replayed(table, intake, ev):
+            intake.duplicates += 1
+            return None
+        self._flush(table, intake, intake.offer(ev, now))
+        return why
+
+    def _replayed(self, table, intake, ev):
+        """True for a line of the table's previous run delivered again after its new
+        run began (a broker's redelivery): past the gap it would be held, and stored
+        in the new run's place. Only a line that would be held is looked up."""
+        seq = ev.get("seq")
+        if intake.run == 0 or not isinstance(seq, int) or intake.expected is None or seq <= intake.expected:
+            return False
+        was = self.store.body(self.room, table, intake.run - 1, seq)
+        return was is not None and json.loads(was) == ev
+
+    def _flush(self, table, intake, ready):
+        """Store the events ready (not committed: _take commits once) and show them."""
+        if not ready:
+            return
+        self.duplicates_stored += self.store.add(self.room, table, ready, intake.run, commit=False)
+        rnd = self.store.writer(self.room, table).round
+        for e in ready:
+            self.board.feed(table, e, rnd)
+            self._check_board(table, e)
+            if e.get("ev") == "match" and self.schedule is not None:
+                self._give_names(table, rnd + 1)    # this match has its own
+        if self.on_stored is not None:
+            self.on_stored(table, ready)
+
     def _ask_open(self, table):
         with self.lock:
-            first = self.intakes[table].ask(time.monotonic())
-        if first is not None:
-            self._ask(table, first)
+            span = self.intakes[table].ask(time.monotonic())
+            if span is not None:
+                self._ask(table, *span)
 
     def _ask_loop(self):
         while not self.stop_event.wait(0.25):
@@ -268,11 +429,24 @@ class RoomServer:
                     log.exception("asking table %s for its missing lines failed", table)
 
     def counts(self):
-        """Duplicates received (and dropped), bad lines, lost seqs, resends asked."""
+        """Duplicates received (and dropped), bad (rejected) lines, lost seqs, resends
+        asked, lines dropped at a full queue: this run of the server, and `evening`:
+        the counters kept in the store across matches and restarts."""
         with self.lock:
-            out = {"received_twice": 0, "bad": self.bad, "lost": 0, "resends": 0}
+            out = {"received_twice": 0, "bad": 0, "lost": 0, "resends": 0, "dropped": 0,
+                   "held_refused": 0}
             for intake in self.intakes.values():
                 out["received_twice"] += intake.duplicates
                 out["lost"] += intake.lost
                 out["resends"] += intake.resends
+                out["held_refused"] += intake.held_refused
+            for t in self.tallies.values():
+                out["bad"] += t["rejected"]
+                out["dropped"] += t["dropped"]
+            out["evening"] = dict((k, sum(t[k] for t in self.tallies.values())) for k in COUNTS)
             return out
+
+    def pending(self):
+        """Lines queued and not yet stored (benches and tests wait for 0)."""
+        with self.waiting:
+            return sum(len(q) for q in self.queues.values())

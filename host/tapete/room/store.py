@@ -3,9 +3,16 @@
 and two tables that say which table and round each match belongs to:
 
   room_matches(match, room, tbl, round)     one row per match
-  room_lines(room, tbl, seq, match, n)      one row per stored line: (room, tbl, seq)
-                                            is the primary key, so a line is stored once
-                                            even across a restart of the room server
+  room_lines(room, tbl, run, seq, match, n) one row per stored line: (room, tbl, run,
+                                            seq) is the primary key, so a line is stored
+                                            once even across a restart of the room server
+  room_runs(room, tbl, run, ident, first)   each run of a table (a boot, a re-flash, a
+                                            new recorder): its numbering starts again
+  room_rejected(room, tbl, run, seq, reason, line, at)   lines refused by the protocol
+                                            check (log/validate.py), with their reason
+  room_counts(room, tbl, lost, rejected, asked, dropped, twice)   the evening's counters
+                                            per table (the board's; kept across matches
+                                            and restarts)
 Each table has its own writer (a Store on the room's one connection) so the tables'
 matches interleave in the file without mixing.
 
@@ -17,6 +24,7 @@ matches (the first match a table plays is round 1). A club's evening is usually
 import json
 import os
 import sqlite3
+import time
 
 from ..log.store import SCHEMA, Store, StoreError
 
@@ -24,9 +32,35 @@ ROOM_SCHEMA = """
 CREATE TABLE IF NOT EXISTS room_matches (
     match INTEGER PRIMARY KEY, room TEXT NOT NULL, tbl TEXT NOT NULL, round INTEGER);
 CREATE TABLE IF NOT EXISTS room_lines (
-    room TEXT NOT NULL, tbl TEXT NOT NULL, seq INTEGER NOT NULL, match INTEGER, n INTEGER,
-    PRIMARY KEY (room, tbl, seq));
+    room TEXT NOT NULL, tbl TEXT NOT NULL, run INTEGER NOT NULL DEFAULT 0, seq INTEGER NOT NULL,
+    match INTEGER, n INTEGER, PRIMARY KEY (room, tbl, run, seq));
+CREATE TABLE IF NOT EXISTS room_runs (
+    room TEXT NOT NULL, tbl TEXT NOT NULL, run INTEGER NOT NULL, ident TEXT, first INTEGER,
+    started TEXT, PRIMARY KEY (room, tbl, run));
+CREATE TABLE IF NOT EXISTS room_rejected (
+    room TEXT NOT NULL, tbl TEXT NOT NULL, run INTEGER, seq INTEGER, reason TEXT NOT NULL,
+    line TEXT, at TEXT);
+CREATE TABLE IF NOT EXISTS room_counts (
+    room TEXT NOT NULL, tbl TEXT NOT NULL, lost INTEGER DEFAULT 0, rejected INTEGER DEFAULT 0,
+    asked INTEGER DEFAULT 0, dropped INTEGER DEFAULT 0, twice INTEGER DEFAULT 0,
+    PRIMARY KEY (room, tbl));
 """
+COUNTS = ("lost", "rejected", "asked", "dropped", "twice")
+LINE_KEPT = 200         # characters of a rejected line kept with its reason
+
+
+def _add_run_column(db):
+    """A room database made before runs: its lines become run 0 of their table."""
+    columns = [r[1] for r in db.execute("PRAGMA table_info(room_lines)")]
+    if columns and "run" not in columns:
+        db.executescript("""
+            ALTER TABLE room_lines RENAME TO room_lines_old;
+            CREATE TABLE room_lines (
+                room TEXT NOT NULL, tbl TEXT NOT NULL, run INTEGER NOT NULL DEFAULT 0,
+                seq INTEGER NOT NULL, match INTEGER, n INTEGER, PRIMARY KEY (room, tbl, run, seq));
+            INSERT INTO room_lines SELECT room, tbl, 0, seq, match, n FROM room_lines_old;
+            DROP TABLE room_lines_old;""")
+        db.commit()
 
 
 class TableWriter(Store):
@@ -83,6 +117,7 @@ class RoomStore:
         self.path = self.store.path
         self.db = self.store.db
         try:
+            _add_run_column(self.db)
             self.db.executescript(SCHEMA + ROOM_SCHEMA)
         except sqlite3.Error as err:
             raise StoreError("cannot set up the room database %s: %s" % (path, err))
@@ -106,17 +141,87 @@ class RoomStore:
                 w.resume(match, n, hands, rnd or 0)
         return w
 
-    def next_seq(self, room, table):
-        """The seq after the table's last stored line, or None for a table never heard."""
-        row = self.db.execute("SELECT MAX(seq) FROM room_lines WHERE room = ? AND tbl = ?",
-                              (room, table)).fetchone()
+    def next_seq(self, room, table, run=None):
+        """The seq after the table's last stored line of `run` (default: its newest),
+        or None for a run never heard."""
+        if run is None:
+            run = self.run(room, table)[0]
+        row = self.db.execute("SELECT MAX(seq) FROM room_lines WHERE room = ? AND tbl = ? AND run = ?",
+                              (room, table, run)).fetchone()
         return None if row[0] is None else row[0] + 1
+
+    def run(self, room, table):
+        """(run, ident) of the table's newest run: (0, None) for a table never heard."""
+        row = self.db.execute("SELECT run, ident FROM room_runs WHERE room = ? AND tbl = ?"
+                              " ORDER BY run DESC LIMIT 1", (room, table)).fetchone()
+        if row is not None:
+            return row[0], row[1]
+        row = self.db.execute("SELECT MAX(run) FROM room_lines WHERE room = ? AND tbl = ?",
+                              (room, table)).fetchone()
+        return (row[0] or 0), None
+
+    def idents(self, room, table):
+        """The run ids the table gave in its earlier runs (a replayed old line has one)."""
+        return set(r[0] for r in self.db.execute(
+            "SELECT ident FROM room_runs WHERE room = ? AND tbl = ? AND ident IS NOT NULL", (room, table)))
+
+    def new_run(self, room, table, ident, first):
+        """The table's numbering starts again at `first` (a new boot, `ident` its run id
+        when it gave one): the number of its new run."""
+        run = self.run(room, table)[0] + 1
+        self.db.execute("INSERT INTO room_runs VALUES (?, ?, ?, ?, ?, ?)",
+                        (room, table, run, ident, first, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        self.db.commit()
+        return run
+
+    def name_run(self, room, table, run, ident):
+        """The run id a table gave on a run the room already follows."""
+        self.db.execute("INSERT OR REPLACE INTO room_runs (room, tbl, run, ident, first, started)"
+                        " VALUES (?, ?, ?, ?, (SELECT MIN(seq) FROM room_lines WHERE room = ? AND tbl = ?"
+                        " AND run = ?), ?)", (room, table, run, ident, room, table, run,
+                                              time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+
+    def body(self, room, table, run, seq):
+        """The stored text of the table's line `seq` of `run`, or None."""
+        row = self.db.execute(
+            "SELECT e.body FROM room_lines l JOIN events e ON e.match = l.match AND e.n = l.n"
+            " WHERE l.room = ? AND l.tbl = ? AND l.run = ? AND l.seq = ?", (room, table, run, seq)).fetchone()
+        return None if row is None else row[0]
+
+    def reject(self, room, table, run, seq, reason, line):
+        """A line refused by the protocol check, kept with its reason (not committed:
+        the next `add` or `count` commits)."""
+        self.db.execute("INSERT INTO room_rejected VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (room, table, run, seq, reason, (line or "")[:LINE_KEPT],
+                         time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+
+    def rejected(self, room=None):
+        """Every rejected line: dicts of room, table, run, seq, reason, line, at."""
+        keys = ("room", "table", "run", "seq", "reason", "line", "at")
+        rows = self.db.execute("SELECT room, tbl, run, seq, reason, line, at FROM room_rejected"
+                               + (" WHERE room = ?" if room else "") + " ORDER BY rowid",
+                               (room,) if room else ()).fetchall()
+        return [dict(zip(keys, r)) for r in rows]
+
+    def count(self, room, table, **more):
+        """Add to the table's evening counters (COUNTS), and commit."""
+        self.db.execute("INSERT OR IGNORE INTO room_counts (room, tbl) VALUES (?, ?)", (room, table))
+        sets = ", ".join("%s = %s + ?" % (k, k) for k in more)
+        self.db.execute("UPDATE room_counts SET " + sets + " WHERE room = ? AND tbl = ?",
+                        tuple(more[k] for k in more) + (room, table))
+        self.db.commit()
+
+    def counts(self, room):
+        """{table: {counter: value}} of the room's evening so far."""
+        rows = self.db.execute("SELECT tbl, " + ", ".join(COUNTS) + " FROM room_counts WHERE room = ?",
+                               (room,)).fetchall()
+        return dict((r[0], dict(zip(COUNTS, r[1:]))) for r in rows)
 
     def tables(self):
         """Every (room, table) with a stored line."""
         return self.db.execute("SELECT DISTINCT room, tbl FROM room_matches ORDER BY room, tbl").fetchall()
 
-    def add(self, room, table, events):
+    def add(self, room, table, events, run=0, commit=True):
         """Store a table's events (already in seq order, each once), in one commit.
         A line whose (room, table, seq) is stored already is skipped: the count of
         such duplicates is returned (0 when the intake did its job)."""
@@ -126,16 +231,17 @@ class RoomStore:
             seq = ev.get("seq")
             if isinstance(seq, int):
                 try:
-                    self.db.execute("INSERT INTO room_lines (room, tbl, seq) VALUES (?, ?, ?)",
-                                    (room, table, seq))
+                    self.db.execute("INSERT INTO room_lines (room, tbl, run, seq) VALUES (?, ?, ?, ?)",
+                                    (room, table, run, seq))
                 except sqlite3.IntegrityError:
                     dup += 1
                     continue
             w.add(ev)
             if isinstance(seq, int):
                 self.db.execute("UPDATE room_lines SET match = ?, n = ? WHERE room = ? AND tbl = ?"
-                                " AND seq = ?", (w.match, w.n - 1, room, table, seq))
-        self.db.commit()
+                                " AND run = ? AND seq = ?", (w.match, w.n - 1, room, table, run, seq))
+        if commit:
+            self.db.commit()
         return dup
 
     # -- reading ------------------------------------------------------------------------

@@ -44,7 +44,12 @@ function tableCard(t) {
   for (const m of t.misboards || []) lines.push(rel("div", {class: "misboard"}, "MISBOARDED " + m));
   if (t.waiting_for !== null && t.waiting_for !== undefined)
     lines.push(rel("div", {class: "gap"}, "asking the table again from seq " + t.waiting_for));
+  // the evening's counters: kept across matches (room_server.table_summary)
   if (t.lost) lines.push(rel("div", {class: "gap"}, "LOST " + t.lost + " line(s)"));
+  if (t.rejected) lines.push(rel("div", {class: "gap", title: t.last_rejected || ""},
+                                 "REJECTED " + t.rejected + " line(s)" + (t.last_rejected ? ": " + t.last_rejected : "")));
+  if (t.resent) lines.push(rel("div", {class: "counts"}, "asked again " + t.resent + " time(s)"));
+  if (t.run) lines.push(rel("div", {class: "counts"}, "restarted " + t.run + " time(s)"));
   return rel("a", {class: "table" + (t.over ? " done" : ""), href: "/table/" + encodeURIComponent(t.table),
                    "data-table": t.table}, ...lines);
 }
@@ -83,7 +88,10 @@ function connectRoom(tablesEl, standingsEl, titleEl, statusEl) {
     titleEl.textContent = "Room " + summary.room;
     document.title = "tapete: room " + summary.room;
     drawRoom(tablesEl, summary);
-    statusEl.textContent = summary.tables.length + " tables" + (summary.note ? " · " + summary.note : "");
+    const e = summary.evening || {};
+    const evening = (e.lost || e.rejected || e.asked)
+      ? " · tonight: lost " + (e.lost || 0) + ", rejected " + (e.rejected || 0) + ", asked again " + (e.asked || 0) : "";
+    statusEl.textContent = summary.tables.length + " tables" + evening + (summary.note ? " · " + summary.note : "");
     statusEl.className = "status";
     const over = summary.tables.filter((t) => t.over).length;
     if (over !== finished) { finished = over; refresh(); }
