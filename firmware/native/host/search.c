@@ -50,13 +50,28 @@ static int settled(host *h, node *n, int *alpha, int *beta, int *value) {
         *value = last_trick(h);
         return 1;
     }
-    n->key = key_here(h, n->cards);
+    n->key = key_here(h, n->cards, &n->like);
     n->meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
-    const tc_entry *e = host_probe(s->tt, n->key, n->meta, 0);
+    int slack;
+    const tc_entry *e = host_look(h, n->key, n->like, n->meta, &slack);
     if (e) { /* before the sure points: it answers twice as often (measured) */
-        return entry_cut(h, e, n, alpha, beta, value);
+        if (entry_cut(h, e, slack, n, alpha, beta, value)) {
+            return 1;
+        }
+        if (!slack) {
+            return 0;
+        }
     }
-    return h->relative && sure_cut(h, n, total, *alpha, *beta, value);
+    /* none, or a similar position's entry left the window open: the sure points */
+    if (h->relative && sure_cut(h, n, total, *alpha, *beta, value)) {
+        return 1;
+    }
+    if (e) { /* its widened bounds hold here too: stored with this position's entry */
+        int lo = e->lo - slack, hi = e->hi + slack;
+        n->sure_lo = n->sure_lo > lo ? n->sure_lo : lo;
+        n->sure_hi = n->sure_hi < hi ? n->sure_hi : hi;
+    }
+    return 0;
 }
 
 /* The moves searched in their order until one cuts the window [alpha, beta) off
@@ -98,7 +113,7 @@ int host_ab(host *h, int alpha, int beta) {
     search *s = &h->s;
     const tc_game *g = s->g;
     const tc_trick *t = &s->t;
-    node n = {0, 0, 0, TC_NO_CARD, 0, 255};
+    node n = {0, 0, 0, 0, TC_NO_CARD, 0, 255};
     int v;
     if (t->n == 0 && settled(h, &n, &alpha, &beta, &v)) {
         return v;
