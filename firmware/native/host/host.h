@@ -56,7 +56,8 @@ typedef struct {
     uint8_t slot_of[4][16];     /* per suit, a rank's slot (rank 0 the weakest) */
     uint64_t out_at[TC_MAX_PLIES + 1]; /* per ply of a trick start on the path: the cards */
     uint64_t key_at[TC_MAX_PLIES + 1]; /* still out and their representative (0: none) */
-    uint64_t like_at[TC_MAX_PLIES + 1]; /* and their similar key's representative */
+    uint64_t like_out_at[TC_MAX_PLIES + 1]; /* per ply, the cards out its similar key */
+    uint64_t like_at[TC_MAX_PLIES + 1];     /* was last made for, and that key */
     tc_view view[TC_MAX_PLIES + 1]; /* per ply within a trick: the trick seen after that card */
 } host;
 
@@ -71,7 +72,7 @@ static inline uint32_t ranks_of(const host *h, uint64_t m, int su) {
 /* A trick start as host_ab searches it: its cards out, the table's key and meta,
  * the table's best lead (the hint), the sure points (stored with the entry). */
 typedef struct {
-    uint64_t cards, key, like; /* like: the similar key (points as worth or not) */
+    uint64_t cards, key, like; /* like: the similar key (points as worth or not), 0 unmade */
     unsigned meta;
     int hint, sure_lo, sure_hi;
 } node;
@@ -80,7 +81,8 @@ typedef struct {
 void keys_init(host *h, const uint64_t *deal);
 uint32_t rel_suit(const host *h, int k, int su, uint32_t o);
 uint64_t rel_key_from(const host *h, int k, uint64_t out, uint64_t was, uint64_t was_key);
-uint64_t key_here(host *h, uint64_t cards, uint64_t *like);
+uint64_t key_here(host *h, uint64_t cards);
+uint64_t like_here(host *h, uint64_t cards);
 int slack_of(const host *h, uint64_t a, uint64_t b);
 int rel_of(const host *h, uint64_t out, int c);
 int card_of(const host *h, uint64_t out, int rel);
@@ -103,7 +105,7 @@ int sure_cut(host *h, node *n, int total, int alpha, int beta, int *value);
 
 /* table.c */
 tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store);
-const tc_entry *host_look(const host *h, uint64_t cards, uint64_t like, unsigned meta, int *slack);
+const tc_entry *host_look(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack);
 int entry_cut(const host *h, const tc_entry *e, int slack, node *n, int *alpha, int *beta, int *value);
 void entry_store(host *h, const node *n, int best, int a0, int b0, int bestmove);
 int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int beta, int *value);

@@ -181,22 +181,34 @@ uint64_t rel_key_from(const host *h, int k, uint64_t out, uint64_t was, uint64_t
 
 /* The table's key of the trick start whose cards out are `cards`: their
  * representative, from the trick start's before (kept on the path), or the cards
- * themselves where the search does not key by relative ranks; and in *like the
- * similar key's (the cards' points reduced to worth points or not: payoff
- * similarity, table.c), which picks the table's bucket. */
-uint64_t key_here(host *h, uint64_t cards, uint64_t *like) {
+ * themselves where the search does not key by relative ranks. */
+uint64_t key_here(host *h, uint64_t cards) {
     const search *s = &h->s;
     if (!h->relative) {
-        *like = cards;
         return cards;
     }
     int before = s->ply >= s->g->seats ? s->ply - s->g->seats : TC_MAX_PLIES;
     uint64_t key = rel_key_from(h, 0, cards, h->out_at[before], h->key_at[before]);
-    *like = rel_key_from(h, 1, cards, h->out_at[before], h->like_at[before]);
     h->out_at[s->ply] = cards;
     h->key_at[s->ply] = key;
-    h->like_at[s->ply] = *like;
     return key;
+}
+
+/* The similar key's representative of the same trick start (the cards' points
+ * reduced to worth points or not: payoff similarity, table.c), made only when the
+ * table wants it (a miss, a store): from the trick start's before when that one made
+ * its own, else from a suit's part of whatever set was made at that ply last (a part
+ * is the same for the same cards, whichever path made it). */
+uint64_t like_here(host *h, uint64_t cards) {
+    const search *s = &h->s;
+    if (!h->relative) {
+        return cards;
+    }
+    int before = s->ply >= s->g->seats ? s->ply - s->g->seats : TC_MAX_PLIES;
+    uint64_t like = rel_key_from(h, 1, cards, h->like_out_at[before], h->like_at[before]);
+    h->like_out_at[s->ply] = cards;
+    h->like_at[s->ply] = like;
+    return like;
 }
 
 /* How far apart the values of two positions of one similar key may lie: `a` and

@@ -73,16 +73,11 @@ tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store) {
     return e;
 }
 
-/* The entry of the trick start whose exact key is `cards` (similar key `like`), or
- * of the similar position in its bucket whose bounds, widened by *slack, say the
- * most; 0 when neither is there. */
-const tc_entry *host_look(const host *h, uint64_t cards, uint64_t like, unsigned meta, int *slack) {
-    tc_table *tt = h->s.tt;
-    *slack = 0;
-    const tc_entry *e = host_probe(tt, cards, meta, 0);
-    if (e || !tt || !tt->entry || tt->mask < 3 || !h->relative || like == cards) {
-        return e;
-    }
+/* In the similar key `like`'s bucket, the entry of a position similar to the one of
+ * exact key `cards` whose bounds, widened by *slack, say the most; or 0. */
+static const tc_entry *similar_of(const host *h, uint64_t cards, uint64_t like, unsigned meta,
+    int *slack) {
+    const tc_table *tt = h->s.tt;
     uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
     const tc_entry *b = bucket_of(tt, like ^ SIMILAR, meta), *best = 0;
     int least = 256;
@@ -100,12 +95,25 @@ const tc_entry *host_look(const host *h, uint64_t cards, uint64_t like, unsigned
     return best;
 }
 
+/* The entry of the trick start whose exact key is `cards` (at this ply), or on a
+ * miss a similar one (its similar key made then, in *like); 0 when neither is there. */
+const tc_entry *host_look(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack) {
+    tc_table *tt = h->s.tt;
+    *slack = 0;
+    const tc_entry *e = host_probe(tt, cards, meta, 0);
+    if (e || !tt || !tt->entry || tt->mask < 3 || !h->relative) {
+        return e;
+    }
+    *like = like_here(h, h->out_at[h->s.ply]);
+    return similar_of(h, cards, *like, meta, slack);
+}
+
 /* The entry `e` (bounds and best lead of the exact key `cards`) copied into its
  * similar key's bucket too: over the way of a similar position, else as host_probe
  * stores. */
 static void store_similar(const host *h, const tc_entry *e, uint64_t like, unsigned meta) {
     tc_table *tt = h->s.tt;
-    if (!tt->entry || tt->mask < 3 || like == e->cards) {
+    if (!tt->entry || tt->mask < 3) {
         return;
     }
     uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
@@ -145,12 +153,11 @@ int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int b
             won += g->points[t->card[i]];
         }
     }
-    uint64_t key[TC_MAX_HAND], like[TC_MAX_HAND];
+    uint64_t key[TC_MAX_HAND];
     uint8_t meta[TC_MAX_HAND];
     int gain[TC_MAX_HAND];
     int big = s->tt->entry && s->tt->mask >= 3;
     uint64_t base = rel_key_from(h, 0, out, h->out_at[s->start], h->key_at[s->start]);
-    uint64_t lbase = rel_key_from(h, 1, out, h->out_at[s->start], h->like_at[s->start]);
     for (int i = 0; i < nm; i++) { /* every key first, their cache lines fetched at once */
         int c = move[i];
         int winner = tc_beats(g, c, v.best, t->trump) ? s->to_play : v.winner;
@@ -159,16 +166,25 @@ int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int b
         uint32_t o = tc_suit_set(out, su) & ~(1u << TC_SLOT(c));
         key[i] = (base & ~((uint64_t)0xFFFFu << (16 * su)))
             | (uint64_t)(o ? rel_suit(h, 0, su, o) : 0) << (16 * su);
-        like[i] = (lbase & ~((uint64_t)0xFFFFu << (16 * su)))
-            | (uint64_t)(o ? rel_suit(h, 1, su, o) : 0) << (16 * su);
         meta[i] = (uint8_t)(winner << 4 | (s->keyed_led ? t->led : 0u));
         if (big) {
             __builtin_prefetch(bucket_of(s->tt, key[i], meta[i]));
         }
     }
+    uint64_t lbase = 0; /* the similar keys made at the first miss */
     for (int i = 0; i < nm; i++) {
-        int k;
-        const tc_entry *e = host_look(h, key[i], like[i], meta[i], &k);
+        int k = 0;
+        const tc_entry *e = host_probe(s->tt, key[i], meta[i], 0);
+        if (!e && big) {
+            int su = TC_SUIT(move[i]);
+            uint32_t o = tc_suit_set(out, su) & ~(1u << TC_SLOT(move[i]));
+            if (!lbase) {
+                lbase = rel_key_from(h, 1, out, h->like_out_at[s->start], h->like_at[s->start]);
+            }
+            uint64_t like = (lbase & ~((uint64_t)0xFFFFu << (16 * su)))
+                | (uint64_t)(o ? rel_suit(h, 1, su, o) : 0) << (16 * su);
+            e = similar_of(h, key[i], like, meta[i], &k);
+        }
         if (!e) {
             continue;
         }
@@ -228,7 +244,7 @@ void entry_store(host *h, const node *n, int best, int a0, int b0, int bestmove)
     if (n->sure_hi < e->hi) e->hi = (uint8_t)n->sure_hi;
     e->move = (uint8_t)(h->relative ? rel_of(h, n->cards, bestmove) : bestmove);
     if (h->relative) {
-        store_similar(h, e, n->like, n->meta);
+        store_similar(h, e, n->like ? n->like : like_here(h, n->cards), n->meta);
     }
 }
 
