@@ -105,6 +105,7 @@ int sure_cut(host *h, node *n, int total, int alpha, int beta, int *value);
 
 /* table.c */
 tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store);
+const tc_entry *host_similar(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack);
 const tc_entry *host_look(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack);
 int entry_cut(const host *h, const tc_entry *e, int slack, node *n, int *alpha, int *beta, int *value);
 void entry_store(host *h, const node *n, int best, int a0, int b0, int bestmove);

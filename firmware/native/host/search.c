@@ -59,6 +59,18 @@ static int settled(host *h, node *n, int *alpha, int *beta, int *value) {
             return 1;
         }
         if (!slack) {
+            if (e->lo == e->hi || !h->relative || !s->tt->entry || s->tt->mask < 3) {
+                return 0;
+            }
+            int k; /* an inexact entry: a similar one may bound it closer */
+            const tc_entry *f = host_similar(h, n->key, &n->like, n->meta, &k);
+            if (!f || f == e) {
+                return 0;
+            }
+            if (entry_cut(h, f, k, n, alpha, beta, value)) {
+                return 1;
+            }
+            n->hint = card_of(h, n->cards, e->move); /* its own best lead first */
             return 0;
         }
     }

@@ -8,8 +8,10 @@
  * differ, card by card (slack_of). Each entry is stored twice: in its exact key's
  * bucket and in its similar key's (each card's points reduced to worth points or
  * not), where it takes the way of a similar position's entry (one per similar key,
- * the last stored). A trick start missing its own entry looks in its similar key's
- * bucket and takes the bounds found there widened by the slack, and the best lead.
+ * the last stored). A trick start missing its own entry, or whose own entry is not
+ * exact and leaves the window open, looks in its similar key's bucket and takes the
+ * bounds found there widened by the slack (and, with no entry of its own, the best
+ * lead).
  * One bucket keyed by the similar key alone, its ways holding the exact keys (one
  * probe, one cache line), crowded a similar key's many variants into four ways:
  * measured worse than none (docs/solver-experiments.md, stop 33).
@@ -105,6 +107,14 @@ const tc_entry *host_look(host *h, uint64_t cards, uint64_t *like, unsigned meta
         return e;
     }
     *like = like_here(h, h->out_at[h->s.ply]);
+    return similar_of(h, cards, *like, meta, slack);
+}
+
+const tc_entry *host_similar(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack) {
+    *slack = 0;
+    if (!*like) {
+        *like = like_here(h, h->out_at[h->s.ply]);
+    }
     return similar_of(h, cards, *like, meta, slack);
 }
 
