@@ -84,6 +84,8 @@ uint64_t rel_key_from(const host *h, int k, uint64_t out, uint64_t was, uint64_t
 uint64_t key_here(host *h, uint64_t cards);
 uint64_t like_here(host *h, uint64_t cards);
 int slack_of(const host *h, uint64_t a, uint64_t b);
+#define SLACK_DOWN(k) ((k) & 0xFFFF) /* slack_of's: how much lower, how much higher */
+#define SLACK_UP(k) ((k) >> 16)
 int rel_of(const host *h, uint64_t out, int c);
 int card_of(const host *h, uint64_t out, int rel);
 

@@ -214,9 +214,10 @@ uint64_t like_here(host *h, uint64_t cards) {
 /* How far apart the values of two positions of one similar key may lie: `a` and
  * `b`, their exact representatives, hold suit by suit in strength order cards of the
  * same owners, each worth points where the other is, so the two are one game but for
- * the points; every card's points go to one side, so the values differ by at most
- * the sum of the points that differ card by card. -1 when they are not of one
- * similar key (the table's bucket is shared by others). */
+ * the points; every card's points go to one side, so `a`'s value is at most the
+ * points its cards have more below `b`'s (the low 16 bits), at most the points they
+ * have more above it (the high 16: SLACK_UP). -1 when they are not of one similar
+ * key (the table's bucket is shared by others). */
 int slack_of(const host *h, uint64_t a, uint64_t b) {
     int slack = 0;
     for (int su = 0; su < 4; su++) {
@@ -235,7 +236,7 @@ int slack_of(const host *h, uint64_t a, uint64_t b) {
             if (h->owner[ci] != h->owner[cj] || h->sig[1][ci] != h->sig[1][cj]) {
                 return -1;
             }
-            slack += rp[i] > rp[j] ? rp[i] - rp[j] : rp[j] - rp[i];
+            slack += rp[i] > rp[j] ? (rp[i] - rp[j]) << 16 : rp[j] - rp[i];
             rx &= ~(1u << i);
             ry &= ~(1u << j);
         }

@@ -79,7 +79,7 @@ static int settled(host *h, node *n, int *alpha, int *beta, int *value) {
         return 1;
     }
     if (e) { /* its widened bounds hold here too: stored with this position's entry */
-        int lo = e->lo - slack, hi = e->hi + slack;
+        int lo = e->lo - SLACK_DOWN(slack), hi = e->hi + SLACK_UP(slack);
         n->sure_lo = n->sure_lo > lo ? n->sure_lo : lo;
         n->sure_hi = n->sure_hi < hi ? n->sure_hi : hi;
     }

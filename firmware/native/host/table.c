@@ -82,14 +82,15 @@ static const tc_entry *similar_of(const host *h, uint64_t cards, uint64_t like, 
     const tc_table *tt = h->s.tt;
     uint32_t tag = tt->epoch << 8 | (meta & 0xFFu);
     const tc_entry *b = bucket_of(tt, like ^ SIMILAR, meta), *best = 0;
-    int least = 256;
+    int least = 1 << 30;
     for (int i = 0; i < 4; i++) {
         if (b[i].tag != tag) {
             continue;
         }
         int k = slack_of(h, cards, b[i].cards);
-        if (k >= 0 && k - (b[i].hi - b[i].lo) / 2 < least) { /* the narrowest widened */
-            least = k - (b[i].hi - b[i].lo) / 2;
+        int wide = k < 0 ? 0 : SLACK_DOWN(k) + SLACK_UP(k) + b[i].hi - b[i].lo;
+        if (k >= 0 && wide < least) { /* the narrowest widened */
+            least = wide;
             *slack = k;
             best = &b[i];
         }
@@ -198,7 +199,7 @@ int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int b
         if (!e) {
             continue;
         }
-        int lo = e->lo - k, hi = e->hi + k;
+        int lo = e->lo - SLACK_DOWN(k), hi = e->hi + SLACK_UP(k);
         if (maximize ? gain[i] + lo >= beta : gain[i] + hi <= alpha) {
             *value = gain[i] + (maximize ? lo : hi);
             return 1;
@@ -211,7 +212,7 @@ int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int b
  * away: 1 and *value when its bounds, widened by the slack, decide the window, else 0,
  * the window narrowed to them and the entry's best lead the hint. */
 int entry_cut(const host *h, const tc_entry *e, int slack, node *n, int *alpha, int *beta, int *value) {
-    int lo = e->lo - slack, hi = e->hi + slack;
+    int lo = e->lo - SLACK_DOWN(slack), hi = e->hi + SLACK_UP(slack);
     if (lo >= *beta) {
         *value = lo;
         return 1;
