@@ -111,6 +111,8 @@ const tc_entry *host_look(host *h, uint64_t cards, uint64_t *like, unsigned meta
     return similar_of(h, cards, *like, meta, slack);
 }
 
+/* A similar entry alone (the trick start's own entry is inexact): as host_look's
+ * miss, its similar key made here when *like is 0. */
 const tc_entry *host_similar(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack) {
     *slack = 0;
     if (!*like) {
