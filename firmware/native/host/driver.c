@@ -186,6 +186,8 @@ static void host_init(host *h, const tc_game *g, const uint64_t *hands, const ui
     }
     memset(h->out_at, 0, sizeof h->out_at);
     memset(h->key_at, 0, sizeof h->key_at);
+    memset(h->like_at, 0, sizeof h->like_at);
+    memset(h->like_out_at, 0, sizeof h->like_out_at);
 }
 
 /* host_exact's first guesses: the caller's bound when there is one (is the upper

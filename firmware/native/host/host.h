@@ -32,13 +32,14 @@ typedef struct {
     ranked held;        /* every seat's cards as ranks, kept by host_play and host_unplay */
     uint8_t rank_of[64]; /* per card, its rank in its suit (0 the weakest) */
     uint8_t owner[64];  /* seat holding each card when the search started */
-    uint8_t sig[64];    /* what makes two adjacent cards differ: points, the 7 */
+    uint8_t sig[2][64]; /* what makes two adjacent cards differ: points, the 7 (the
+                         * exact key); whether worth points, the 7 (the similar key) */
     uint8_t live[4][16]; /* per suit, the slots out at the start, strongest first */
     uint8_t nlive[4];
-    uint8_t alike[4][16][16]; /* per suit, k and i: the first j >= k of live[] whose card
-                               * has card i's owner and signature (rel_key's step) */
+    uint8_t alike[2][4][16][16]; /* per key and suit, k and i: the first j >= k of live[]
+                                  * whose card has card i's owner and signature */
     uint16_t lvi[4][2][256]; /* per suit, a byte of its slots -> their indexes' bits in live[] */
-    uint16_t *memo[4];  /* per suit, its representatives by live-index bits (rel_memo), or 0 */
+    uint16_t *memo[2][4]; /* per key and suit, its representatives by live-index bits, or 0 */
     uint8_t relative;   /* key by relative ranks (not suitless games, not draws) */
     double deadline;    /* monotonic seconds when the search gives up; 0 none */
     uint8_t killer[TC_MAX_HAND + 1][2]; /* per trick (the cards each hand holds at its
@@ -55,6 +56,8 @@ typedef struct {
     uint8_t slot_of[4][16];     /* per suit, a rank's slot (rank 0 the weakest) */
     uint64_t out_at[TC_MAX_PLIES + 1]; /* per ply of a trick start on the path: the cards */
     uint64_t key_at[TC_MAX_PLIES + 1]; /* still out and their representative (0: none) */
+    uint64_t like_out_at[TC_MAX_PLIES + 1]; /* per ply, the cards out its similar key */
+    uint64_t like_at[TC_MAX_PLIES + 1];     /* was last made for, and that key */
     tc_view view[TC_MAX_PLIES + 1]; /* per ply within a trick: the trick seen after that card */
 } host;
 
@@ -69,16 +72,20 @@ static inline uint32_t ranks_of(const host *h, uint64_t m, int su) {
 /* A trick start as host_ab searches it: its cards out, the table's key and meta,
  * the table's best lead (the hint), the sure points (stored with the entry). */
 typedef struct {
-    uint64_t cards, key;
+    uint64_t cards, key, like; /* like: the similar key (points as worth or not), 0 unmade */
     unsigned meta;
     int hint, sure_lo, sure_hi;
 } node;
 
 /* keys.c */
 void keys_init(host *h, const uint64_t *deal);
-uint32_t rel_suit(const host *h, int su, uint32_t o);
-uint64_t rel_key_from(const host *h, uint64_t out, uint64_t was, uint64_t was_key);
+uint32_t rel_suit(const host *h, int k, int su, uint32_t o);
+uint64_t rel_key_from(const host *h, int k, uint64_t out, uint64_t was, uint64_t was_key);
 uint64_t key_here(host *h, uint64_t cards);
+uint64_t like_here(host *h, uint64_t cards);
+int slack_of(const host *h, uint64_t a, uint64_t b);
+#define SLACK_DOWN(k) ((k) & 0xFFFF) /* slack_of's: how much lower, how much higher */
+#define SLACK_UP(k) ((k) >> 16)
 int rel_of(const host *h, uint64_t out, int c);
 int card_of(const host *h, uint64_t out, int rel);
 
@@ -100,7 +107,9 @@ int sure_cut(host *h, node *n, int total, int alpha, int beta, int *value);
 
 /* table.c */
 tc_entry *host_probe(tc_table *tt, uint64_t cards, unsigned meta, int store);
-int entry_cut(const host *h, const tc_entry *e, node *n, int *alpha, int *beta, int *value);
+const tc_entry *host_similar(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack);
+const tc_entry *host_look(host *h, uint64_t cards, uint64_t *like, unsigned meta, int *slack);
+int entry_cut(const host *h, const tc_entry *e, int slack, node *n, int *alpha, int *beta, int *value);
 void entry_store(host *h, const node *n, int best, int a0, int b0, int bestmove);
 int etc_cut(host *h, const uint8_t *move, int nm, int maximize, int alpha, int beta, int *value);
 

@@ -32,6 +32,87 @@ static uint32_t table_low(const void *cx, int su, uint32_t held) {
     return keep;
 }
 
+/* Whether the trick's side is settled when the seat to play lays `c` (the trick's
+ * view `v`, none at a lead): 1 when it is the searching side's whatever the later
+ * seats play, 2 the other side's, 0 not settled. It is settled for the side of
+ * the trick's best card then when no later seat of the other side can beat that card
+ * (a later partner overtaking it cannot be beaten either: the card it overtakes
+ * with lies above it in its suit, or is a trump where the other side holds none). */
+static int settled_side(const host *h, const tc_view *v, int c) {
+    const search *s = &h->s;
+    const tc_game *g = s->g;
+    const tc_trick *t = &s->t;
+    int seat = s->to_play, best = c, winner = seat;
+    if (t->n && !tc_beats(g, c, v->best, t->trump)) {
+        best = v->best;
+        winner = v->winner;
+    }
+    int ours = g->team[winner] == s->team, sb = TC_SUIT(best);
+    uint32_t higher = ~0u << h->rank_of[best] << 1;
+    for (int i = t->n + 1, p = tc_next(g, seat); i < g->seats; i++, p = tc_next(g, p)) {
+        if ((g->team[p] == s->team) == ours) {
+            continue;
+        }
+        if ((h->held.r[p][sb] & higher)
+            || (sb != t->trump && t->trump < 4 && tc_suit_set(s->hand[p], t->trump))) {
+            return 0;
+        }
+    }
+    return ours ? 1 : 2;
+}
+
+/* Unequal move reduction (open Skat solvers): of a run of legal cards of one suit
+ * (ranks `all`) with no card in play (`in_play`) between them, every one worth
+ * points, where the trick's side is settled whichever of them is laid, only the
+ * dearest needs trying when the trick goes to the seat's own side, the cheapest
+ * when it goes to the other: the rest of the hand is the same game with one kept
+ * card's points changed, worth at most the points the trick gains or loses now.
+ * The ranks of the run's other cards, to leave out (not where the seven duty
+ * singles the 7 out). */
+static uint32_t unequal_cut(const host *h, const tc_view *v, int su, uint32_t all, uint32_t in_play) {
+    const search *s = &h->s;
+    const uint8_t *rp = h->rank_points[su], *slot = h->slot_of[su];
+    uint32_t cut = 0;
+    int mine = h->s.g->team[s->to_play] == s->team;
+    for (uint32_t l = all; l;) {
+        int top = 31 - __builtin_clz(l), r = top, keep = top;
+        l &= ~(1u << top);
+        if (!rp[top] || (s->keyed_led && slot[top] == TC_SEVEN_SLOT)) {
+            continue;
+        }
+        uint32_t run = 1u << top;
+        for (;;) { /* down the run: the next card in play below must be legal and dear */
+            uint32_t below = in_play & ((1u << r) - 1);
+            if (!below) {
+                break;
+            }
+            int n = 31 - __builtin_clz(below);
+            if (!((l >> n) & 1) || !rp[n] || (s->keyed_led && slot[n] == TC_SEVEN_SLOT)) {
+                break;
+            }
+            run |= 1u << n;
+            l &= ~(1u << n);
+            r = n;
+        }
+        if (run == 1u << top) {
+            continue;
+        }
+        int side = settled_side(h, v, su * 16 + slot[top]);
+        if (!side) {
+            continue;
+        }
+        int dear = (side == 1) == mine; /* the trick's points are the seat's own side's */
+        for (uint32_t m = run; m; m &= m - 1) {
+            int k = tc_ctz32(m);
+            if (dear ? rp[k] > rp[keep] : rp[k] < rp[keep]) {
+                keep = k;
+            }
+        }
+        cut |= run & ~(1u << keep);
+    }
+    return cut;
+}
+
 /* move_list's list on rank masks: the same cards in the same order (each suit's
  * cards strongest first, a card skipped when the card just above it among the
  * cards in play is legal too and worth as much, then sorted by score_of, stably),
@@ -57,9 +138,13 @@ static int host_list(const host *h, const tc_view *v, uint64_t legal, int hint,
             in_play |= TC_SUIT(t->card[i]) == su ? 1u << h->rank_of[t->card[i]] : 0;
         }
         const uint8_t *slot = h->slot_of[su], *rp = h->rank_points[su];
+        uint32_t cut = h->relative ? unequal_cut(h, v, su, all, in_play) : 0;
         for (uint32_t l = all; l;) {
             int r = 31 - __builtin_clz(l);
             l &= ~(1u << r);
+            if ((cut >> r) & 1) {
+                continue;
+            }
             uint32_t up = in_play >> r >> 1; /* the cards in play above it */
             if (up && s->collapse) {
                 int a = r + 1 + tc_ctz32(up);

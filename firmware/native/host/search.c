@@ -52,11 +52,38 @@ static int settled(host *h, node *n, int *alpha, int *beta, int *value) {
     }
     n->key = key_here(h, n->cards);
     n->meta = (unsigned)t->leader << 4 | (s->keyed_led ? t->led : 0u);
-    const tc_entry *e = host_probe(s->tt, n->key, n->meta, 0);
+    int slack;
+    const tc_entry *e = host_look(h, n->key, &n->like, n->meta, &slack);
     if (e) { /* before the sure points: it answers twice as often (measured) */
-        return entry_cut(h, e, n, alpha, beta, value);
+        if (entry_cut(h, e, slack, n, alpha, beta, value)) {
+            return 1;
+        }
+        if (!slack) {
+            if (e->lo == e->hi || !h->relative || !s->tt->entry || s->tt->mask < 3) {
+                return 0;
+            }
+            int k; /* an inexact entry: a similar one may bound it closer */
+            const tc_entry *f = host_similar(h, n->key, &n->like, n->meta, &k);
+            if (!f || f == e) {
+                return 0;
+            }
+            if (entry_cut(h, f, k, n, alpha, beta, value)) {
+                return 1;
+            }
+            n->hint = card_of(h, n->cards, e->move); /* its own best lead first */
+            return 0;
+        }
     }
-    return h->relative && sure_cut(h, n, total, *alpha, *beta, value);
+    /* none, or a similar position's entry left the window open: the sure points */
+    if (h->relative && sure_cut(h, n, total, *alpha, *beta, value)) {
+        return 1;
+    }
+    if (e) { /* its widened bounds hold here too: stored with this position's entry */
+        int lo = e->lo - SLACK_DOWN(slack), hi = e->hi + SLACK_UP(slack);
+        n->sure_lo = n->sure_lo > lo ? n->sure_lo : lo;
+        n->sure_hi = n->sure_hi < hi ? n->sure_hi : hi;
+    }
+    return 0;
 }
 
 /* The moves searched in their order until one cuts the window [alpha, beta) off
@@ -98,7 +125,7 @@ int host_ab(host *h, int alpha, int beta) {
     search *s = &h->s;
     const tc_game *g = s->g;
     const tc_trick *t = &s->t;
-    node n = {0, 0, 0, TC_NO_CARD, 0, 255};
+    node n = {0, 0, 0, 0, TC_NO_CARD, 0, 255};
     int v;
     if (t->n == 0 && settled(h, &n, &alpha, &beta, &v)) {
         return v;
