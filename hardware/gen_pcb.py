@@ -1,6 +1,6 @@
 """Generate the carrier board (KiCad 6) from hardware/pinmap.json: the one source of truth.
 
-    /usr/bin/python3 hardware/gen_pcb.py          write hardware/pcb/* and docs/board.png
+    /usr/bin/python3 hardware/gen_pcb.py          write hardware/pcb/* and docs/hardware/pcb.png
     /usr/bin/python3 hardware/gen_pcb.py --check  exit 1 when they are out of date
 
 Runs under Debian's python3 with the `pcbnew` module of the `kicad` package (6.0; no
@@ -8,7 +8,7 @@ kicad-cli there). Footprints are drawn here, not taken from KiCad's libraries, s
 `apt-get install --no-install-recommends kicad` is enough (no 1 GB footprint package).
 Written: tapete.kicad_pcb (placed parts, nets, outline; tracks are routed by the
 maze router in pcb_route.py), gerbers.zip (copper, mask, silk, outline and the
-Excellon drill file), bom.csv and cpl.csv (JLCPCB columns), drc.txt and docs/board.png.
+Excellon drill file), bom.csv and cpl.csv (JLCPCB columns), drc.txt and docs/hardware/pcb.png.
 The check compares a digest of the inputs (pinmap.json and these generators) with the
 one written beside the outputs: gerbers carry dates, so bytes would not do.
 """
@@ -24,7 +24,7 @@ import pcb_parts as parts  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "pcb")
-PNG = os.path.join(ROOT, "docs", "board.png")
+PNG = os.path.join(ROOT, "docs", "hardware", "pcb.png")
 SOURCES = ("pinmap.json", "pinmap.py", "gen_pcb.py", "pcb_parts.py", "pcb_route.py",
            "pcb_render.py")
 STAMP = os.path.join(OUT, "SOURCES.sha256")

@@ -1,4 +1,4 @@
-"""A PNG picture of the board (docs/board.png), drawn with Pillow from the board itself:
+"""A PNG picture of the board (docs/hardware/pcb.png), drawn with Pillow from the board itself:
 KiCad 6 has no headless 3D render."""
 from PIL import Image, ImageDraw
 
