@@ -4,6 +4,7 @@
                                          hardware/mech/templates/table_N.svg (N = 3..12 seats,
                                          1:1 in mm) and docs/hardware/mounts.png
     python hardware/gen_mech.py --check  exit 1 when they are out of date
+    python hardware/gen_mech.py --out DIR  write them all into DIR (tests)
 
 The parts are the .scad files beside the outputs (parametric: -D overrides); the table's
 geometry (reader circle, LED offsets, panel) comes from gen_table.py, the board's size
@@ -24,6 +25,7 @@ import pinmap  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MECH = os.path.join(HERE, "mech")
+OUTDIR = MECH
 PNG = os.path.join(ROOT, "docs", "hardware", "mounts.png")
 SOURCES = ("mech/cradle.scad", "mech/case.scad", "mech/template.scad", "gen_mech.py", "mesh_view.py",
            "gen_table.py", "pcb_parts.py", "pinmap.json")
@@ -61,6 +63,7 @@ def openscad(src, out, **defs):
 
 
 def main(argv):
+    global OUTDIR, PNG, STAMP
     if "--check" in argv:
         try:
             with open(STAMP) as f:
@@ -71,27 +74,30 @@ def main(argv):
             print("hardware/mech is out of date: run make hardware")
             return 1
         return 0
+    if "--out" in argv:                    # tests: build a fresh copy elsewhere
+        OUTDIR = argv[argv.index("--out") + 1]
+        PNG, STAMP = os.path.join(OUTDIR, "mounts.png"), os.path.join(OUTDIR, "SOURCES.sha256")
     pm = pinmap.load()
-    os.makedirs(os.path.join(MECH, "templates"), exist_ok=True)
+    os.makedirs(os.path.join(OUTDIR, "templates"), exist_ok=True)
     os.makedirs(os.path.dirname(PNG), exist_ok=True)
-    openscad("cradle.scad", os.path.join(MECH, "cradle.stl"))
+    openscad("cradle.scad", os.path.join(OUTDIR, "cradle.stl"))
     board = dict(board_w=pcb_parts.W, board_l=pcb_parts.H)
-    openscad("case.scad", os.path.join(MECH, "case_base.stl"), part="base", **board)
-    openscad("case.scad", os.path.join(MECH, "case_lid.stl"), part="lid", **board)
+    openscad("case.scad", os.path.join(OUTDIR, "case_base.stl"), part="base", **board)
+    openscad("case.scad", os.path.join(OUTDIR, "case_lid.stl"), part="lid", **board)
     pw, pl = cradle_body()
     panel_w, panel_l = gen_table.panel_mm(pm["eink"]["panel"])
     for seats in SEATS:
         r, d, _ = gen_table.geometry(seats)
-        openscad("template.scad", os.path.join(MECH, "templates", "table_%d.svg" % seats),
+        openscad("template.scad", os.path.join(OUTDIR, "templates", "table_%d.svg" % seats),
                  seats=seats, r=r, d=d, pocket_w=pw, pocket_l=pl,
                  led_from_reader=gen_table.LED_FROM_READER, led_pitch=gen_table.LED_PITCH,
                  panel_w=max(panel_w, panel_l), panel_l=min(panel_w, panel_l))
     import mesh_view
-    mesh_view.png([os.path.join(MECH, n) for n in ("cradle.stl", "case_base.stl", "case_lid.stl")],
+    mesh_view.png([os.path.join(OUTDIR, n) for n in ("cradle.stl", "case_base.stl", "case_lid.stl")],
                   ["reader cradle (RC522 40 x 60 mm)", "case: base (board 160 x 100 mm)",
                    "case: lid (4.2 inch panel, 3 buttons)"], PNG)
-    mesh_view.svg_png(os.path.join(MECH, "templates", "table_6.svg"),
-                      os.path.join(ROOT, "docs", "hardware", "template_6.png"),
+    mesh_view.svg_png(os.path.join(OUTDIR, "templates", "table_6.svg"),
+                      os.path.join(os.path.dirname(PNG), "template_6.png"),
                       "table_6.svg: 6 seats, seen from above (print 1:1)")
     with open(STAMP, "w") as f:
         f.write(digest())

@@ -2,6 +2,7 @@
 
     /usr/bin/python3 hardware/gen_pcb.py          write hardware/pcb/* and docs/hardware/pcb.png
     /usr/bin/python3 hardware/gen_pcb.py --check  exit 1 when they are out of date
+    /usr/bin/python3 hardware/gen_pcb.py --out DIR  write them all into DIR (tests)
 
 Runs under Debian's python3 with the `pcbnew` module of the `kicad` package (6.0; no
 kicad-cli there). Footprints are drawn here, not taken from KiCad's libraries, so
@@ -14,6 +15,7 @@ one written beside the outputs: gerbers carry dates, so bytes would not do.
 """
 import hashlib
 import os
+import re
 import sys
 import zipfile
 
@@ -39,6 +41,7 @@ def digest():
 
 
 def main(argv):
+    global OUT, PNG, STAMP
     if "--check" in argv:
         try:
             with open(STAMP) as f:
@@ -49,6 +52,9 @@ def main(argv):
             print("hardware/pcb is out of date: run make hardware")
             return 1
         return 0
+    if "--out" in argv:                    # tests: build a fresh copy elsewhere
+        OUT = argv[argv.index("--out") + 1]
+        PNG, STAMP = os.path.join(OUT, "pcb.png"), os.path.join(OUT, "SOURCES.sha256")
     import pcbnew  # Debian's kicad: only needed to write
     import pcb_render
     import pcb_route
@@ -104,7 +110,9 @@ def _plot(pcbnew, board):
         for name in sorted(os.listdir(tmp)):
             info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
             with open(os.path.join(tmp, name), "rb") as f:
-                z.writestr(info, f.read(), zipfile.ZIP_DEFLATED)
+                data = re.sub(rb"(?m)^.*(CreationDate|Created by|DRILL file).*\n", b"",
+                              f.read())     # no dates: the same board zips the same
+                z.writestr(info, data, zipfile.ZIP_DEFLATED)
             os.remove(os.path.join(tmp, name))
     os.rmdir(tmp)
 
