@@ -1,7 +1,8 @@
 # Hardware side of the controller: pin map -> generated files, firmware sizes, reader bench.
 #   make hardware        regenerate firmware/board_pins.py, hardware/wiring.svg, hardware/schematic.svg,
 #                        hardware/table.svg, the carrier board (hardware/pcb: KiCad, gerbers, BOM, CPL)
-#                        and the printable mechanics (hardware/mech: STL, SVG templates) from
+#                        the printable mechanics (hardware/mech: STL, SVG templates) and the face
+#                        stickers (hardware/stickers: PDF per language) from
 #                        hardware/pinmap.json. The board needs Debian's kicad (its pcbnew module
 #                        runs under the system python: KICAD_PY), the mechanics Debian's openscad.
 #   make hardware-check  fail when a generated file is out of date
@@ -23,6 +24,7 @@ hardware: $(STAMP)  ## regenerate the pin file, wiring and drawings from hardwar
 	$(PY) hardware/gen_table.py
 	$(KICAD_PY) hardware/gen_pcb.py
 	$(PY) hardware/gen_mech.py
+	$(PY) hardware/gen_stickers.py
 
 hardware-check: $(STAMP)  ## check that the generated hardware files are current
 	$(PY) hardware/gen_board.py --check
@@ -31,6 +33,7 @@ hardware-check: $(STAMP)  ## check that the generated hardware files are current
 	$(PY) hardware/gen_table.py --check
 	$(PY) hardware/gen_pcb.py --check
 	$(PY) hardware/gen_mech.py --check
+	$(PY) hardware/gen_stickers.py --check
 
 firmware-sizes: $(STAMP)  ## sizes of the firmware compiled for the Pico, per file
 	@mkdir -p build/mpy
