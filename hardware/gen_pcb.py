@@ -7,7 +7,7 @@
 Runs under Debian's python3 with the `pcbnew` module of the `kicad` package (6.0; no
 kicad-cli there). Footprints are drawn here, not taken from KiCad's libraries, so
 `apt-get install --no-install-recommends kicad` is enough (no 1 GB footprint package).
-Written: tapete.kicad_pcb (placed parts, nets, outline; tracks are routed by the
+Written: tapete.kicad_pcb (placed parts, nets, outline, and the tracks of the
 maze router in pcb_route.py), gerbers.zip (copper, mask, silk, outline and the
 Excellon drill file), bom.csv and cpl.csv (JLCPCB columns), drc.txt and docs/hardware/pcb.png.
 The check compares a digest of the inputs (pinmap.json and these generators) with the
@@ -65,7 +65,8 @@ def main(argv):
     os.makedirs(OUT, exist_ok=True)
     pcbnew.KIID.SeedGenerator(40)          # the same UUIDs every run
     board, placed = parts.build(pcbnew, pm)
-    pcb_route.route(pcbnew, board)
+    left = pcb_route.route(pcbnew, board)
+    print("routed; connections left unrouted: %d" % left)
     path = os.path.join(OUT, "tapete.kicad_pcb")
     pcbnew.SaveBoard(path, board)
     board = pcbnew.LoadBoard(path)

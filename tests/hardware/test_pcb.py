@@ -1,6 +1,8 @@
-"""The carrier board (hardware/gen_pcb.py): generated afresh from pinmap.json, KiCad's
-design rules pass, every pin of the pin map is on the board and wired to its part, and
-the files a board house wants are there. Needs Debian's kicad (.ci/run installs it)."""
+"""The carrier board (hardware/gen_pcb.py, committed in hardware/pcb): current with
+pinmap.json, KiCad's design rules pass and every connection is routed, every pin of
+the pin map is on the board and wired to its part, and the files a board house wants
+are there. Needs Debian's kicad (.ci/run installs it). The board is checked as
+committed: generating it (the router) takes about 30 s, `make hardware` does that."""
 import csv
 import json
 import os
@@ -15,6 +17,7 @@ sys.path.insert(0, os.path.join(ROOT, "hardware"))
 import pinmap  # noqa: E402
 
 KICAD_PY = os.environ.get("KICAD_PY", "/usr/bin/python3")
+UNROUTED = 0    # connections hardware/pcb_route.py may leave for a hand in pcbnew
 
 
 def _has_pcbnew():
@@ -30,8 +33,9 @@ pytestmark = pytest.mark.skipif(not _has_pcbnew(), reason="Debian's kicad (pcbne
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("pcb")
-    subprocess.run([KICAD_PY, os.path.join(ROOT, "hardware", "gen_pcb.py"), "--out", str(out)],
-                   check=True)
+    import shutil
+    for name in os.listdir(os.path.join(ROOT, "hardware", "pcb")):
+        shutil.copy(os.path.join(ROOT, "hardware", "pcb", name), str(out))
     probe = subprocess.run([KICAD_PY, os.path.join(os.path.dirname(__file__), "pcb_probe.py"),
                             str(out / "tapete.kicad_pcb"), str(out / "drc2.txt")],
                            check=True, capture_output=True, text=True)
@@ -44,11 +48,12 @@ def test_design_rules_pass(built):
     assert r["footprint_errors"]
 
 
-def test_committed_board_is_the_generated_one(built):
-    out, _ = built
-    for name in ("bom.csv", "cpl.csv", "gerbers.zip"):
-        with open(out / name, "rb") as a, open(os.path.join(ROOT, "hardware", "pcb", name), "rb") as b:
-            assert a.read() == b.read(), name + " is out of date: run make hardware"
+def test_every_connection_is_routed(built):
+    _, r = built
+    assert r["unrouted"] <= UNROUTED
+
+
+def test_committed_board_is_current():
     assert subprocess.run([sys.executable, os.path.join(ROOT, "hardware", "gen_pcb.py"),
                            "--check"]).returncode == 0
 
