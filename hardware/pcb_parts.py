@@ -5,6 +5,8 @@ Reader connectors follow the RC522 module's own header (SDA SCK MOSI MISO IRQ GN
 3.3V) so a straight 8-way cable fits; the panel's follows the Waveshare/Good Display
 adapter (VCC GND DIN CLK CS DC RST BUSY). All connectors are keyed JST-XH.
 """
+import pinmap
+
 W, H = 160.0, 100.0
 READER_PINS = ("CS", "SCK", "MOSI", "MISO", "IRQ", "GND", "RST", "3V3")
 PANEL_PINS = ("+3V3", "GND", "EPD_DIN", "EPD_CLK", "EPD_CS", "EPD_DC", "EPD_RST", "EPD_BUSY")
@@ -235,7 +237,7 @@ def build(pcbnew, pm):
         two_pin(b, "C%d" % (10 + 2 * seat), "10uF", x - 3, cy, vcc, "GND")
         two_pin(b, "C%d" % (11 + 2 * seat), "100nF", x + 3, cy, vcc, "GND")
     # panel, LEDs, buttons along the right edge (connectors turned to face outwards)
-    xh(b, "J14", "XH-8 panel", H and W - 5.0, 30, list(PANEL_PINS), "PANEL")
+    xh(b, "J14", "XH-8 panel", W - 5.0, 30, list(PANEL_PINS), "PANEL")
     b.board.FindFootprintByReference("J14").SetOrientationDegrees(270)
     xh(b, "J15", "XH-3 LEDs", W - 5.0, 58, ["+5V", "LED_DIN", "GND"], "LEDS")
     b.board.FindFootprintByReference("J15").SetOrientationDegrees(270)
@@ -267,5 +269,3 @@ def build(pcbnew, pm):
     b.board.Add(t)
     return b.board, b.placed
 
-
-import pinmap  # noqa: E402  (after the constants: pcb_parts is imported by gen_pcb.py)
