@@ -60,6 +60,20 @@ def openscad(src, out, **defs):
     for k, v in sorted(defs.items()):
         cmd += ["-D", "%s=%s" % (k, '"%s"' % v if isinstance(v, str) else v)]
     subprocess.run(cmd + [os.path.join(MECH, src)], check=True)
+    if out.endswith(".stl"):
+        _sort_facets(out)
+
+
+def _sort_facets(path):
+    """OpenSCAD (CGAL) lists a union's facets in no fixed order: sort them, so the same
+    part is the same file (and a diff shows a real change)."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    head, tail = lines[0], lines[-1]
+    body = lines[1:-1]
+    facets = ["\n".join(body[i:i + 7]) for i in range(0, len(body), 7)]
+    with open(path, "w") as f:
+        f.write("\n".join([head] + sorted(facets) + [tail]) + "\n")
 
 
 def main(argv):
