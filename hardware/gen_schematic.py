@@ -136,7 +136,7 @@ def render(pm):
            note="10 µF at IN and OUT; readers' 3.3V from +3V3_READERS, common GND")
 
     # The e-ink panel on SPI1 (write-only: GP%d unconnected).
-    _block(d, elm, (46, 15), "SSD1680 e-paper %s inch" % e["panel"],
+    _block(d, elm, (46, 15), "%s e-paper %s inch" % (pinmap.controller(e["panel"]), e["panel"]),
            [("VCC", "+3V3"), ("GND", "GND"), ("DIN", "EPD_DIN"), ("CLK", "EPD_CLK")],
            [("CS", "EPD_CS"), ("DC", "EPD_DC"), ("RST", "EPD_RST"), ("BUSY", "EPD_BUSY")],
            width=3.2, note="SPI1 MISO GP%d not connected (a spare chip select)" % e["spi"]["miso"])

@@ -79,6 +79,11 @@ def check(pm):
     return problems
 
 
+def controller(panel):
+    """The e-paper controller of a panel size: SSD1683 on the 4.2", SSD1680 on the smaller."""
+    return "SSD1683" if panel == "4.2" else "SSD1680"
+
+
 def chip_selects(pm, seats):
     """The chip-select GPIOs of `seats` readers."""
     pins = list(pm["rfid"]["cs"]) + list(pm["rfid"]["spare_cs"])

@@ -1,6 +1,10 @@
 # Hardware side of the controller: pin map -> generated files, firmware sizes, reader bench.
-#   make hardware        regenerate firmware/board_pins.py, hardware/wiring.svg, hardware/schematic.svg
-#                        and hardware/table.svg from hardware/pinmap.json
+#   make hardware        regenerate firmware/board_pins.py, hardware/wiring.svg, hardware/schematic.svg,
+#                        hardware/table.svg, the carrier board (hardware/pcb: KiCad, gerbers, BOM, CPL)
+#                        the printable mechanics (hardware/mech: STL, SVG templates) and the face
+#                        stickers (hardware/stickers: PDF per language) from
+#                        hardware/pinmap.json. The board needs Debian's kicad (its pcbnew module
+#                        runs under the system python: KICAD_PY), the mechanics Debian's openscad.
 #   make hardware-check  fail when a generated file is out of date
 #   make firmware-sizes  mpy-cross -march=armv6m sizes of the drivers, reader layer, enrolment, board
 #   make bench-reader    reader-scan benchmark inside the MicroPython unix port
@@ -9,6 +13,8 @@ HW_MPY_FILES := firmware/drivers/mfrc522.py firmware/drivers/eink.py firmware/dr
                 firmware/drivers/buttons.py firmware/reader.py firmware/enrol.py \
                 firmware/board.py firmware/board_pins.py
 
+KICAD_PY ?= /usr/bin/python3
+
 .PHONY: hardware hardware-check firmware-sizes bench-reader
 
 hardware: $(STAMP)  ## regenerate the pin file, wiring and drawings from hardware/pinmap.json
@@ -16,12 +22,18 @@ hardware: $(STAMP)  ## regenerate the pin file, wiring and drawings from hardwar
 	$(PY) hardware/gen_wiring.py
 	$(PY) hardware/gen_schematic.py
 	$(PY) hardware/gen_table.py
+	$(KICAD_PY) hardware/gen_pcb.py
+	$(PY) hardware/gen_mech.py
+	$(PY) hardware/gen_stickers.py
 
 hardware-check: $(STAMP)  ## check that the generated hardware files are current
 	$(PY) hardware/gen_board.py --check
 	$(PY) hardware/gen_wiring.py --check
 	$(PY) hardware/gen_schematic.py --check
 	$(PY) hardware/gen_table.py --check
+	$(PY) hardware/gen_pcb.py --check
+	$(PY) hardware/gen_mech.py --check
+	$(PY) hardware/gen_stickers.py --check
 
 firmware-sizes: $(STAMP)  ## sizes of the firmware compiled for the Pico, per file
 	@mkdir -p build/mpy

@@ -24,8 +24,11 @@ def test_schematic_svg_is_generated_from_the_pin_map_and_names_every_pin():
             assert ">GP%d<" % g in text, g
     assert "GP%d not connected" % pm["eink"]["spi"]["miso"] in text
     for part in ("74HC125", "74AHCT125", "10 kΩ", "33 Ω", "330 Ω", "100 nF", "10 µF", "1000 µF",
-                 "SSD1680", "MFRC522 seat 3", "AMS1117", "3V3(OUT)", "VBUS"):
+                 "MFRC522 seat 3", "AMS1117", "3V3(OUT)", "VBUS"):
         assert part in text, part
+    # the panel's controller named truly: SSD1683 on the 4.2", SSD1680 on the smaller
+    assert "%s e-paper %s inch" % (pinmap.controller(pm["eink"]["panel"]), pm["eink"]["panel"]) in text
+    assert pinmap.controller("4.2") == "SSD1683" and pinmap.controller("2.9") == "SSD1680"
 
 
 def test_table_svg_is_generated_and_keeps_readers_apart_for_3_to_12_seats():
