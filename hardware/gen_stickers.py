@@ -21,9 +21,10 @@ ROOT = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "stickers")
 LOCALE = os.path.join(ROOT, "host", "tapete", "locale")
 STAMP = os.path.join(OUT, "SOURCES.sha256")
-SOURCES = ("hardware/gen_stickers.py", "firmware/deck.py", "firmware/rules/packs.py",
-           "host/tapete/locale/LINGUAS") + tuple(
-    "host/tapete/locale/%s/LC_MESSAGES/tapete.po" % l for l in ("es", "ca", "fr", "nl"))
+# What the sheets are drawn from: this file, and the words of every page (the packs,
+# the control tags, the suits' names from the catalogues): a catalogue that gains a
+# message the stickers do not show leaves them current.
+SOURCES = ("hardware/gen_stickers.py",)
 STICKER = 30.0        # mm diameter
 PITCH = 32.0          # mm between sticker centres
 COLS, ROWS = 6, 8
@@ -176,6 +177,8 @@ def digest():
     for name in SOURCES:
         with open(os.path.join(ROOT, name), "rb") as f:
             h.update(name.encode() + b"\0" + f.read())
+    for lang in languages():
+        h.update(repr((lang, stickers(lang))).encode("utf-8"))
     return h.hexdigest() + "\n"
 
 
