@@ -18,7 +18,7 @@ OUT = os.path.join(ROOT, "out", "pico", "bench-lang")
 
 MEASURE = """
 import gc
-from table import say
+from table.panel import say
 def held():
     gc.collect()
     return gc.mem_alloc()

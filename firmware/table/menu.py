@@ -15,12 +15,12 @@ Buttons (short / held):
                      undo: back one tag; confirm: save
   checking the deck  confirm or undo: done
 """
-import enrol
+from reader import enrol
 from micropython import const
 from rules import games
 from rules.errors import TableError
 from . import phases as P
-from .say import say
+from .panel.say import say
 
 # The button numbers of drivers.buttons (not imported: see controller.py).
 _MENU = const(0)
@@ -42,7 +42,7 @@ def button(t, button, long):
         if button == _CONFIRM and long:
             start_enrol(t)
         elif button == _MENU and long:          # the panel's language, kept on flash
-            from .say import choose_next
+            from .panel.say import choose_next
             choose_next(t.root)
         elif button == _UNDO:
             toggle_signs(t)

@@ -1,10 +1,10 @@
 """board.py builds every part from board_pins (runs under MicroPython, fake machine)."""
-import board
-import board_pins as P
-from sim.bus import FakePin, FakeSPI
-from sim.mfrc522 import FakeMFRC522
-from sim.clock import SimClock
-from sim.ws2812 import FakeWS2812
+from boards import wiring as board
+from boards import pins as P
+from chips.bus import FakePin, FakeSPI
+from chips.mfrc522 import FakeMFRC522
+from chips.clock import SimClock
+from chips.ws2812 import FakeWS2812
 
 
 class _Machine:

@@ -5,9 +5,9 @@ import asyncio
 import deflate
 import io
 import struct
-from sim.bus import FakePin, FakeSPI
-from sim.clock import SimClock
-from sim.ssd1680 import FakeSSD1680, FULL_MS, PARTIAL_MS
+from chips.bus import FakePin, FakeSPI
+from chips.clock import SimClock
+from chips.ssd1680 import FakeSSD1680, FULL_MS, PARTIAL_MS
 from drivers.eink import EInk, BLACK, PANELS, BAND_BYTES
 
 

@@ -1,14 +1,14 @@
 """Enrolment and the deck check (runs under MicroPython)."""
 import scratch
 import os
-from enrol import (Enroller, Deck, DeckCheck, order, name, requested_at_boot, CONTROLS,
+from reader.enrol import (Enroller, Deck, DeckCheck, order, name, requested_at_boot, CONTROLS,
                    ACCEPTED, REPEATED, DUPLICATE, DONE, CONTROL_BASE, DECKS, PACK_ORDER,
                    pack_codes, rewrite)
-import deck as play_deck
-from sim.bus import FakePin
-from sim.clock import SimClock
-from sim.tags import ntag213
-from reader import PLACED, UNKNOWN
+from reader import deck as play_deck
+from chips.bus import FakePin
+from chips.clock import SimClock
+from chips.tags import ntag213
+from reader.seats import PLACED, UNKNOWN
 from firmware.simkit import table_with_readers, uid7
 
 
@@ -120,7 +120,7 @@ def test_every_pack_enrols_and_the_table_grows_with_the_control_tags():
 
 def test_a_pack_holds_every_game_pack_it_should():
     from rules import games
-    from rules.manille import Manille
+    from rules.games.manille import Manille
     packs = [games.get(n).deck for n in games.names()]
     packs += [games.get("manille", {"deck": d}).deck for d in Manille.OPTIONS["deck"][1]]
     full = Enroller("french52", controls=()).deck

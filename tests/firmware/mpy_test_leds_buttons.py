@@ -1,7 +1,7 @@
 """WS2812 lights and the buttons (runs under MicroPython)."""
 import gc
-from sim.ws2812 import FakeWS2812
-from sim.bus import FakePin
+from chips.ws2812 import FakeWS2812
+from chips.bus import FakePin
 from drivers.leds import Lights, TURN, ACCEPTED, ILLEGAL, WINNER, STATUS, OFF
 from drivers.buttons import Buttons, MENU, CONFIRM, UNDO, SHORT, LONG, event_name
 

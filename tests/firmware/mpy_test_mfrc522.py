@@ -1,7 +1,7 @@
 """MFRC522 driver against the FakeMFRC522 chip model (runs under MicroPython)."""
-from sim.table import SimTable
-from sim.tags import ntag213, mifare_classic, HALT, ACTIVE, IDLE
-from sim.crc import crc_a
+from chips.table import SimTable
+from chips.tags import ntag213, mifare_classic, HALT, ACTIVE, IDLE
+from chips.crc import crc_a
 from drivers.mfrc522 import (MFRC522, ReaderError, OK, NO_TAG, ERROR, STATUS_NAMES)
 
 UID7 = b"\x04\x11\x22\x33\x44\x55\x66"
@@ -239,7 +239,7 @@ _ = IDLE
 
 
 def test_the_model_keeps_iso_14443_3_frame_and_guard_times():
-    from sim.mfrc522 import frame_bits, FDT_CENTI_US, GUARD_CENTI_US, ETU_CENTI_US
+    from chips.mfrc522 import frame_bits, FDT_CENTI_US, GUARD_CENTI_US, ETU_CENTI_US
     # a short frame (REQA: 7 bits) is S + 7 + E; a standard frame S + 9 per byte + E
     assert frame_bits(1, 7) == 9 and frame_bits(9, 8) == 83 and frame_bits(2, 8) == 20
     assert (FDT_CENTI_US, GUARD_CENTI_US) == (1236 * 10000 // 1356, 1172 * 10000 // 1356)

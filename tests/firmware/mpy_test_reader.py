@@ -1,7 +1,7 @@
 """The reader layer on a simulated table: presence, faults, crosstalk (MicroPython)."""
 import gc
-from sim.tags import ntag213, mifare_classic
-from reader import SeatReaders, PLACED, REMOVED
+from chips.tags import ntag213, mifare_classic
+from reader.seats import SeatReaders, PLACED, REMOVED
 from firmware.simkit import table_with_readers, drain, uid7, ListDeck
 
 
@@ -148,7 +148,7 @@ def test_a_card_moved_to_another_seat_is_removed_then_placed():
 
 def test_a_module_that_holds_miso_is_found_by_init():
     from drivers.mfrc522 import MFRC522, ReaderError
-    from sim.table import SimTable
+    from chips.table import SimTable
     t = SimTable(4)
     t.chips[2].holds_miso = True
     failed = []

@@ -2,7 +2,7 @@
 simulated table (MicroPython). The tests of mpy_test_reader that hold for both ways
 run here again with steady fields; then what only steady fields do."""
 import gc
-from sim.tags import ntag213, HALT, IDLE
+from chips.tags import ntag213, HALT, IDLE
 from firmware.simkit import table_with_readers, drain, uid7, ListDeck
 from firmware import mpy_test_reader as base
 

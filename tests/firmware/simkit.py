@@ -1,8 +1,8 @@
 """Helpers shared by the firmware tests (run under MicroPython)."""
-from sim.table import SimTable
-from sim.tags import ntag213, mifare_classic
+from chips.table import SimTable
+from chips.tags import ntag213, mifare_classic
 from drivers.mfrc522 import MFRC522
-from reader import SeatReaders
+from reader.seats import SeatReaders
 
 
 def uid7(i):

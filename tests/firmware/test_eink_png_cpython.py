@@ -8,9 +8,9 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from sim.bus import FakePin, FakeSPI  # noqa: E402
-from sim.clock import SimClock  # noqa: E402
-from sim.ssd1680 import FakeSSD1680  # noqa: E402
+from chips.bus import FakePin, FakeSPI  # noqa: E402
+from chips.clock import SimClock  # noqa: E402
+from chips.ssd1680 import FakeSSD1680  # noqa: E402
 
 
 def _shown_panel():

@@ -13,8 +13,8 @@ import json
 import sys
 import time
 
-from table.link import Link
-from table.mqtt_pub import from_config
+from table.io.link import Link
+from table.io.mqtt_pub import from_config
 
 
 def main(path):
@@ -54,7 +54,7 @@ def main(path):
         time.sleep_ms(2)
     print("mqtt: %d/%d published, outboxed %d, downs %d" % (pub.published, len(lines), pub.outboxed, pub.downs))
     if table is not None:
-        from table.screen import View
+        from table.panel.screen import View
         print("panel: " + View(table).message)
 
 

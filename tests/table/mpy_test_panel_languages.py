@@ -3,8 +3,8 @@
 test_panel_words.py with TAPETE_SLOW=1)."""
 import screens
 from drivers.eink import PANELS
-from table import say
-from table.screen import Screen, PAPER
+from table.panel import say
+from table.panel.screen import Screen, PAPER
 from mpy_test_screens import M, Panel, canvas, ink_outside
 
 LANGS = ("es", "ca", "fr", "nl")

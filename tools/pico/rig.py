@@ -31,12 +31,12 @@ if FIRMWARE not in sys.path:
 if os.path.join(ROOT, "host") not in sys.path:
     sys.path.append(os.path.join(ROOT, "host"))
 
-import board_pins as P  # noqa: E402
-from sim.clock import SimClock  # noqa: E402
-from sim.bus import FakePin  # noqa: E402
-from sim.table import SimTable  # noqa: E402
-from sim.ssd1680 import FakeSSD1680  # noqa: E402
-from sim.tags import ntag213  # noqa: E402
+from boards import pins as P  # noqa: E402
+from chips.clock import SimClock  # noqa: E402
+from chips.bus import FakePin  # noqa: E402
+from chips.table import SimTable  # noqa: E402
+from chips.ssd1680 import FakeSSD1680  # noqa: E402
+from chips.tags import ntag213  # noqa: E402
 
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared", "pico"))
 TICK_NS = 250000

@@ -16,9 +16,9 @@ import json
 import sys
 
 from table import app as A
-from table import board as B
+from boards import factory as B
 from table import restore as R
-from table.simboard import makedirs
+from boards.sim import makedirs
 
 
 def main(argv):
