@@ -29,6 +29,15 @@ def _raises(exc, fn, *args):
     raise AssertionError("expected %s" % exc.__name__)
 
 
+def test_the_rare_parts_say_the_drivers_numbers():
+    # mfrc522_setup.py keeps its own copies: mfrc522.py loads it, so it cannot import them.
+    import drivers.mfrc522 as M
+    import drivers.mfrc522_setup as S
+    for name in ("OK", "ERROR", "CHIP_TIMEOUT", "SHORT_US"):
+        assert getattr(S, name) == getattr(M, name), name
+    assert S.ReaderError is M.ReaderError
+
+
 def test_init_identifies_a_genuine_mfrc522():
     t, r = _reader()
     assert r.init() == "MFRC522 v2.0"

@@ -1,4 +1,4 @@
-"""The firmware's language tables (firmware/table/lang_<xx>.py): generated from the
+"""The firmware's language tables (firmware/table/panel/lang_<xx>.py): generated from the
 host's catalogues by tools/panel_words.py and kept current; a panel message missing
 from any language stops the generator; under MicroPython every word is drawable and
 every screen stays on every panel in every language."""
@@ -26,7 +26,7 @@ def test_every_panel_message_is_in_every_table():
     messages = panel_words.panel_messages()
     assert "TRUMP" in messages and "LAST TRICK" in messages and "revoke" in messages
     for lang in panel_words.LANGS:
-        with open(os.path.join(panel_words.TABLE, "lang_%s.py" % lang), encoding="utf-8") as f:
+        with open(os.path.join(panel_words.PANEL, "lang_%s.py" % lang), encoding="utf-8") as f:
             words = panel_words.parse(f.read())
         assert sorted(words) == messages, lang
         assert all(words.values()), lang
