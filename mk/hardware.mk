@@ -1,13 +1,13 @@
 # Hardware side of the controller: pin map -> generated files, firmware sizes, reader bench.
-#   make hardware        regenerate firmware/board_pins.py, hardware/wiring.svg, hardware/schematic.svg
+#   make hardware        regenerate firmware/boards/pins.py, hardware/wiring.svg, hardware/schematic.svg
 #                        and hardware/table.svg from hardware/pinmap.json
 #   make hardware-check  fail when a generated file is out of date
 #   make firmware-sizes  mpy-cross -march=armv6m sizes of the drivers, reader layer, enrolment, board
 #   make bench-reader    reader-scan benchmark inside the MicroPython unix port
 
 HW_MPY_FILES := firmware/drivers/mfrc522.py firmware/drivers/eink.py firmware/drivers/leds.py \
-                firmware/drivers/buttons.py firmware/reader.py firmware/enrol.py \
-                firmware/board.py firmware/board_pins.py
+                firmware/drivers/buttons.py firmware/reader/seats.py firmware/reader/enrol.py \
+                firmware/boards/wiring.py firmware/boards/pins.py
 
 .PHONY: hardware hardware-check firmware-sizes bench-reader
 

@@ -34,7 +34,7 @@ from .panel.say import load as load_language, say
 
 # Numbers of other modules, not imported so that playing loads only what it needs
 # (each module costs heap for its code; see docs/serial.md, "Budgets").
-# Reader event kinds (reader.py):
+# Reader event kinds (reader/seats.py):
 PLACED = const(1)
 REMOVED = const(2)
 UNKNOWN = const(3)
@@ -67,10 +67,8 @@ _RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "exp
 def _unload(enrolling=False):
     """Forget the rare parts: their code is freed at the next collection."""
     import sys
-    rare = (("table", _RARE), ("table.io", _RARE_IO), ("rules", _RULES_RARE))
-    if not enrolling:
-        rare += (("reader", ("enrol",)),)
-    for pkg_name, names in rare:
+    for pkg_name, names in (("table", _RARE), ("table.io", _RARE_IO), ("rules", _RULES_RARE),
+                            ("reader", () if enrolling else ("enrol",))):
         pkg = sys.modules.get(pkg_name)
         for name in names:
             if sys.modules.pop(pkg_name + "." + name, None) is not None and pkg is not None:
@@ -528,7 +526,7 @@ class Table:
 
     def replay_from(self, first):
         """The log lines from seq `first` on, rebuilt from the journal one at a time
-        (table/resend.py), or None when the journal does not hold that seq."""
+        (table/io/resend.py), or None when the journal does not hold that seq."""
         held = self.journal.first_seq()
         if held is None or first < held or first >= self.link.next_seq:
             return None

@@ -7,7 +7,7 @@ enrolment module's take no heap during play.
 
 Buttons (short / held):
   idle, match over   menu or confirm: set up a match / hold confirm: enrol a deck;
-                     hold menu: the panel's next language (table/say.py), kept on flash;
+                     hold menu: the panel's next language (table/panel/say.py), kept on flash;
                      undo: switch the suit signs (French, Spanish), saved with the deck
   setup              menu: next game / hold: next option preset; undo: next first
                      dealer / hold: check the deck; confirm: start

@@ -1,4 +1,4 @@
-"""board.py builds every part from board_pins (runs under MicroPython, fake machine)."""
+"""boards/wiring.py builds every part from boards/pins.py (runs under MicroPython, fake machine)."""
 from boards import wiring as board
 from boards import pins as P
 from chips.bus import FakePin, FakeSPI
@@ -8,7 +8,7 @@ from chips.ws2812 import FakeWS2812
 
 
 class _Machine:
-    """A stand-in for the `machine` module that records what board.py asks for."""
+    """A stand-in for the `machine` module that records what boards/wiring.py asks for."""
 
     def __init__(self, with_readers=0, holds_miso=-1):
         self.holds_miso = holds_miso

@@ -1,4 +1,4 @@
-"""board.py tests, run inside the MicroPython unix port."""
+"""boards/wiring.py tests, run inside the MicroPython unix port."""
 from mpy import assert_module_passes
 
 

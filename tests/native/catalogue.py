@@ -48,7 +48,7 @@ class HeadTrumpUnder(Game):
 
 
 # Envite's added trumps by players per side and the free slots they move to: the
-# game's own tables (rules/envite.py), never a copy, so that the C core is checked
+# game's own tables (rules/games/envite.py), never a copy, so that the C core is checked
 # against Envite's real ranking.
 ADDED = E.ADDED
 FREE_SLOTS = E.FREE_SLOTS

@@ -1,5 +1,5 @@
 """Under the MicroPython unix port: a table's link and its MQTT publisher
-(firmware/table/mqtt_pub.py) against a real broker, the lines of a match laid one by
+(firmware/table/io/mqtt_pub.py) against a real broker, the lines of a match laid one by
 one as a table makes them.
 
     MICROPYPATH=firmware:<umqtt.simple folder> micropython mpy_table_mqtt.py CONFIG.json

@@ -1,4 +1,4 @@
-"""The firmware's MQTT path (firmware/table/mqtt_pub.py) under the MicroPython unix
+"""The firmware's MQTT path (firmware/table/io/mqtt_pub.py) under the MicroPython unix
 port, whose sockets are real, against a real Mosquitto with the room's TLS and ACL:
 every line once in the room, through a broker that goes away mid-match."""
 import json

@@ -1,4 +1,4 @@
-"""The contact sheet: every screen of tests/table/screens.py on one panel size, as
+"""The contact sheet: every screen of tests/table/panel/screens.py on one panel size, as
 one PNG (runs under MicroPython: the firmware's own drawing code). `make screens`
 writes docs/screens-<panel>.png with it (and compresses them).
 
@@ -52,7 +52,7 @@ def sheet(panel, columns):
 
 
 def main(argv):
-    # lang=xx (es, ca, fr, nl): the panel's words in that language (table/say.py)
+    # lang=xx (es, ca, fr, nl): the panel's words in that language (table/panel/say.py)
     langs = [a[5:] for a in argv if a.startswith("lang=")]
     argv = [a for a in argv if not a.startswith("lang=")]
     from table.panel import say

@@ -25,7 +25,7 @@ from table import phases as P
 
 # What the controller and the boards say (controller._warn, board.readers).
 def warnings():
-    """The controller's warnings, in the sheet's language (table/say.py)."""
+    """The controller's warnings, in the sheet's language (table/panel/say.py)."""
     from table.panel.say import say
     return ("S2: " + say("unknown tag"), "S1: " + say("not now"), "S3: " + say("card seen at two seats"),
             "S0: " + say("the dealer turns up"), "S2: " + say("not a card of this game"), "S1: double?")
@@ -54,7 +54,7 @@ class Table:
         self.phase = phase
         self.match = match if match is not None else Match()
         self.message = ""
-        self.notice = ""                # a room's notice (table/host.py)
+        self.notice = ""                # a room's notice (table/io/host.py)
         self.problems = []
         self.violation = None
         self.enroller = None
@@ -250,7 +250,7 @@ def catalogue():
                      message=WARNINGS[2], problems=PROBLEMS[1:2]))
     long_msg = "S0: a longer warning, wrapped over several lines of the message band"
     out.append(_game("message, long", m, P.PLAY, [long_msg], message=long_msg))
-    # A room's notice at the hand's end (table/host.py), alone and beside a warning.
+    # A room's notice at the hand's end (table/io/host.py), alone and beside a warning.
     from table.panel.say import say
     notice = say("MISBOARD board") + " 12"
     for msg in ("", WARNINGS[0]):

@@ -1,7 +1,7 @@
 """The table around an emulated Pico: readers, panel, lights, buttons and USB serial.
 
 `Rig` starts tools/pico/harness.mjs (rp2040js running the MicroPython firmware) and
-serves its peripherals from this process, at register level, with firmware/sim's
+serves its peripherals from this process, at register level, with firmware/chips'
 chip models: one FakeMFRC522 per seat on the readers' SPI bus, a FakeSSD1680 on the
 panel's, both answering each byte at its emulated time. The WS2812 chain is decoded
 from the LED data pin's waveform; buttons are GPIO inputs; the USB serial port is
@@ -10,7 +10,7 @@ offered on a pseudo-terminal (`rig.port`), so `mpremote`, `tapete record` and
 
 Emulated time only moves while the harness runs; everything here happens between
 two of its messages, so a scenario (a generator, see `Rig.play`) acts at exact
-emulated instants. Pins, sizes and chip selects come from firmware/board_pins.py.
+emulated instants. Pins, sizes and chip selects come from firmware/boards/pins.py.
 """
 import ast
 import json

@@ -3,7 +3,7 @@
 Loaded by the controller when a line arrives and dropped after it (commands are
 rare: a new match, a status, a resend, a notice), so it takes no heap during play.
 A notice comes from a room (docs/room.md): over serial from `tapete record --mqtt`,
-or from the room's notice topic on a Pico W (table/mqtt_pub.py); either way it is
+or from the room's notice topic on a Pico W (table/io/mqtt_pub.py); either way it is
 a host line, handled between plays.
 """
 import json

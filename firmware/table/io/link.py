@@ -11,7 +11,7 @@ The last `ring` event lines are kept for resends. Replies to commands carry no
 Writing never blocks reading: `pump()` writes at most one chunk, and only when the
 stream polls writable. Lines older than the ring (a host that stopped reading, or
 one restarted that asks for what it missed) come from `replay(seq)`, when the
-table gives one: the journal replayed through the rules (table/resend.py), one
+table gives one: the journal replayed through the rules (table/io/resend.py), one
 line at a time. Only what neither holds is lost (another match's lines): a resend
 of it is refused with an error naming the oldest seq held.
 """

@@ -14,7 +14,7 @@ goes. The room asks for a gap on tapete/<room>/<table>/resend: a seq still in th
 is sent again; one that left it is answered with {"ev": "x-held", "oldest": O}.
 
 The room's notices to the players (a misboarded hand) come on
-tapete/<room>/<table>/notice as host commands ({"cmd": "notice", ...}, table/host.py).
+tapete/<room>/<table>/notice as host commands ({"cmd": "notice", ...}, table/io/host.py).
 They join the link's own input: `poll_lines`, which the app's link task calls with the
 controller's `on_line`, hands them over first (`hand_notices`), so a notice is handled
 between plays like every host command and neither the app nor the link changes.

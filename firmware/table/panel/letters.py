@@ -1,7 +1,7 @@
 """Letters beyond ASCII for the panel: framebuf's 8x8 font is ASCII, so the accented
 letters the five languages need are drawn as its letter with a mark.
 
-Kept apart from table/screen.py so that a table whose words are all ASCII never loads
+Kept apart from table/panel/screen.py so that a table whose words are all ASCII never loads
 these tables (tests/table/test_table_under_micropython.py, the heap budget).
 """
 import framebuf

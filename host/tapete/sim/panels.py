@@ -1,5 +1,5 @@
 """MicroPython entry of `tapete replay`'s panel pictures: the controller's own screen
-(firmware/table/screen.py), drawn as the simulator draws it, at each step of a log.
+(firmware/table/panel/screen.py), drawn as the simulator draws it, at each step of a log.
 
     MICROPYPATH=firmware:host/tapete/sim micropython panels.py CONFIG.json
 

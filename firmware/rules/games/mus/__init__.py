@@ -1,6 +1,6 @@
 """Mus (seed 004) as a game of the engine: a hand is the draw, four rounds of bets
-and a showdown, with no tricks (rules/mus_hand.py has the hand and every reading
-of the text; rules/mus_hands.py the showdown's comparisons).
+and a showdown, with no tricks (rules/games/mus/hand.py has the hand and every reading
+of the text; rules/games/mus/hands.py the showdown's comparisons).
 
 The hand walks the engine's phases: CALLS while the seats speak (the draw, the
 discards, the declarations and the four rounds' betting: the MusHand's stages),
@@ -13,7 +13,7 @@ have no tricks to act on: the engine refuses them outside PLAY, where Mus never 
 
 A hand played alone, outside a match (tests, benches, random playouts), is made
 here too, by `hand_alone`: it plays by a description made from its options
-(`description`), as a match's would. It lives here and not in rules/mus_hand.py,
+(`description`), as a match's would. It lives here and not in rules/games/mus/hand.py,
 which this file imports, so that no import goes back the other way.
 """
 from ...errors import OrderError
@@ -138,7 +138,7 @@ class Mus(Game):
     # -- random play (rules/playout.py) ---------------------------------------------------
     def random_call(self, match, hands, rng):
         """A random legal call (or showdown hand), played with the real cards: loaded
-        from rules/mus_random.py, which the table itself never needs."""
+        from rules/games/mus/random_play.py, which the table itself never needs."""
         from .random_play import random_call
         return random_call(self, match, hands, rng)
 

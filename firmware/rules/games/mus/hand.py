@@ -94,12 +94,12 @@ Readings where the seed is silent
 
 The engine's parts
 ------------------
-The hand is played by the game's description (rules/mus.py, `game`): its options,
+The hand is played by the game's description (rules/games/mus/__init__.py, `game`): its options,
 read and checked once by the engine (rules/options.py), its seat order
 (`next_seat`, `first_leader`, `next_dealer`) and its teams (`team_of`). It is
 always given one: a match gives its own, and a hand played alone (tests, benches,
-random playouts) gets one from rules/mus.py's `hand_alone`, which makes it from
-`options` and `target` as a match would (this file never imports rules/mus.py,
+random playouts) gets one from rules/games/mus/__init__.py's `hand_alone`, which makes it from
+`options` and `target` as a match would (this file never imports rules/games/mus/__init__.py,
 which imports it). It walks the engine's phases (rules/phases.py), which
 the match follows: CALLS while the seats speak, SHOW for the showdown, DEAL once
 the hand is over. A round's betting is a `Bets` (at the end of this file, which

@@ -1,8 +1,8 @@
 """Random whole Mus hands and matches: for tests, benchmarks and the simulator.
 
-`play_hand` plays one whole hand alone (rules/mus.py's `hand_alone`) with random
+`play_hand` plays one whole hand alone (rules/games/mus/__init__.py's `hand_alone`) with random
 calls (a `lie` chance of a false declaration, órdagos included) on the real cards
-of rules/mus_random.py's `Table`, and returns its PROTOCOL input events;
+of rules/games/mus/random_play.py's `Table`, and returns its PROTOCOL input events;
 `match_events` plays a whole match of them. Runs under MicroPython too. Not needed
 on the table itself.
 """

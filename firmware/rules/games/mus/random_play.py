@@ -4,9 +4,9 @@
 serves a draw as a dealer does, so a test can hold the MusHand's counting against
 real cards. `speak` fills in a random legal call of the seat a hand waits for, and
 `random_call` is Mus's `random_call` (rules/playout.py's random matches, the
-simulator's players): rules/mus.py loads this file inside that function, so this
-file never imports rules/mus.py (whole random hands and matches, which need a
-description, are in rules/mus_playout.py). Runs under MicroPython too (whose
+simulator's players): rules/games/mus/__init__.py loads this file inside that function, so this
+file never imports rules/games/mus/__init__.py (whole random hands and matches, which need a
+description, are in rules/games/mus/playout.py). Runs under MicroPython too (whose
 `random` has no `shuffle` or `choice`). Not needed on the table itself.
 """
 import random
