@@ -26,7 +26,7 @@ for p in (_root + "/tests", _root + "/firmware"):  # firmware first: its table/,
 import gc  # noqa: E402
 import time  # noqa: E402
 from chips.tags import ntag213  # noqa: E402
-from firmware.simkit import table_with_readers, uid7, ListDeck, drain  # noqa: E402
+from firmware.reader.simkit import table_with_readers, uid7, ListDeck, drain  # noqa: E402
 
 ROUNDS = 200
 

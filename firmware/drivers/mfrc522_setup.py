@@ -9,7 +9,7 @@ import time
 from . import ReaderError
 
 # mfrc522.py's numbers, not imported from it: that module loads this one (drivers.once),
-# and its hot path keeps them as constants (tests/firmware/mpy_test_mfrc522.py checks
+# and its hot path keeps them as constants (tests/firmware/drivers/mpy_test_mfrc522.py checks
 # that both say the same).
 OK = const(0)
 ERROR = const(2)

@@ -3,4 +3,4 @@ from mpy import assert_module_passes
 
 
 def test_mfrc522_driver_under_micropython():
-    assert_module_passes("firmware.mpy_test_mfrc522")
+    assert_module_passes("firmware.drivers.mpy_test_mfrc522")

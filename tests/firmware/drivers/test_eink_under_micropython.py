@@ -3,4 +3,4 @@ from mpy import assert_module_passes
 
 
 def test_eink_under_micropython():
-    assert_module_passes("firmware.mpy_test_eink")
+    assert_module_passes("firmware.drivers.mpy_test_eink")

@@ -3,8 +3,8 @@ from mpy import assert_module_passes
 
 
 def test_reader_layer_under_micropython():
-    assert_module_passes("firmware.mpy_test_reader")
+    assert_module_passes("firmware.reader.mpy_test_reader")
 
 
 def test_reader_layer_with_steady_fields_under_micropython():
-    assert_module_passes("firmware.mpy_test_reader_steady")
+    assert_module_passes("firmware.reader.mpy_test_reader_steady")

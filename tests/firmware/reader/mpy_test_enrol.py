@@ -9,7 +9,7 @@ from chips.bus import FakePin
 from chips.clock import SimClock
 from chips.tags import ntag213
 from reader.seats import PLACED, UNKNOWN
-from firmware.simkit import table_with_readers, uid7
+from firmware.reader.simkit import table_with_readers, uid7
 
 
 def test_canonical_order_is_suits_shdc_faces_a_to_k_then_controls():

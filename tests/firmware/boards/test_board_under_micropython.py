@@ -3,4 +3,4 @@ from mpy import assert_module_passes
 
 
 def test_board_under_micropython():
-    assert_module_passes("firmware.mpy_test_board")
+    assert_module_passes("firmware.boards.mpy_test_board")

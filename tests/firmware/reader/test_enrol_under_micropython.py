@@ -3,4 +3,4 @@ from mpy import assert_module_passes
 
 
 def test_enrolment_under_micropython():
-    assert_module_passes("firmware.mpy_test_enrol")
+    assert_module_passes("firmware.reader.mpy_test_enrol")

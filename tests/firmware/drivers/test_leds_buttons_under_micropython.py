@@ -3,4 +3,4 @@ from mpy import assert_module_passes
 
 
 def test_leds_buttons_under_micropython():
-    assert_module_passes("firmware.mpy_test_leds_buttons")
+    assert_module_passes("firmware.drivers.mpy_test_leds_buttons")

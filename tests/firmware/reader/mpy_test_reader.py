@@ -2,7 +2,7 @@
 import gc
 from chips.tags import ntag213, mifare_classic
 from reader.seats import SeatReaders, PLACED, REMOVED
-from firmware.simkit import table_with_readers, drain, uid7, ListDeck
+from firmware.reader.simkit import table_with_readers, drain, uid7, ListDeck
 
 
 def _table(seats=4, seed=1, **kw):

@@ -3,8 +3,8 @@ simulated table (MicroPython). The tests of mpy_test_reader that hold for both w
 run here again with steady fields; then what only steady fields do."""
 import gc
 from chips.tags import ntag213, HALT, IDLE
-from firmware.simkit import table_with_readers, drain, uid7, ListDeck
-from firmware import mpy_test_reader as base
+from firmware.reader.simkit import table_with_readers, drain, uid7, ListDeck
+from firmware.reader import mpy_test_reader as base
 
 
 def _table(seats=4, seed=1, **kw):
