@@ -1,4 +1,4 @@
-"""The contact sheet: every screen of tests/table/panel/screens.py on one panel size, as
+"""The contact sheet: every screen of tests/table/screens.py on one panel size, as
 one PNG (runs under MicroPython: the firmware's own drawing code). `make screens`
 writes docs/screens-<panel>.png with it (and compresses them).
 
