@@ -28,7 +28,7 @@ DEVICE = """
 import time, gc
 from boards import wiring as hw
 from reader.seats import SeatReaders
-from boards.seats import steady_fields
+from boards import steady_fields
 def rounds(seats, registers, n=20):
     rd, problems = hw.readers(seats, registers=registers)
     sr = SeatReaders(rd, steady=steady_fields(seats))  # the fields as the controller drives them
@@ -80,7 +80,7 @@ def band_ms(rows=0):
 PIECES = """
 import time, gc, asyncio
 from table import app as A
-from boards.pico import PicoBoard
+from boards.factory import PicoBoard
 app = A.App(PicoBoard(%d))
 def each(f, n=20):
     t0 = time.ticks_us()

@@ -32,7 +32,7 @@ ROUNDS = 200
 
 
 def bench(seats, cards):
-    from boards.seats import steady_fields
+    from boards import steady_fields
     steady = steady_fields(seats)       # the fields driven as the controller drives them
     t, rd, sr = table_with_readers(seats, deck=ListDeck(52), steady=steady)
     sr.start()

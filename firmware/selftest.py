@@ -331,7 +331,7 @@ def timing(seats, timeout_ms=TAG_WAIT_MS):
     native) is not in the card -> light time: the LED is written on the placement."""
     from reader.seats import SeatReaders, PLACED, REMOVED, UNKNOWN
     from drivers.leds import ACCEPTED, OFF
-    from boards.seats import steady_fields
+    from boards import steady_fields
     rd, problems = hw.readers(seats)
     steady = steady_fields(seats)
     sr = SeatReaders(rd, steady=steady)     # the fields driven as the controller drives them

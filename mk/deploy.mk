@@ -42,7 +42,8 @@ $(DEPLOY_DIR)/lib/%.mpy: firmware/%.py $(STAMP)
 firmware-mpy: $(DEPLOY_MPY)  ## compile the firmware for the Pico (mpy-cross -march=armv6m)
 	@# deploy copies the whole of lib/: a .mpy left by a build from before a file was
 	@# left out would still reach the board
-	@rm -f $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(NOT_DEPLOYED))
+	@# (and one left by a file since moved or removed: the folders of issue 34)
+	@find $(DEPLOY_DIR)/lib -name '*.mpy' $(foreach f,$(DEPLOY_MPY) $(DEPLOY_DIR)/lib/tapete_core.mpy,! -path $(f)) -delete
 	@cp firmware/main.py $(DEPLOY_DIR)/main.py
 	@if [ -f $(NATMOD_MPY) ]; then cp $(NATMOD_MPY) $(DEPLOY_DIR)/lib/; \
 	  echo "native rule core: $(NATMOD_MPY)"; \

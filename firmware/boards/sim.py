@@ -14,8 +14,7 @@ from chips.bus import FakePin, FakeSPI
 from chips.ssd1680 import FakeSSD1680
 from chips.ws2812 import FakeWS2812
 
-from . import pins
-from .seats import SEATS
+from . import SEATS, pins
 from .wiring import BAND_BYTES
 
 

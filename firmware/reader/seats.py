@@ -1,6 +1,6 @@
 """Reader layer: every seat's MFRC522 polled in turn -> placed / removed events.
 
-Two ways to drive the fields, chosen by the board (boards/seats.py: steady_fields):
+Two ways to drive the fields, chosen by the board (boards/__init__.py: steady_fields):
 one field at a time (up to 6 seats: the least current, no field ever near another)
 or steady fields (every antenna on for good: 12 seats at 20 Hz, where settling each
 field in turn cannot be fast enough).

@@ -26,7 +26,7 @@ from .controller import Table
 from .journal import Journal
 from .io.link import Link
 from .pacing import Pacer, PICTURE_MS
-from boards.seats import SETTLE_MS, steady_fields
+from boards import SETTLE_MS, steady_fields
 from .panel.screen import Screen
 from . import phases as P
 from .panel.say import say
