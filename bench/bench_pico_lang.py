@@ -50,9 +50,9 @@ def main(argv=None):
     with R.Rig(flash_image=image) as rig:
         rig.wait_boot(1)
         rig.raw_repl()
-        sizes = rig.exec("import os\nprint(' '.join('%s=%d' % (n, os.stat('/lib/table/' + n)[6]) "
-                         "for n in sorted(os.listdir('/lib/table')) if n.startswith(('lang_', 'say'))))")
-        print("flash, /lib/table:", sizes.strip())
+        sizes = rig.exec("import os\nprint(' '.join('%s=%d' % (n, os.stat('/lib/table/panel/' + n)[6]) "
+                         "for n in sorted(os.listdir('/lib/table/panel')) if n.startswith(('lang_', 'say'))))")
+        print("flash, /lib/table/panel:", sizes.strip())
         out = rig.exec(MEASURE).split()
         print("heap held after loading each language in turn (bytes; en: back to English):",
               " ".join(out[:-1]), "; free after:", out[-1])
