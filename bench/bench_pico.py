@@ -228,7 +228,7 @@ def scan_rates(image, report):
         with R.Rig(seats=seats, flash_image=image) as rig:
             rig.wait_boot(1)
             rig.raw_repl()
-            rig.launch("from table import app as A, board as B\nA.run(B.PicoBoard(%d))" % seats)
+            rig.launch("from table import app as A\nfrom boards.factory import PicoBoard\nA.run(PicoBoard(%d))" % seats)
             rig.wait_boot(2)
             got = {}
             for case in ("empty", "a card on every seat"):

@@ -18,13 +18,13 @@ OUT = os.path.join(ROOT, "out", "pico", "bench-lang")
 
 MEASURE = """
 import gc
-from table import say
+from table.panel import say
 def held():
     gc.collect()
     return gc.mem_alloc()
 base = held()
 out = []
-from table.lang_list import LANGS     # LINGUAS's, English last
+from table.panel.lang_list import LANGS     # LINGUAS's, English last
 for lang in LANGS:
     say.use(lang)
     out.append("%s=%d" % (lang, held() - base))
@@ -51,9 +51,9 @@ def main(argv=None):
     with R.Rig(flash_image=image) as rig:
         rig.wait_boot(1)
         rig.raw_repl()
-        sizes = rig.exec("import os\nprint(' '.join('%s=%d' % (n, os.stat('/lib/table/' + n)[6]) "
-                         "for n in sorted(os.listdir('/lib/table')) if n.startswith(('lang_', 'say'))))")
-        print("flash, /lib/table:", sizes.strip())
+        sizes = rig.exec("import os\nprint(' '.join('%s=%d' % (n, os.stat('/lib/table/panel/' + n)[6]) "
+                         "for n in sorted(os.listdir('/lib/table/panel')) if n.startswith(('lang_', 'say'))))")
+        print("flash, /lib/table/panel:", sizes.strip())
         out = rig.exec(MEASURE).split()
         print("heap held after loading each language in turn (bytes; en: back to English):",
               " ".join(out[:-1]), "; free after:", out[-1])

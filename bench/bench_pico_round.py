@@ -26,9 +26,9 @@ import table as T  # noqa: E402
 
 DEVICE = """
 import time, gc
-import board as hw
-from reader import SeatReaders
-from table.board import steady_fields
+from boards import wiring as hw
+from reader.seats import SeatReaders
+from boards import steady_fields
 def rounds(seats, registers, n=20):
     rd, problems = hw.readers(seats, registers=registers)
     sr = SeatReaders(rd, steady=steady_fields(seats))  # the fields as the controller drives them
@@ -51,7 +51,8 @@ def rounds(seats, registers, n=20):
 
 SCREEN = """
 import time, gc
-from table import app as A, board as B
+from table import app as A
+from boards import factory as B
 app = A.App(B.make())
 app.table.new_match("malilla")
 def band_ms(rows=0):
@@ -78,8 +79,9 @@ def band_ms(rows=0):
 
 PIECES = """
 import time, gc, asyncio
-from table import app as A, board as B
-app = A.App(B.PicoBoard(%d))
+from table import app as A
+from boards.factory import PicoBoard
+app = A.App(PicoBoard(%d))
 def each(f, n=20):
     t0 = time.ticks_us()
     for _ in range(n):

@@ -25,14 +25,14 @@ for p in (_root + "/tests", _root + "/firmware"):  # firmware first: its table/,
 
 import gc  # noqa: E402
 import time  # noqa: E402
-from sim.tags import ntag213  # noqa: E402
-from firmware.simkit import table_with_readers, uid7, ListDeck, drain  # noqa: E402
+from chips.tags import ntag213  # noqa: E402
+from firmware.reader.simkit import table_with_readers, uid7, ListDeck, drain  # noqa: E402
 
 ROUNDS = 200
 
 
 def bench(seats, cards):
-    from table.board import steady_fields
+    from boards import steady_fields
     steady = steady_fields(seats)       # the fields driven as the controller drives them
     t, rd, sr = table_with_readers(seats, deck=ListDeck(52), steady=steady)
     sr.start()

@@ -20,7 +20,7 @@ import framebuf  # noqa: E402
 
 import screens  # noqa: E402
 from drivers.eink import PANELS, BAND_BYTES  # noqa: E402
-from table.screen import Screen  # noqa: E402
+from table.panel.screen import Screen  # noqa: E402
 
 REPEAT = 15
 PICTURES = ("idle, reader faults", "setup malilla 0", "enrol spanish40 0", "play",
@@ -64,7 +64,7 @@ def per_picture_ms(name, title, table):
 def refreshes():
     """(pictures, full refreshes) over the device harness's whole Malilla match."""
     import device
-    import table.simboard as SB
+    import boards.sim as SB
     count = [0, 0]
     real = SB.SimBoard.frame
 

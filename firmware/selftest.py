@@ -20,8 +20,8 @@ Loaded only for the self-test: the table's own code never imports it.
 import json
 import time
 
-import board as hw
-import board_pins as P
+from boards import pins as P
+from boards import wiring as hw
 
 TAG_WAIT_MS = 30000
 BUTTON_WAIT_MS = 15000
@@ -329,9 +329,9 @@ def timing(seats, timeout_ms=TAG_WAIT_MS):
     RP2040's registers on a Pico), its reader layer (the seat awaited visited last),
     its lights and a journal-sized append to flash. The rules' judgement (~0.1 ms
     native) is not in the card -> light time: the LED is written on the placement."""
-    from reader import SeatReaders, PLACED, REMOVED, UNKNOWN
+    from reader.seats import SeatReaders, PLACED, REMOVED, UNKNOWN
     from drivers.leds import ACCEPTED, OFF
-    from table.board import steady_fields
+    from boards import steady_fields
     rd, problems = hw.readers(seats)
     steady = steady_fields(seats)
     sr = SeatReaders(rd, steady=steady)     # the fields driven as the controller drives them

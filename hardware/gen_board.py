@@ -1,4 +1,4 @@
-"""Generate firmware/board_pins.py from hardware/pinmap.json (the one source of truth).
+"""Generate firmware/boards/pins.py from hardware/pinmap.json (the one source of truth).
 
     python hardware/gen_board.py          write it
     python hardware/gen_board.py --check  exit 1 when it is out of date
@@ -10,11 +10,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pinmap  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "firmware", "board_pins.py")
+OUT = os.path.join(ROOT, "firmware", "boards", "pins.py")
 
 
 def render(pm):
-    """The text of board_pins.py."""
+    """The text of boards/pins.py."""
     problems = pinmap.check(pm)
     if problems:
         raise SystemExit("pinmap.json: " + "; ".join(problems))
@@ -57,7 +57,7 @@ def render(pm):
 
 
 def main(argv):
-    return pinmap.generate(OUT, render, argv, "firmware/board_pins.py")
+    return pinmap.generate(OUT, render, argv, "firmware/boards/pins.py")
 
 
 if __name__ == "__main__":

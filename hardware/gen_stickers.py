@@ -1,7 +1,7 @@
 """Generate the face stickers (PDF, A4, 1:1): hardware/stickers/stickers_<lang>.pdf for
 every language in host/tapete/locale/LINGUAS. Pages: the Spanish 40, the Spanish 48, the
 French 52 (two pages) and the control tags, each in the order enrolment asks for them
-(suits S H D C, faces as the pack keeps them, then firmware/deck.py's CONTROLS), so a
+(suits S H D C, faces as the pack keeps them, then firmware/reader/deck.py's CONTROLS), so a
 sheet is peeled and laid in order. A sticker is 30 mm round: it covers a 25 mm NTAG213.
 
     python hardware/gen_stickers.py          write them
@@ -28,7 +28,7 @@ SOURCES = ("hardware/gen_stickers.py",)
 STICKER = 30.0        # mm diameter
 PITCH = 32.0          # mm between sticker centres
 COLS, ROWS = 6, 8
-SUITS = "SHDC"        # enrolment's suit order (firmware/enrol.py)
+SUITS = "SHDC"        # enrolment's suit order (firmware/reader/enrol.py)
 SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED = {"H", "D"}
 SPANISH_SUIT = {"S": "swords", "H": "cups", "D": "coins", "C": "clubs"}   # PROTOCOL.md
@@ -37,7 +37,7 @@ FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SPANISH_FACE = {11: "10", 12: "11", 13: "12"}     # the number printed on a Spanish card
 PACKS = (("spanish40", "Spanish 40"), ("spanish48", "Spanish 48"), ("french52", "French 52"))
 
-# The control tags' words per language (firmware/deck.py CONTROLS; English is the word).
+# The control tags' words per language (firmware/reader/deck.py CONTROLS; English is the word).
 WORDS = {
     "es": "reclamar ceder confirmar deshacer triunfo triunfo triunfo triunfo |sin triunfo| contrar "
           "delegar paso cantar subir quiero |no quiero| jugar retirarse truco retruco mus |no hay mus| "
@@ -79,7 +79,7 @@ def _literal(path, name):
 
 
 def controls():
-    return tuple(ast.literal_eval(_literal("firmware/deck.py", "CONTROLS")))
+    return tuple(ast.literal_eval(_literal("firmware/reader/deck.py", "CONTROLS")))
 
 
 def packs():

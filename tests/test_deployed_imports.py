@@ -14,10 +14,10 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 # Imports inside a function that only what is not deployed ever calls: (the deployed
 # file, the file it names) -> why the board never runs it.
 OFF_THE_BOARD = {
-    ("rules/mus.py", "rules/mus_random.py"):
+    ("rules/games/mus/__init__.py", "rules/games/mus/random_play.py"):
         "Mus.random_call: random play, called by rules/playout.py (not deployed) alone",
-    ("table/board.py", "table/simboard.py"):
-        "board.make: the simulated table, imported only where sys.platform is not rp2",
+    ("boards/factory.py", "boards/sim.py"):
+        "factory.make: the simulated table, imported only where sys.platform is not rp2",
 }
 
 
@@ -100,9 +100,9 @@ def test_every_import_of_a_deployed_file_is_deployed():
 
 
 def test_the_panels_languages_are_deployed():
-    # table/say.py loads table/lang_<xx>.py by name when a language of table/lang_list.py
+    # table/panel/say.py loads table/panel/lang_<xx>.py by name when a language of table/panel/lang_list.py
     # (LINGUAS's, generated) is chosen.
-    with open(os.path.join(FIRMWARE, "table", "lang_list.py"), encoding="utf-8") as f:
+    with open(os.path.join(FIRMWARE, "table", "panel", "lang_list.py"), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     langs = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
              and any(getattr(t, "id", None) == "LANGS" for t in n.targets)][0]
@@ -110,21 +110,22 @@ def test_the_panels_languages_are_deployed():
     assert "table/lang_list.py" in files and "en" in langs
     for lang in langs:
         if lang != "en":
-            assert os.path.join("table", "lang_%s.py" % lang) in files, lang
+            assert os.path.join("table", "panel", "lang_%s.py" % lang) in files, lang
 
 
 def test_what_only_random_play_needs_stays_off_the_board():
     files = deployed()
-    for rel in ("rules/playout.py", "rules/shuffle.py", "rules/mus_random.py",
-                "rules/mus_playout.py", "table/simboard.py"):
+    for rel in ("rules/playout.py", "rules/shuffle.py", "rules/games/mus/random_play.py",
+                "rules/games/mus/playout.py", "boards/sim.py"):
         assert rel not in files, rel
-    assert not [f for f in files if f.startswith("sim" + os.sep) or f.startswith("native" + os.sep)]
+    assert not [f for f in files if f.startswith("chips" + os.sep) or f.startswith("native" + os.sep)]
     for (rel, src), why in OFF_THE_BOARD.items():
         assert rel in files and src not in files, (rel, src, why)
 
 
 def test_the_check_finds_an_import_left_out():
-    # rules/mus_random.py imports rules/shuffle.py: deployed alone, it would not load.
-    files = deployed() | {"rules/mus_random.py"}
+    # rules/games/mus/random_play.py imports rules/shuffle.py: deployed alone, it would
+    # not load.
+    files = deployed() | {"rules/games/mus/random_play.py"}
     found = [(rel, src) for rel, _line, src in missing_imports(files)]
-    assert ("rules/mus_random.py", "rules/shuffle.py") in found
+    assert ("rules/games/mus/random_play.py", "rules/shuffle.py") in found

@@ -11,19 +11,29 @@ RULES = os.path.join(os.path.dirname(__file__), "..", "firmware", "rules")
 
 
 def _modules():
-    for name in sorted(os.listdir(RULES)):
-        if name.endswith(".py"):
-            with open(os.path.join(RULES, name)) as f:
-                yield name[:-3], ast.parse(f.read(), name)
+    """(dotted name inside rules, tree) of every file of firmware/rules and its
+    packages (games, games.mus: a package is its __init__.py)."""
+    for here, dirs, names in os.walk(RULES):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        package = os.path.relpath(here, RULES).replace(os.sep, ".").strip(".")
+        for name in sorted(names):
+            if name.endswith(".py"):
+                with open(os.path.join(here, name)) as f:
+                    tree = ast.parse(f.read(), name)
+                dotted = package if name == "__init__.py" else ".".join(p for p in (package, name[:-3]) if p)
+                tree.package = package      # what its relative imports start from
+                yield dotted, tree
 
 
-def _relative(node):
-    """The rules modules a relative import statement names."""
-    if not isinstance(node, ast.ImportFrom) or node.level != 1:
+def _relative(node, package=""):
+    """The rules modules a relative import statement names (dotted inside rules)."""
+    if not isinstance(node, ast.ImportFrom) or not node.level:
         return []
+    up = package.split(".") if package else []
+    up = up[:len(up) - (node.level - 1)]
     if node.module:
-        return [node.module.split(".")[0]]
-    return [a.name for a in node.names]
+        return [".".join(up + node.module.split("."))]
+    return [".".join(up + [a.name]) for a in node.names]
 
 
 def _top_level_imports(tree):
@@ -32,7 +42,7 @@ def _top_level_imports(tree):
     todo = list(tree.body)
     while todo:
         node = todo.pop()
-        found += _relative(node)
+        found += _relative(node, tree.package)
         if isinstance(node, (ast.If, ast.Try)):
             todo += node.body + node.orelse + getattr(node, "finalbody", [])
             for h in getattr(node, "handlers", []):
@@ -50,13 +60,13 @@ def _all_imports(tree):
     """Every rules module a file imports, at load or inside a function."""
     found = []
     for node in ast.walk(tree):
-        found += _relative(node)
+        found += _relative(node, tree.package)
     return found
 
 
 def test_no_import_cycle_in_the_rules_counting_imports_inside_functions():
-    # No exception: a Mus hand alone gets its description from rules/mus.py's
-    # hand_alone, so rules/mus_hand.py never imports rules/mus.py back.
+    # No exception: a Mus hand alone gets its description from rules/games/mus's
+    # hand_alone, so rules/games/mus/hand.py never imports the Mus game back.
     graph = {name: set(_all_imports(tree)) for name, tree in _modules()}
     found = find_cycle(graph)
     assert found is None, "import cycle: " + " -> ".join(found)
@@ -75,7 +85,7 @@ def test_phases_is_a_leaf_and_nobody_imports_match_for_a_phase():
         for fn in ast.walk(tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for node in ast.walk(fn):
-                    if "match" in _relative(node):
+                    if "match" in _relative(node, tree.package):
                         late.append(name + ":" + str(node.lineno))
     assert late == [], "rules/match.py imported inside functions at " + ", ".join(late)
 

@@ -1,10 +1,10 @@
 """The panel's words for the firmware, from the host's gettext catalogues.
 
-    python tools/panel_words.py           write firmware/table/lang_<xx>.py and lang_list.py
+    python tools/panel_words.py           write firmware/table/panel/lang_<xx>.py and lang_list.py
     python tools/panel_words.py --check   exit 1 naming what is stale, missing or left over
 
 The languages are host/tapete/locale/LINGUAS (the one list). Every `say("...")` and
-`say_n("...", "...", n)` of firmware/table/*.py is a message of the catalogues
+`say_n("...", "...", n)` of firmware/table/ (its folders too) is a message of the catalogues
 (host/tapete/locale/<lang>/LC_MESSAGES/tapete.po, extracted by `make i18n`); each
 language's table holds all of them, its plural forms and its plural rule, so a
 message missing from a catalogue, or a language of LINGUAS without a catalogue,
@@ -19,6 +19,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "firmware", "table")
+PANEL = os.path.join(TABLE, "panel")           # where the tables go
 LOCALE = os.path.join(ROOT, "host", "tapete", "locale")
 SOURCE = "en"           # the messages' own language: the panel's words as written
 LIST = "lang_list.py"
@@ -40,15 +41,17 @@ def own_name(lang):
 
 
 def panel_messages():
-    """The msgids of every say("...") in firmware/table/, and (one, many) of every
-    say_n("...", "...", n), sorted by their English."""
+    """The msgids of every say("...") in firmware/table/ and its folders, and (one,
+    many) of every say_n("...", "...", n), sorted by their English."""
     from babel.messages.extract import extract_from_file
     found = set()
-    for name in sorted(os.listdir(TABLE)):
-        if name.endswith(".py") and not name.startswith("lang_"):
-            for _line, msg, _comments, _ctx in extract_from_file(
-                    "python", os.path.join(TABLE, name), keywords={"say": None, "say_n": (1, 2)}):
-                found.add(msg)
+    for here, dirs, names in os.walk(TABLE):
+        dirs.sort()
+        for name in sorted(names):
+            if name.endswith(".py") and not name.startswith("lang_"):
+                for _line, msg, _comments, _ctx in extract_from_file(
+                        "python", os.path.join(here, name), keywords={"say": None, "say_n": (1, 2)}):
+                    found.add(msg)
     return sorted(found, key=lambda m: (m if isinstance(m, str) else m[0], str(m)))
 
 
@@ -96,7 +99,7 @@ def table_text(lang, messages):
              "# do not edit (change the catalogue, then run the tool).",
              '"""The panel\'s words in %s: one bytes constant, each line English TAB the word' %
              Locale.parse(lang).get_display_name("en"),
-             '(UTF-8; a plural message\'s forms apart by TABs), searched by table/say.py."""',
+             '(UTF-8; a plural message\'s forms apart by TABs), searched by table/panel/say.py."""',
              'WORDS = (b"\\n"']
     for m in messages:
         forms = _forms(cat, m)
@@ -140,7 +143,7 @@ def parse(text):
 
 
 def wanted():
-    """{file name in firmware/table: its text}; ValueError listing what cannot be made."""
+    """{file name in firmware/table/panel: its text}; ValueError listing what cannot be made."""
     langs = languages()
     messages = panel_messages()
     out, bad = {LIST: list_text(langs)}, []
@@ -163,16 +166,16 @@ def main(argv):
         print("panel_words: " + str(err).replace("\n", "\npanel_words: "), file=sys.stderr)
         return 1
     bad = []
-    for name in sorted(os.listdir(TABLE)):      # a table of a language no longer in LINGUAS
+    for name in sorted(os.listdir(PANEL)):      # a table of a language no longer in LINGUAS
         if name.startswith("lang_") and name.endswith(".py") and name not in files:
-            path = os.path.join(TABLE, name)
+            path = os.path.join(PANEL, name)
             if check:
                 bad.append("%s: its language is not in LINGUAS" % os.path.relpath(path, ROOT))
             else:
                 os.remove(path)
                 print("removed %s (not in LINGUAS)" % os.path.relpath(path, ROOT))
     for name, text in sorted(files.items()):
-        path = os.path.join(TABLE, name)
+        path = os.path.join(PANEL, name)
         old = None
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:

@@ -14,7 +14,7 @@ Results live in preallocated buffers: `uid[:uid_len]`, `sak`, `atqa`, `rx`.
 from micropython import const
 import time
 
-from . import once
+from . import ReaderError, once  # noqa: F401 (ReaderError: drivers.mfrc522's, for its callers)
 
 # Registers (datasheet 9.2).
 _COMMAND = const(0x01)
@@ -86,10 +86,6 @@ def crc_a(buf, n):
         b = (b ^ (b << 4)) & 0xFF
         crc = (crc >> 8) ^ (b << 8) ^ (b << 3) ^ (b >> 4)
     return crc
-
-
-class ReaderError(RuntimeError):
-    """A reader module is missing, faulty, or the bus is disturbed."""
 
 
 class _Shared:

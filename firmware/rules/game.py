@@ -300,7 +300,7 @@ class Game:
     def tag_call(self, match, seat, word):
         """The call a control tag `word` laid on `seat`'s reader makes: a dict with
         `call` and the keys it needs, or None when the word means nothing here (the
-        table's tags are listed in firmware/deck.py)."""
+        table's tags are listed in firmware/reader/deck.py)."""
         return {"call": word} if word in self.calls or word == "concede" else None
 
     # Hooks only some games have (looked up with getattr where they are used):

@@ -44,7 +44,7 @@ MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 # The rules' own derived events beyond docs/protocol.md's (readers may ignore them; the
-# audit compares them too): claims (rules/claims.py) and Mus (rules/mus_hand.py).
+# audit compares them too): claims (rules/claims.py) and Mus (rules/games/mus/hand.py).
 # `x-refused`: a value of an accepted input that the rules refused and replaced (a
 # Truc `deal`'s `cards`): the audit lists its message as an error of the line.
 DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused")

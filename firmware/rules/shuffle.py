@@ -1,4 +1,4 @@
-"""The shuffle of every random deal (rules/playout.py, rules/mus_random.py): a leaf,
+"""The shuffle of every random deal (rules/playout.py, rules/games/mus/random_play.py): a leaf,
 so the random play of one game never imports the other's (nor the match)."""
 import random
 

@@ -18,18 +18,18 @@ import asyncio
 import gc
 import time
 
-from deck import Deck, path_in
+from reader.deck import Deck, path_in
 from drivers.leds import Lights
 from drivers.buttons import Buttons
-from reader import SeatReaders
+from reader.seats import SeatReaders
 from .controller import Table
 from .journal import Journal
-from .link import Link
+from .io.link import Link
 from .pacing import Pacer, PICTURE_MS
-from .board import SETTLE_MS, steady_fields
-from .screen import Screen
+from boards import SETTLE_MS, steady_fields
+from .panel.screen import Screen
 from . import phases as P
-from .say import say
+from .panel.say import say
 from rules import match as M
 
 SETTLE_ROUNDS = 4       # after a restart: rounds before unseen cards count as gone
@@ -353,7 +353,7 @@ class App:
             os.stat((self.board.root.rstrip("/") + "/" if self.board.root else "") + "room.json")
         except OSError:
             return None         # no room: the MQTT client is never even imported
-        from .mqtt_pub import from_config
+        from .io.mqtt_pub import from_config
         return from_config(self.link, self.board.root)
 
     async def idle(self):
@@ -374,7 +374,7 @@ class App:
                  asyncio.create_task(self.display_task())]
         room = self.room_publisher()
         if room is not None:
-            from .mqtt_pub import room_task
+            from .io.mqtt_pub import room_task
             tasks.append(asyncio.create_task(room_task(room)))
         if players is None:
             await asyncio.gather(*tasks)

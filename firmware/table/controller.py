@@ -29,12 +29,12 @@ from . import signals
 # silence, and importing this module for it (and dropping it after) held the scan loop
 # 32 ms on the RP2040, in front of whatever card landed meanwhile; resident, a status
 # line costs 3.3 ms (tools: a timed on_line on the emulated Pico, issue 14's note).
-from . import host
-from .say import load as load_language, say
+from .io import host
+from .panel.say import load as load_language, say
 
 # Numbers of other modules, not imported so that playing loads only what it needs
 # (each module costs heap for its code; see docs/serial.md, "Budgets").
-# Reader event kinds (reader.py):
+# Reader event kinds (reader/seats.py):
 PLACED = const(1)
 REMOVED = const(2)
 UNKNOWN = const(3)
@@ -49,9 +49,11 @@ _NONE = const(-1)
 
 # The parts of the controller not needed to play, imported when needed (menu:
 # setup and enrolment; restore: undo and resume) and dropped by
-# `_unload()` when a match starts or the rare action is over; with them the
-# enrolment module (enrol.py; play needs only deck.py), unless enrolment is on.
-_RARE = ("menu", "restore", "showing", "resend")
+# `_unload()` when a match starts or the rare action is over (resend: lines the
+# host asks for again); with them the enrolment module (reader/enrol.py; play needs
+# only reader/deck.py), unless enrolment is on.
+_RARE = ("menu", "restore", "showing")
+_RARE_IO = ("resend",)
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), tools. Not the view
 # (rules/view.py): the panel snapshots the match for every picture, and dropped
@@ -65,9 +67,8 @@ _RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "exp
 def _unload(enrolling=False):
     """Forget the rare parts: their code is freed at the next collection."""
     import sys
-    if not enrolling:
-        sys.modules.pop("enrol", None)
-    for pkg_name, names in (("table", _RARE), ("rules", _RULES_RARE)):
+    for pkg_name, names in (("table", _RARE), ("table.io", _RARE_IO), ("rules", _RULES_RARE),
+                            ("reader", () if enrolling else ("enrol",))):
         pkg = sys.modules.get(pkg_name)
         for name in names:
             if sys.modules.pop(pkg_name + "." + name, None) is not None and pkg is not None:
@@ -401,7 +402,7 @@ class Table:
 
     # -- control tags and buttons -------------------------------------------------------
     def _control(self, seat, code):
-        from deck import CONTROLS
+        from reader.deck import CONTROLS
         word = CONTROLS[code - _CONTROL_BASE]
         if word == "confirm":
             self.on_button(_CONFIRM * 2)
@@ -525,11 +526,11 @@ class Table:
 
     def replay_from(self, first):
         """The log lines from seq `first` on, rebuilt from the journal one at a time
-        (table/resend.py), or None when the journal does not hold that seq."""
+        (table/io/resend.py), or None when the journal does not hold that seq."""
         held = self.journal.first_seq()
         if held is None or first < held or first >= self.link.next_seq:
             return None
-        from . import resend
+        from .io import resend
         return resend.Replay(self.journal)
 
     def start_enrol(self, deck="spanish40", signs=None):

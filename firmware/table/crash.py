@@ -20,9 +20,9 @@ def _path(root):
 
 
 def run(app, board):
-    """Run the controller (table/app.py) on `board.make()`; on the Pico, restart the
-    chip after an error, with its text kept. Elsewhere (the simulator, tests) the
-    error goes up as it is."""
+    """Run the controller (table/app.py) on `board.make()` (board: boards/factory.py);
+    on the Pico, restart the chip after an error, with its text kept. Elsewhere (the
+    simulator, tests) the error goes up as it is."""
     made = None
     try:
         made = board.make()

@@ -87,7 +87,7 @@ class Journal:
 
     def lines(self):
         """The JSON text of every whole line (no newline), in order: each input event
-        exactly as it was sent, for resends from the journal (table/resend.py)."""
+        exactly as it was sent, for resends from the journal (table/io/resend.py)."""
         try:
             f = open(self.path)
         except OSError:

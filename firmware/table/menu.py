@@ -7,7 +7,7 @@ enrolment module's take no heap during play.
 
 Buttons (short / held):
   idle, match over   menu or confirm: set up a match / hold confirm: enrol a deck;
-                     hold menu: the panel's next language (table/say.py), kept on flash;
+                     hold menu: the panel's next language (table/panel/say.py), kept on flash;
                      undo: switch the suit signs (French, Spanish), saved with the deck
   setup              menu: next game / hold: next option preset; undo: next first
                      dealer / hold: check the deck; confirm: start
@@ -15,12 +15,12 @@ Buttons (short / held):
                      undo: back one tag; confirm: save
   checking the deck  confirm or undo: done
 """
-import enrol
+from reader import enrol
 from micropython import const
 from rules import games
 from rules.errors import TableError
 from . import phases as P
-from .say import say, say_n
+from .panel.say import say, say_n
 
 # The button numbers of drivers.buttons (not imported: see controller.py).
 _MENU = const(0)
@@ -42,7 +42,7 @@ def button(t, button, long):
         if button == _CONFIRM and long:
             start_enrol(t)
         elif button == _MENU and long:          # the panel's language, kept on flash
-            from .say import choose_next
+            from .panel.say import choose_next
             choose_next(t.root)
         elif button == _UNDO:
             toggle_signs(t)

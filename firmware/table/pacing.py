@@ -1,6 +1,6 @@
 """The loop's time shared between the readers and the panel.
 
-On the Pico the panel's picture is two bands of half the frame (board.py), each some
+On the Pico the panel's picture is two bands of half the frame (boards/wiring.py), each some
 30-60 ms of drawing on the RP2040 (more with the awaited seat's visits between its
 texts: app.py, between); a scan round of 4 seats with a card on each ~37 ms, of 12 seats ~108 ms. The scan
 task asks the pacer after each round (its verdicts lit) whether the panel may draw

@@ -8,7 +8,7 @@ from rules import cards as C
 from rules import fold      # a rare part too: controller._unload drops it after
 from rules.match import Match
 from . import signals
-from .say import say
+from .panel.say import say
 
 _NONE = -1
 

@@ -11,7 +11,7 @@ confirm ends a discard of fewer than four. Loaded for the occasion, dropped afte
 (controller._unload).
 """
 from rules import cards as C
-from .say import say
+from .panel.say import say
 
 _NONE = -1
 CLAIM = 0

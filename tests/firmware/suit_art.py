@@ -1,5 +1,5 @@
 """The suit signs of the e-ink panel as pictures: the source of the bitmaps in
-firmware/table/screen.py (framebuf's 8x8 font has no suit signs). A test checks the
+firmware/table/panel/screen.py (framebuf's 8x8 font has no suit signs). A test checks the
 firmware's bytes against these; `micropython tests/firmware/suit_art.py` prints them.
 
 Order: spades, hearts, diamonds, clubs (docs/protocol.md's S H D C), then the Spanish

@@ -1,4 +1,4 @@
-"""The firmware's language tables (firmware/table/lang_<xx>.py) and the panel menu's
+"""The firmware's language tables (firmware/table/panel/lang_<xx>.py) and the panel menu's
 list (lang_list.py): generated from host/tapete/locale/LINGUAS and the host's
 catalogues by tools/panel_words.py and kept current; a panel message missing from
 any language, or a language of LINGUAS without its catalogue, stops the generator;
@@ -30,7 +30,7 @@ def test_the_tables_are_current():
 
 def generated(name):
     scope = {}
-    with open(os.path.join(panel_words.TABLE, name), encoding="utf-8") as f:
+    with open(os.path.join(panel_words.PANEL, name), encoding="utf-8") as f:
         exec(f.read(), scope)
     return scope
 
@@ -40,7 +40,7 @@ def test_the_panels_list_is_linguas_each_by_its_own_name():
     assert listed["LANGS"] == i18n.LANGUAGES
     assert listed["NAMES"] == tuple(i18n.own_name(lang).upper() for lang in i18n.LANGUAGES)
     assert dict(zip(listed["LANGS"], listed["NAMES"]))["ca"] == "CATALÀ"
-    tables = sorted(n[5:-3] for n in os.listdir(panel_words.TABLE)
+    tables = sorted(n[5:-3] for n in os.listdir(panel_words.PANEL)
                     if n.startswith("lang_") and n.endswith(".py") and n != panel_words.LIST)
     assert tables == sorted(TABLES)
 
@@ -50,7 +50,7 @@ def test_every_panel_message_is_in_the_table_of(lang):
     messages = panel_words.panel_messages()
     assert "TRUMP" in messages and "LAST TRICK" in messages and "revoke" in messages
     assert ("%(n)s tag not enrolled", "%(n)s tags not enrolled") in messages
-    with open(os.path.join(panel_words.TABLE, "lang_%s.py" % lang), encoding="utf-8") as f:
+    with open(os.path.join(panel_words.PANEL, "lang_%s.py" % lang), encoding="utf-8") as f:
         words = panel_words.parse(f.read())
     assert sorted(words) == sorted(m if isinstance(m, str) else m[0] for m in messages)
     assert all(words.values())
@@ -77,15 +77,16 @@ def test_a_message_missing_from_a_catalogue_stops_the_generator(tmp_path, monkey
 
 
 def a_tree(tmp_path, monkeypatch):
-    """A copy of the catalogues and of firmware/table for the generator to write into."""
+    """A copy of the catalogues and of firmware/table/panel for the generator to write
+    into (the panel's messages read from firmware/table as it is)."""
     shutil.copytree(panel_words.LOCALE, tmp_path / "locale")
-    os.makedirs(tmp_path / "table")
-    for name in os.listdir(panel_words.TABLE):
+    os.makedirs(tmp_path / "panel")
+    for name in os.listdir(panel_words.PANEL):
         if name.endswith(".py"):
-            shutil.copy(os.path.join(panel_words.TABLE, name), tmp_path / "table" / name)
+            shutil.copy(os.path.join(panel_words.PANEL, name), tmp_path / "panel" / name)
     monkeypatch.setattr(panel_words, "LOCALE", str(tmp_path / "locale"))
-    monkeypatch.setattr(panel_words, "TABLE", str(tmp_path / "table"))
-    return tmp_path / "locale", tmp_path / "table"
+    monkeypatch.setattr(panel_words, "PANEL", str(tmp_path / "panel"))
+    return tmp_path / "locale", tmp_path / "panel"
 
 
 def test_a_sixth_language_is_one_catalogue_and_one_line(tmp_path, monkeypatch, capsys):

@@ -17,7 +17,7 @@ try:
 except ImportError:
     from rules.phases import CALLS, PLAY
 
-KING = 12       # suit-set slots (face - 1), as rules/tute.py has them
+KING = 12       # suit-set slots (face - 1), as rules/games/tute.py has them
 QUEEN = 11
 CLAIM_TRICKS = 2        # claims are tried with at most this many tricks left (a quick check)
 
@@ -134,7 +134,7 @@ def tute_tries(m, held):
 
 
 def allowed_manille(m, held):
-    """Manille aux enchères (rules/manille.py): the seat to speak bids above the last
+    """Manille aux enchères (rules/games/manille.py): the seat to speak bids above the last
     bid (31 at least) or passes; once the others have passed after a bid, its bidder
     names a suit."""
     a = m.ctx.talk

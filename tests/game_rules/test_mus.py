@@ -7,13 +7,15 @@ Team 0 holds seats 0 and 2, team 1 seats 1 and 3. Calls are written "seat:word"
 from game_rules.kit import raises
 
 try:
-    from tapete.rules import cards, errors, mus_hands as H
-    from tapete.rules.mus import description, hand_alone, next_dealer, options_of
-    from tapete.rules.mus_hand import MusHand, parse_card
+    from tapete.rules import cards, errors
+    from tapete.rules.games.mus import hands as H
+    from tapete.rules.games.mus import description, hand_alone, next_dealer, options_of
+    from tapete.rules.games.mus.hand import MusHand, parse_card
 except ImportError:     # MicroPython: the rule module is the package `rules`
-    from rules import cards, errors, mus_hands as H
-    from rules.mus import description, hand_alone, next_dealer, options_of
-    from rules.mus_hand import MusHand, parse_card
+    from rules import cards, errors
+    from rules.games.mus import hands as H
+    from rules.games.mus import description, hand_alone, next_dealer, options_of
+    from rules.games.mus.hand import MusHand, parse_card
 
 OrderError = errors.OrderError
 EventError = errors.EventError

@@ -4,13 +4,15 @@ statement of the seed's comparisons."""
 import random
 
 try:
-    from tapete.rules import cards, mus_hands as H, mus_playout as P, mus_random as R
-    from tapete.rules.mus import hand_alone
-    from tapete.rules.mus_hand import DISCARD
+    from tapete.rules import cards
+    from tapete.rules.games.mus import hands as H, playout as P, random_play as R
+    from tapete.rules.games.mus import hand_alone
+    from tapete.rules.games.mus.hand import DISCARD
 except ImportError:     # MicroPython: the rule module is the package `rules`
-    from rules import cards, mus_hands as H, mus_playout as P, mus_random as R
-    from rules.mus import hand_alone
-    from rules.mus_hand import DISCARD
+    from rules import cards
+    from rules.games.mus import hands as H, playout as P, random_play as R
+    from rules.games.mus import hand_alone
+    from rules.games.mus.hand import DISCARD
 
 HANDS = 2000        # random hands in the invariant run
 PAIRS = 3000        # random pairs of hands compared by key and by the reference

@@ -1,4 +1,4 @@
-"""Mus played through the match (rules/mus.py): the deal, the calls and showdown of
+"""Mus played through the match (rules/games/mus/): the deal, the calls and showdown of
 a hand, `hand_end` with each round, and the match's end."""
 from game_rules.kit import Match, call, games, of, playout, raises, TableError
 

@@ -10,13 +10,13 @@ CPython and MicroPython alike.
 try:
     from tapete.rules import cards as C
     from tapete.rules import duties as D
-    from tapete.rules import envite as E
+    from tapete.rules.games import envite as E
     from tapete.rules import games
     from tapete.rules.game import Game
 except ImportError:                     # MicroPython: the rule module is `rules`
     from rules import cards as C
     from rules import duties as D
-    from rules import envite as E
+    from rules.games import envite as E
     from rules import games
     from rules.game import Game
 
@@ -48,7 +48,7 @@ class HeadTrumpUnder(Game):
 
 
 # Envite's added trumps by players per side and the free slots they move to: the
-# game's own tables (rules/envite.py), never a copy, so that the C core is checked
+# game's own tables (rules/games/envite.py), never a copy, so that the C core is checked
 # against Envite's real ranking.
 ADDED = E.ADDED
 FREE_SLOTS = E.FREE_SLOTS

@@ -18,7 +18,7 @@ def boots(rig):
 
 def test_make_deploy_copies_the_firmware_and_the_board_boots_it(deployed):
     lib, root = deployed["files"].strip().splitlines()[0].split("] [")
-    for name in ("tapete_core.mpy", "rules", "drivers", "table", "reader.mpy", "board_pins.mpy"):
+    for name in ("tapete_core.mpy", "rules", "drivers", "table", "reader", "boards", "selftest.mpy"):
         assert "'%s'" % name in lib, lib
     for name in ("main.py", "enrol.json", "lib"):
         assert "'%s'" % name in root, root

@@ -1,5 +1,5 @@
 """Under the MicroPython unix port: a table's link and its MQTT publisher
-(firmware/table/mqtt_pub.py) on one asyncio loop against a real broker, the lines of a
+(firmware/table/io/mqtt_pub.py) on one asyncio loop against a real broker, the lines of a
 match laid one by one as a table makes them, and a probe that measures how long the
 loop was ever held.
 
@@ -23,8 +23,8 @@ import time
 import mpy_unix_net  # noqa: F401  (what a Pico W's client imports, on the unix port)
 import asyncio
 from mpy_loop_lag import Probe
-from table.link import Link
-from table.mqtt_pub import from_config, room_task
+from table.io.link import Link
+from table.io.mqtt_pub import from_config, room_task
 from table.pacing import PERIOD_MS
 
 
@@ -65,7 +65,7 @@ async def play(cfg, lines):
           " holds of half a round or more (at ms, ms): %s"
           % (probe.held, PERIOD_MS, probe.wall, probe.queued, probe.long))
     if table is not None:
-        from table.screen import View
+        from table.panel.screen import View
         print("panel: " + View(table).message)
 
 

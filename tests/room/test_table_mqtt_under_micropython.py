@@ -1,4 +1,4 @@
-"""The firmware's MQTT path (firmware/table/mqtt_pub.py) under the MicroPython unix
+"""The firmware's MQTT path (firmware/table/io/mqtt_pub.py) under the MicroPython unix
 port, whose sockets are real, against a real Mosquitto with the room's TLS and ACL:
 every line once in the room through a broker that is away at the start, silent, slow,
 or goes away mid-match; and all the while the table's loop is never held longer than

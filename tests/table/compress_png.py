@@ -1,5 +1,5 @@
 """Re-encode 1-bit PNG files with zlib compression (CPython, pypng): the firmware's
-PNG writer (firmware/sim/png.py) stores them uncompressed, MicroPython having no
+PNG writer (firmware/chips/png.py) stores them uncompressed, MicroPython having no
 compressor. Usage: python tests/table/compress_png.py IN OUT [IN OUT ...]"""
 import sys
 

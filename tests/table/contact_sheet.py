@@ -13,8 +13,8 @@ import framebuf
 
 import screens
 from drivers.eink import PANELS
-from sim import png
-from table.screen import Screen, PAPER, INK
+from chips import png
+from table.panel.screen import Screen, PAPER, INK
 
 GUTTER = 12
 CAPTION = 12
@@ -52,10 +52,10 @@ def sheet(panel, columns):
 
 
 def main(argv):
-    # lang=xx (a code of LINGUAS, table/lang_list.py): the panel's words in that language (table/say.py)
+    # lang=xx (a code of LINGUAS, table/panel/lang_list.py): the panel's words in that language (table/panel/say.py)
     langs = [a[5:] for a in argv if a.startswith("lang=")]
     argv = [a for a in argv if not a.startswith("lang=")]
-    from table import say
+    from table.panel import say
     say.use(langs[0] if langs else "en")
     panel = argv[1] if len(argv) > 1 else "4.2"
     out = argv[2] if len(argv) > 2 else "screens-%s.png" % panel

@@ -34,7 +34,7 @@ def uid7(code):
 def codes():
     """Every card of the Spanish 40-card deck, then the control tags."""
     out = [s * 16 + f - 1 for s in range(4) for f in SPANISH40]
-    from deck import CONTROLS, CONTROL_BASE    # the table loads deck.py anyway
+    from reader.deck import CONTROLS, CONTROL_BASE    # the table loads deck.py anyway
     return out + [CONTROL_BASE + i for i in range(len(CONTROLS))]
 
 
@@ -49,7 +49,7 @@ def enrol_file(root):
 
 def fresh(root):
     """An empty flash folder holding only the enrolment."""
-    from table.simboard import makedirs
+    from boards.sim import makedirs
     makedirs(root)
     for n in os.listdir(root):
         os.remove(root + "/" + n)
@@ -89,7 +89,7 @@ def play_match(root, after_trick=None, seed=2026):
     """The whole app on the simulated table for one Malilla match; the app after it."""
     fresh(root)
     from table.app import App
-    from table.simboard import SimBoard
+    from boards.sim import SimBoard
     from players import Players
     import asyncio
 
@@ -126,15 +126,15 @@ def sim_alone(seed=2026):
     import asyncio  # noqa: F401  (the firmware's, loaded by players too)
     from rules import cards  # noqa: F401
     from drivers.eink import PANELS
-    import board_pins
-    import deck  # noqa: F401  (the tag table: firmware, read by codes() too)
+    from boards import pins as board_pins
+    from reader import deck  # noqa: F401  (the tag table: firmware, read by codes() too)
     gc.collect()
     before = gc.mem_alloc()
-    from sim.table import SimTable
-    from sim.bus import FakePin, FakeSPI
-    from sim.ssd1680 import FakeSSD1680
-    from sim.ws2812 import FakeWS2812
-    from sim.tags import ntag213
+    from chips.table import SimTable
+    from chips.bus import FakePin, FakeSPI
+    from chips.ssd1680 import FakeSSD1680
+    from chips.ws2812 import FakeWS2812
+    from chips.tags import ntag213
     import players  # noqa: F401
     t = SimTable(SEATS, seed=seed)
     spi = FakeSPI(1, 20000000, t.clock)

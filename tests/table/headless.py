@@ -33,7 +33,7 @@ import framebuf
 # The default panel (4.2", 400 x 300) is drawn in bands of board.BAND_BYTES (half the
 # frame), as the Pico's board.eink() builds it (mpy_test_screens checks this against
 # the driver); the harness does not load the driver itself.
-from board import BAND_BYTES
+from boards.wiring import BAND_BYTES
 ROWS = BAND_BYTES // 50
 _PANEL_BUF = bytearray(50 * ROWS)
 from rules import cards as C
@@ -41,8 +41,8 @@ from rules import playout
 from drivers.leds import Lights
 from table.controller import Table, PLACED, REMOVED
 from table.journal import Journal
-from table.link import Link
-from table.screen import Screen
+from table.io.link import Link
+from table.panel.screen import Screen
 
 
 class Strip:

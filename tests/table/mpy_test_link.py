@@ -2,7 +2,7 @@
 import scratch
 import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 import json
-from table.link import seal, unseal, crc32, Link
+from table.io.link import seal, unseal, crc32, Link
 
 ROOT = scratch.path("tapete-link")
 
@@ -139,13 +139,13 @@ def test_the_rare_parts_are_not_kept_while_playing():
     for name in ("table.menu", "table.restore", "rules.options"):
         assert name not in sys.modules, name
         assert not hasattr(sys.modules[name.split(".")[0]], name.split(".")[1]), name
-    assert "table.host" in sys.modules
+    assert "table.io.host" in sys.modules
     assert "rules.view" in sys.modules      # every picture snapshots the match with it
 
 
 def test_a_rooms_misboard_notice_shows_on_the_panel_until_the_next_deal():
-    from table import say
-    from table.screen import View
+    from table.panel import say
+    from table.panel.screen import View
     k = tablekit.Kit(ROOT)
     k.command('{"cmd": "new", "game": "malilla"}')
     k.place(0, "4H")                    # the turn-up
@@ -173,4 +173,4 @@ def test_a_rooms_misboard_notice_shows_on_the_panel_until_the_next_deal():
     finally:
         say.use("en")
     import sys
-    assert "table.host" in sys.modules          # kept: commands come every second
+    assert "table.io.host" in sys.modules       # kept: commands come every second

@@ -93,6 +93,6 @@ def test_names_with_accents_and_quotes_go_through_the_log_and_the_journal():
     k.app.journal.close()
     k2 = tablekit.Kit(ROOT, fresh=False)
     assert k2.table.match_names["seats"] == given
-    from table.screen import short_name
+    from table.panel.screen import short_name
     assert short_name("Núria") == "Núria" and short_name("Łukasz") is None   # the panel: S2
     assert short_name("Bartomeu Riera") == "Bartomeu"

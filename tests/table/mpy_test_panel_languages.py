@@ -3,10 +3,10 @@
 test_panel_words.py with TAPETE_SLOW=1)."""
 import screens
 from drivers.eink import PANELS
-from table import say
-from table.screen import Screen, PAPER
+from table.panel import say
+from table.panel.screen import Screen, PAPER
 from mpy_test_screens import M, Panel, canvas, ink_outside
-from table.lang_list import LANGS       # LINGUAS's, as tools/panel_words.py wrote them
+from table.panel.lang_list import LANGS       # LINGUAS's, as tools/panel_words.py wrote them
 
 
 def test_every_screen_in_every_language_inside_every_panel():

@@ -11,9 +11,9 @@ for _p in sys.path:     # firmware/'s `table` before tests/table (as screens.py 
         sys.path.insert(0, _p)
         break
 
-from table import say  # noqa: E402
-from table.lang_list import LANGS, NAMES  # noqa: E402
-from table.letters import UNKNOWN, glyph  # noqa: E402
+from table.panel import say  # noqa: E402
+from table.panel.lang_list import LANGS, NAMES  # noqa: E402
+from table.panel.letters import UNKNOWN, glyph  # noqa: E402
 
 TABLES = tuple(lang for lang in LANGS if lang != "en")     # English: the messages themselves
 
@@ -131,17 +131,17 @@ def test_the_language_is_kept_on_flash():
 
 
 def _context_module():
-    """table/screen_context.py imported anew (its words are the language of the moment)."""
-    sys.modules.pop("table.screen_context", None)
-    pkg = sys.modules.get("table")
+    """table/panel/screen_context.py imported anew (its words are the language of the moment)."""
+    sys.modules.pop("table.panel.screen_context", None)
+    pkg = sys.modules.get("table.panel")
     if pkg is not None and hasattr(pkg, "screen_context"):
         delattr(pkg, "screen_context")
-    from table import screen_context
+    from table.panel import screen_context
     return screen_context
 
 
 def test_why_a_hand_ended_is_said_in_the_panels_language():
-    from table.screen import reason_word
+    from table.panel.screen import reason_word
     # docs/protocol.md's `ended` words, and the rules' misdeal and abandoned hand
     reasons = ("claim", "concede", "reject", "fold", "tute", "trawl", "ordago", "misdeal", "abandoned")
     for lang in TABLES:

@@ -214,7 +214,7 @@ def test_a_misdeal_tag_voids_the_hand_and_confirm_deals_by_the_games_rule():
     assert ev[-2]["ev"] == "misdeal" and ev[-1]["ev"] == "hand_end" and ev[-1]["ended"] == "misdeal"
     assert k.table.phase == P.HAND_END and k.table.match.totals == [0, 0]
     assert "MISDEAL" in _drawn(k)           # the panel says what happened, in its language
-    from table import say
+    from table.panel import say
     try:
         say.use("es")
         shown = _drawn(k)
@@ -243,7 +243,7 @@ def test_enrol_a_deck_on_any_reader():
     k.press(CONFIRM, long=True)
     assert k.table.phase == P.ENROL
     k.app.draw()
-    import enrol
+    from reader import enrol
     order = enrol.order("spanish40")
     for code in order[:3]:
         k.place(0, code)
@@ -361,14 +361,14 @@ def test_enrol_another_pack_with_spanish_signs_from_the_menu():
     k.press(MENU, long=True)        # the suit signs
     assert k.table.enroller.deck.signs == 1
     assert "SPANISH 48" in _drawn(k)
-    import enrol
+    from reader import enrol
     order = enrol.order("spanish48")
     for code in order:
         k.place(0, code)
         k.remove(code)
     assert k.table.phase == P.SETUP and k.table.deck.count == len(order)
     assert k.table.deck.name == "spanish48" and k.table.deck.signs == 1
-    import deck
+    from reader import deck
     saved = deck.Deck.load(ROOT + "/enrol.json")
     assert saved.name == "spanish48" and saved.signs == 1 and saved.count == len(order)
 
@@ -376,7 +376,7 @@ def test_enrol_another_pack_with_spanish_signs_from_the_menu():
 def test_an_enrolled_control_tag_read_again_does_not_end_enrolment():
     k = tablekit.Kit(ROOT, deck=False)
     k.press(CONFIRM, long=True)
-    import enrol
+    from reader import enrol
     order = enrol.order("spanish40")
     confirm = enrol.CONTROL_BASE + enrol.CONTROLS.index("confirm")
     for code in order[:order.index(confirm) + 1]:
@@ -406,7 +406,7 @@ def test_deck_check_from_the_setup_menu():
     k.press(UNDO, long=True)        # check the deck for Malilla
     ch = k.table.enroller
     assert k.table.phase == P.ENROL and ch.checking and len(ch.expected) == 40
-    import enrol
+    from reader import enrol
     for code in enrol.order("spanish40")[:38]:
         k.place(1, code)
         k.remove(code)
@@ -428,7 +428,7 @@ def test_undo_when_idle_switches_the_suit_signs_and_saves_them():
     assert k.table.deck.signs == 0
     k.press(UNDO)
     assert k.table.deck.signs == 1 and k.table.phase == P.IDLE
-    import deck
+    from reader import deck
     assert deck.Deck.load(ROOT + "/enrol.json").signs == 1
     k.app.draw()
     assert k.app.screen.signs == 1
@@ -587,7 +587,7 @@ def _mus_to_showdown(k):
 
 
 def test_mus_calls_say_to_call_and_the_showdown_to_show_in_the_panels_language():
-    from table import say
+    from table.panel import say
     k = tablekit.Kit(ROOT)
     k.command('{"cmd": "new", "game": "mus"}')
     assert "TO CALL" in _drawn(k)           # the draw: seat 3 speaks first

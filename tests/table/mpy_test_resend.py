@@ -1,4 +1,4 @@
-"""Resends from the journal (table/resend.py), under MicroPython: a host that asks
+"""Resends from the journal (table/io/resend.py), under MicroPython: a host that asks
 for events older than the 64-line ring gets them again, the very lines the
 controller sent (same seq, same text), and one that stops reading loses nothing."""
 import scratch

@@ -6,9 +6,9 @@ import framebuf
 
 import screens
 from drivers.eink import PANELS, BAND_BYTES
-from table import screen
-from table.screen import Screen, PAPER, INK
-from table import screen_notes
+from table.panel import screen
+from table.panel.screen import Screen, PAPER, INK
+from table.panel import screen_notes
 from table import phases as P
 
 M = 24      # the margin around the panel in the test canvas: must stay blank
@@ -125,8 +125,8 @@ def test_no_text_is_drawn_over_another_on_any_panel_in_any_language():
     # Botifarra's hand without trumps once ran its word BOTIFARRA into the TRUMP
     # label beside the sign's place on the tall panels (2.13" and 2.9").
     import gc
-    from table import say
-    from table.lang_list import LANGS
+    from table.panel import say
+    from table.panel.lang_list import LANGS
     bad = []
     panels = []         # each panel's screen and canvas, made once for all languages
     for name in sorted(PANELS):
@@ -232,7 +232,7 @@ def test_no_context_region_for_malilla_and_manille():
 
 
 def test_the_heap_harness_draws_on_the_default_panel_as_the_driver_does():
-    import board_pins
+    from boards import pins as board_pins
     import headless
     from drivers.eink import EInk
 
@@ -241,7 +241,7 @@ def test_the_heap_harness_draws_on_the_default_panel_as_the_driver_does():
 
         def init(self, *a, **k):
             pass
-    import board
+    from boards import wiring as board
     e = EInk(None, Pin(), Pin(), Pin(), Pin(), board_pins.EINK_PANEL,
              band_bytes=board.BAND_BYTES)       # as board.eink() builds it on the Pico
     p = headless.Panel()

@@ -16,7 +16,7 @@ for _p in sys.path:     # firmware/'s `table` before tests/table (see tablekit)
         sys.path.insert(0, _p)
         break
 
-import enrol
+from reader import enrol
 from rules import cards as C
 from rules import games
 from rules import playout
@@ -25,8 +25,8 @@ from table import phases as P
 
 # What the controller and the boards say (controller._warn, board.readers).
 def warnings():
-    """The controller's warnings, in the sheet's language (table/say.py)."""
-    from table.say import say
+    """The controller's warnings, in the sheet's language (table/panel/say.py)."""
+    from table.panel.say import say
     return ("S2: " + say("unknown tag"), "S1: " + say("not now"), "S3: " + say("card seen at two seats"),
             "S0: " + say("the dealer turns up"), "S2: " + say("not a card of this game"), "S1: double?")
 
@@ -54,7 +54,7 @@ class Table:
         self.phase = phase
         self.match = match if match is not None else Match()
         self.message = ""
-        self.notice = ""                # a room's notice (table/host.py)
+        self.notice = ""                # a room's notice (table/io/host.py)
         self.problems = []
         self.violation = None
         self.enroller = None
@@ -146,7 +146,7 @@ def _game(name, m, phase, texts, deck=None, message="", violation=None, problems
 
 def catalogue():
     """[(name, table, texts that must be drawn)] of every screen."""
-    from table.say import say, say_n
+    from table.panel.say import say, say_n
     global WARNINGS
     WARNINGS = warnings()       # the language may have changed since the import
     out = []
@@ -167,7 +167,7 @@ def catalogue():
             t = Table(P.SETUP, deck=enrolled("french52"))
             t.game_name, t.preset, t.first_dealer = game, i, i % 4
             # each option by its name in words (never the registry's key), and its value
-            from table.screen_menu import option_text
+            from table.panel.screen_menu import option_text
             opts = presets(game)[i]
             words = [option_text(k, opts[k]) for k in opts] or ["as written"]
             assert all("_" not in w for w in words), words
@@ -250,8 +250,8 @@ def catalogue():
                      message=WARNINGS[2], problems=PROBLEMS[1:2]))
     long_msg = "S0: a longer warning, wrapped over several lines of the message band"
     out.append(_game("message, long", m, P.PLAY, [long_msg], message=long_msg))
-    # A room's notice at the hand's end (table/host.py), alone and beside a warning.
-    from table.say import say
+    # A room's notice at the hand's end (table/io/host.py), alone and beside a warning.
+    from table.panel.say import say
     notice = say("MISBOARD board") + " 12"
     for msg in ("", WARNINGS[0]):
         name, t, texts = _game("room notice" + (", and a message" if msg else ""), m, P.HAND_END,

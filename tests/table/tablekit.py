@@ -16,12 +16,12 @@ for _p in sys.path:
         sys.path.insert(0, _p)
         break
 
-import enrol
+from reader import enrol
 from rules import cards as C
 from rules import playout
-from sim.tags import ntag213
+from chips.tags import ntag213
 from table.app import App
-from table.simboard import SimBoard, makedirs
+from boards.sim import SimBoard, makedirs
 
 MISSES = 3
 
@@ -155,7 +155,7 @@ class Kit:
 
 def parse(line):
     import json
-    from table.link import unseal
+    from table.io.link import unseal
     body, ok = unseal(line)
     assert ok == 1, "bad crc: " + line
     return json.loads(body)

@@ -70,11 +70,11 @@ def compile_firmware(into, extra=(), arch=None):
 # The budget: a whole match of the controller runs in a fixed heap on the unix port.
 # DESIGN.md's 128K was set for two games; the one engine for seven games (~+13K of
 # rule code and state on this port) and the 4.2" panel's banded drawing (~+7K)
-# moved the peak from ~96K to ~118K, and the languages' panel words (table/say.py),
+# moved the peak from ~96K to ~118K, and the languages' panel words (table/panel/say.py),
 # the phases read from the match and the journal's resend another ~6K (imports
 # 83.6K -> 89.5K as .mpy): 148K, passing down to 142K. The panel's whole frame in one
 # band (15,000 bytes against 3,750: drawn once per picture, board.BAND_BYTES) makes
-# the budget 160K; it passes down to 154K (docs/serial.md, "Budgets"). The accented letters (table/letters.py) load only for a language
+# the budget 160K; it passes down to 154K (docs/serial.md, "Budgets"). The accented letters (table/panel/letters.py) load only for a language
 # that needs them. Each file is compiled under its own name (-s, as mk/deploy.mk
 # does), so the checkout's path, kept in every module, does not move the figure. The unix port is 64-bit (object headers and
 # pointers twice the Pico's); on the RP2040 itself the budget is the one that

@@ -19,7 +19,8 @@ try:
     import tapete_core      # first, as main.py does: it needs ~10.7 KB in one block
 except ImportError:
     pass
-from table import app as A, board as B
+from table import app as A
+from boards import factory as B
 def _largest():
     # the largest block that can be allocated now (a binary search of bytearray sizes)
     # with automatic collection off, or each failed try would first collect (~24 ms)

@@ -1,7 +1,7 @@
 """The table around an emulated Pico: readers, panel, lights, buttons and USB serial.
 
 `Rig` starts tools/pico/harness.mjs (rp2040js running the MicroPython firmware) and
-serves its peripherals from this process, at register level, with firmware/sim's
+serves its peripherals from this process, at register level, with firmware/chips'
 chip models: one FakeMFRC522 per seat on the readers' SPI bus, a FakeSSD1680 on the
 panel's, both answering each byte at its emulated time. The WS2812 chain is decoded
 from the LED data pin's waveform; buttons are GPIO inputs; the USB serial port is
@@ -10,7 +10,7 @@ offered on a pseudo-terminal (`rig.port`), so `mpremote`, `tapete record` and
 
 Emulated time only moves while the harness runs; everything here happens between
 two of its messages, so a scenario (a generator, see `Rig.play`) acts at exact
-emulated instants. Pins, sizes and chip selects come from firmware/board_pins.py.
+emulated instants. Pins, sizes and chip selects come from firmware/boards/pins.py.
 """
 import ast
 import json
@@ -31,12 +31,12 @@ if FIRMWARE not in sys.path:
 if os.path.join(ROOT, "host") not in sys.path:
     sys.path.append(os.path.join(ROOT, "host"))
 
-import board_pins as P  # noqa: E402
-from sim.clock import SimClock  # noqa: E402
-from sim.bus import FakePin  # noqa: E402
-from sim.table import SimTable  # noqa: E402
-from sim.ssd1680 import FakeSSD1680  # noqa: E402
-from sim.tags import ntag213  # noqa: E402
+from boards import pins as P  # noqa: E402
+from chips.clock import SimClock  # noqa: E402
+from chips.bus import FakePin  # noqa: E402
+from chips.table import SimTable  # noqa: E402
+from chips.ssd1680 import FakeSSD1680  # noqa: E402
+from chips.tags import ntag213  # noqa: E402
 
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared", "pico"))
 TICK_NS = 250000

@@ -1,5 +1,5 @@
 """`tapete games`: the games the table knows, from the rule module's one registry
-(rules/games.py): pack, seats, call words, options with defaults and meaning, and
+(rules/games/): pack, seats, call words, options with defaults and meaning, and
 the presets the table's menu offers. `--markdown` writes the README's options
 table, `--json` the same as data."""
 import json

@@ -12,7 +12,7 @@ from .link import command
 from ..rules import names as rules_names
 from ..rules.errors import TableError
 
-MAX_COMMAND = 299       # bytes of a command line the table takes (MAX_LINE 300, firmware/table/link.py)
+MAX_COMMAND = 299       # bytes of a command line the table takes (MAX_LINE 300, firmware/table/io/link.py)
 
 
 def split_list(text):

@@ -1,5 +1,5 @@
 """`tapete room table-config`: the room.json a Pico W in the room reads from its flash
-(firmware/table/mqtt_pub.py, `from_config`), made from the room folder that `tapete
+(firmware/table/io/mqtt_pub.py, `from_config`), made from the room folder that `tapete
 room init` wrote, for `make deploy ROOM=FILE`.
 
     {"room", "table", "host", "port", "password", "ca", "ssid", "wifi_password"}

@@ -3,7 +3,7 @@ SEATS= and SEED=): a whole match on the simulated table (Malilla by default),
 recorded, audited and summed up; it is `tapete sim` with its defaults.
 
 The controller firmware runs unmodified inside the MicroPython unix port against
-firmware/sim's chip models, with four players laying cards on the readers through
+firmware/chips' chip models, with four players laying cards on the readers through
 flicker, crosstalk and corrupted replies (sim/players.py). The match option
 irregularity=report keeps the match going after the scripted illegal play (the
 seat to play in hand 2, trick 3 revokes), so the log shows the violation proven

@@ -1,5 +1,5 @@
 """MicroPython entry of `tapete replay`'s panel pictures: the controller's own screen
-(firmware/table/screen.py), drawn as the simulator draws it, at each step of a log.
+(firmware/table/panel/screen.py), drawn as the simulator draws it, at each step of a log.
 
     MICROPYPATH=firmware:host/tapete/sim micropython panels.py CONFIG.json
 
@@ -16,9 +16,9 @@ import json
 import sys
 
 from table import app as A
-from table import board as B
+from boards import factory as B
 from table import restore as R
-from table.simboard import makedirs
+from boards.sim import makedirs
 
 
 def main(argv):

@@ -17,11 +17,11 @@ import random
 
 from rules import cards as C
 from rules import playout
-from sim.tags import ntag213
+from chips.tags import ntag213
 
 MISSES = 3
 PANEL = -1              # yield PANEL: wait until the panel shows the table as it is
-from deck import CONTROL_BASE, CONTROLS     # the enrolled control tags and their codes
+from reader.deck import CONTROL_BASE, CONTROLS     # the enrolled control tags and their codes
 SHOWN = ("claim", "declare", "discard")      # tags followed by cards laid to be shown
 SHOWDOWN = 3                                 # table/showing.py: every seat lays its hand
 MENU, CONFIRM, UNDO = 0, 1, 2
@@ -34,7 +34,7 @@ def uid7(code):
 
 def enrol_file(path, deck="french52"):
     """The enrolment the table would have after `enrol` with these tags."""
-    import enrol    # here only: during play the table holds no enrolment code
+    from reader import enrol    # here only: during play the table holds no enrolment code
     d = enrol.Deck()
     d.name = deck
     for code in enrol.order(deck):

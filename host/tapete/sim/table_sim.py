@@ -41,9 +41,9 @@ import sys
 
 from rules import cards as C
 from table import app as A
-from table import board as B
+from boards import factory as B
 from table import phases as P
-from table.simboard import makedirs
+from boards.sim import makedirs
 from players import Players, PANEL, enrol_file, MENU, CONFIRM, UNDO
 
 BUTTONS = {"menu": MENU, "confirm": CONFIRM, "undo": UNDO}

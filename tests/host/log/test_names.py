@@ -61,7 +61,7 @@ def test_a_long_list_goes_in_pieces_each_a_line_the_table_takes():
     assert len(cmds) > 2
     held = None
     for cmd in cmds:
-        assert len(command(cmd)) - 1 < 300       # firmware/table/link.py MAX_LINE
+        assert len(command(cmd)) - 1 < 300       # firmware/table/io/link.py MAX_LINE
         held = rules_names.merge(held, json.loads(json.dumps(cmd)))     # as the table does
     assert held == given
 

@@ -1,0 +1,1 @@
+"""Tests of firmware/drivers/ (against firmware/chips/' models)."""
