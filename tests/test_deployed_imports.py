@@ -100,14 +100,14 @@ def test_every_import_of_a_deployed_file_is_deployed():
 
 
 def test_the_panels_languages_are_deployed():
-    # table/panel/say.py loads table/panel/lang_<xx>.py by name when a language of table/panel/lang_list.py
-    # (LINGUAS's, generated) is chosen.
+    # table/panel/say.py loads table/panel/lang_<xx>.py by name when a language of
+    # table/panel/lang_list.py (LINGUAS's, generated) is chosen.
     with open(os.path.join(FIRMWARE, "table", "panel", "lang_list.py"), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     langs = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
              and any(getattr(t, "id", None) == "LANGS" for t in n.targets)][0]
     files = deployed()
-    assert "table/lang_list.py" in files and "en" in langs
+    assert "table/panel/lang_list.py" in files and "en" in langs
     for lang in langs:
         if lang != "en":
             assert os.path.join("table", "panel", "lang_%s.py" % lang) in files, lang

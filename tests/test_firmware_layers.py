@@ -19,6 +19,7 @@ The layers, from the top; a file imports its own layer or those below it:
     drivers             MFRC522, e-ink, LEDs, buttons: each on the bus it is given
     chips               the register-level chip models, imported by the simulated
                         board alone (and the tests and tools, outside firmware/)
+    room_topics         the room's MQTT topic templates (the host reads them too)
     rules               the rule module, the bottom: it imports nothing of the others
 
 firmware/native/ holds C, no Python: nothing of it is imported by name here.
@@ -41,6 +42,7 @@ LAYERS = (
     ("reader", ("reader",)),
     ("drivers", ("drivers",)),
     ("chips", ("chips",)),
+    ("room_topics", ("room_topics",)),
     ("rules", ("rules",)),
 )
 
