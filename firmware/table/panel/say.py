@@ -16,8 +16,6 @@ add ~10 KB that nothing frees). One language's table is in RAM at a time.
 A plural message's line holds its forms apart by TABs, and the table's `plural(n)`
 (generated from the catalogue's Plural-Forms) says which form `n` takes.
 """
-from .lang_list import LANGS
-
 FILE = "lang"
 
 _words = None       # the loaded language's table (bytes), None for English
@@ -60,10 +58,17 @@ def code():
     return _code or "en"
 
 
+def langs():
+    """The languages of the menu (table/panel/lang_list.py), loaded only when asked: a
+    table that speaks English boots without them (the Pico's heap at boot is tight)."""
+    from .lang_list import LANGS
+    return LANGS
+
+
 def use(lang):
     """Load `lang`'s table (English drops it); ValueError for a language we lack."""
     global _words, _plural, _code
-    if lang not in LANGS:
+    if lang != "en" and lang not in langs():
         raise ValueError("no panel words for language %r" % (lang,))
     if lang == "en":
         _words = _plural = None
@@ -104,7 +109,8 @@ def load(root=""):
 def choose_next(root=""):
     """The menu's next language, loaded and kept on flash (written beside, then
     renamed, so a power cut leaves the old file or the new one)."""
-    lang = LANGS[(LANGS.index(code()) + 1) % len(LANGS)]
+    order = langs()
+    lang = order[(order.index(code()) + 1) % len(order)]
     use(lang)
     import os
     path = _path(root)
