@@ -11,13 +11,13 @@ geometry (reader circle, LED offsets, panel) comes from gen_table.py, the board'
 from pcb_parts.py, so the drawings, the board and the templates agree. The check
 compares a digest of the inputs with hardware/mech/SOURCES.sha256.
 """
-import hashlib
 import os
 import re
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stamps  # noqa: E402
 import gen_table  # noqa: E402
 import pcb_parts  # noqa: E402
 import pinmap  # noqa: E402
@@ -34,11 +34,7 @@ SEATS = range(3, 13)
 
 
 def digest():
-    h = hashlib.sha256()
-    for name in SOURCES:
-        with open(os.path.join(HERE, name), "rb") as f:
-            h.update(name.encode() + b"\0" + f.read())
-    return h.hexdigest() + "\n"
+    return stamps.digest(HERE, SOURCES)
 
 
 def scad_value(name, var):
@@ -79,15 +75,7 @@ def _sort_facets(path):
 def main(argv):
     global OUTDIR, PNG, STAMP
     if "--check" in argv:
-        try:
-            with open(STAMP) as f:
-                ok = f.read() == digest()
-        except OSError:
-            ok = False
-        if not ok:
-            print("hardware/mech is out of date: run make hardware")
-            return 1
-        return 0
+        return stamps.check(STAMP, digest(), "hardware/mech")
     if "--out" in argv:                    # tests: build a fresh copy elsewhere
         OUTDIR = argv[argv.index("--out") + 1]
         PNG, STAMP = os.path.join(OUTDIR, "mounts.png"), os.path.join(OUTDIR, "SOURCES.sha256")

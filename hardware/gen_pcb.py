@@ -13,13 +13,13 @@ Excellon drill file), bom.csv and cpl.csv (JLCPCB columns), drc.txt and docs/har
 The check compares a digest of the inputs (pinmap.json and these generators) with the
 one written beside the outputs: gerbers carry dates, so bytes would not do.
 """
-import hashlib
 import os
 import re
 import sys
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stamps  # noqa: E402
 import pinmap  # noqa: E402
 import pcb_parts as parts  # noqa: E402
 
@@ -33,25 +33,13 @@ STAMP = os.path.join(OUT, "SOURCES.sha256")
 
 
 def digest():
-    h = hashlib.sha256()
-    for name in SOURCES:
-        with open(os.path.join(HERE, name), "rb") as f:
-            h.update(name.encode() + b"\0" + f.read())
-    return h.hexdigest() + "\n"
+    return stamps.digest(HERE, SOURCES)
 
 
 def main(argv):
     global OUT, PNG, STAMP
     if "--check" in argv:
-        try:
-            with open(STAMP) as f:
-                ok = f.read() == digest()
-        except OSError:
-            ok = False
-        if not ok:
-            print("hardware/pcb is out of date: run make hardware")
-            return 1
-        return 0
+        return stamps.check(STAMP, digest(), "hardware/pcb")
     if "--out" in argv:                    # tests: build a fresh copy elsewhere
         OUT = argv[argv.index("--out") + 1]
         PNG, STAMP = os.path.join(OUT, "pcb.png"), os.path.join(OUT, "SOURCES.sha256")

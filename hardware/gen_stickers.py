@@ -12,12 +12,13 @@ enrolling) under the word in the sticker's language. Spanish suit words come fro
 host's catalogues (context "spanish pack"), the control words from WORDS below.
 """
 import ast
-import hashlib
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import stamps  # noqa: E402
 OUT = os.path.join(HERE, "stickers")
 LOCALE = os.path.join(ROOT, "host", "tapete", "locale")
 STAMP = os.path.join(OUT, "SOURCES.sha256")
@@ -173,26 +174,12 @@ def write_pdf(lang, path, previews=()):
 
 
 def digest():
-    h = hashlib.sha256()
-    for name in SOURCES:
-        with open(os.path.join(ROOT, name), "rb") as f:
-            h.update(name.encode() + b"\0" + f.read())
-    for lang in languages():
-        h.update(repr((lang, stickers(lang))).encode("utf-8"))
-    return h.hexdigest() + "\n"
+    return stamps.digest(ROOT, SOURCES, *(repr((lang, stickers(lang))).encode("utf-8") for lang in languages()))
 
 
 def main(argv):
     if "--check" in argv:
-        try:
-            with open(STAMP) as f:
-                ok = f.read() == digest()
-        except OSError:
-            ok = False
-        if not ok:
-            print("hardware/stickers is out of date: run make hardware")
-            return 1
-        return 0
+        return stamps.check(STAMP, digest(), "hardware/stickers")
     os.makedirs(OUT, exist_ok=True)
     for lang in languages():
         docs = os.path.join(ROOT, "docs", "hardware")

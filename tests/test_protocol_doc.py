@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+from tapete import room_topics
 from tapete.rules import fold, games, match
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -150,6 +151,8 @@ def known():
         found["ev"].setdefault(name, "tapete.rules.fold")
     for name in tuple(match.DERIVED) + tuple(match.DERIVED_X):
         found["ev"].setdefault(name, "tapete.rules.match")
+    for kind in room_topics.KINDS:      # the topics' one list (firmware/room_topics)
+        found["topic"].setdefault(kind, "tapete.room_topics")
     for game in games.names():
         cls = games.game_class(game)
         for word in tuple(cls.calls) + tuple(cls.CALL_WORDS) + ("claim", "concede"):

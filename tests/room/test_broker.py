@@ -16,6 +16,7 @@ from tapete.room.publish import TablePublisher
 from tapete.room.server import RoomBoard, RoomServer
 from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
+from tapete.views.web import wait_until as poll
 
 from room.broker import connector
 
@@ -37,12 +38,7 @@ def listen(broker, user, topic):
 
 
 def wait_until(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
+    return poll(predicate, timeout, 0.02)
 
 
 def test_the_acl_refuses_a_table_that_publishes_as_another(room):

@@ -2,24 +2,19 @@
 another's board (a bounded queue per table, taken in turns), lines beyond the bound
 are dropped, counted and asked again, and nothing is lost."""
 import json
-import time
 
 from tapete.room import server as room_server
 from tapete.room.publish import TablePublisher
 from tapete.room.server import BATCH, RoomBoard, RoomServer
 from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
+from tapete.views.web import wait_until as poll
 
 from room.broker import connector
 
 
 def wait_until(predicate, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+    return poll(predicate, timeout, 0.05)
 
 
 def flood(n, first=1):

@@ -3,24 +3,19 @@ logged and dropped, and paho's thread goes on serving every other table (issue 3
 item 4). Against the real Mosquitto (broker.py)."""
 import json
 import logging
-import time
 
 from tapete.room.mqtt import guarded
 from tapete.room.publish import TablePublisher
 from tapete.room.server import RoomBoard, RoomServer
 from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
+from tapete.views.web import wait_until as poll
 
 from room.broker import connector
 
 
 def wait_until(predicate, timeout=15.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
+    return poll(predicate, timeout, 0.02)
 
 
 def test_a_guarded_callback_logs_what_it_raised_and_returns(caplog):

@@ -4,7 +4,6 @@ each is rejected with its reason, stored as such, counted, and the room goes on
 storing every table, before and after a restart of the room server on the same
 database."""
 import json
-import time
 
 from tapete.log import validate
 from tapete.room.broker import LINE_LIMIT
@@ -12,6 +11,7 @@ from tapete.room.publish import TablePublisher
 from tapete.room.server import RoomBoard, RoomServer
 from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
+from tapete.views.web import wait_until as poll
 
 from room.broker import connector
 
@@ -20,12 +20,7 @@ WRONG = ({"a": 1}, ["truc"], "x" * 5000, 2 ** 63, -2 ** 63, -1, 1e308, True, Non
 
 
 def wait_until(predicate, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+    return poll(predicate, timeout, 0.05)
 
 
 def poison(first_seq):

@@ -19,6 +19,7 @@ from tapete.room.publish import TablePublisher
 from tapete.room.server import RoomBoard, RoomServer
 from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
+from tapete.views.web import wait_until as poll
 
 from room.broker import connector, have_mosquitto
 
@@ -30,12 +31,7 @@ def mode(path):
 
 
 def wait_until(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
+    return poll(predicate, timeout, 0.02)
 
 
 def impostor(room, user, client_id):

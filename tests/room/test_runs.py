@@ -8,17 +8,13 @@ from tapete.room.publish import TablePublisher
 from tapete.room.server import RoomBoard, RoomServer
 from tapete.room.store import RoomStore
 from tapete.sim.room_table import match_lines
+from tapete.views.web import wait_until as poll
 
 from room.broker import connector
 
 
 def wait_until(predicate, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+    return poll(predicate, timeout, 0.05)
 
 
 def play(room, lines, run_id=None):

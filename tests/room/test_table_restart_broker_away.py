@@ -8,7 +8,6 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 import tty
 
 from tapete.log.link import seal
