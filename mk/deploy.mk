@@ -45,9 +45,12 @@ $(DEPLOY_DIR)/lib/%.mpy: firmware/%.py $(STAMP)
 
 firmware-mpy: $(DEPLOY_MPY)  ## compile the firmware for the Pico (mpy-cross -march=armv6m)
 	@# deploy copies the whole of lib/: a .mpy left by a build from before a file was
-	@# left out would still reach the board
-	@# (and one left by a file since moved or removed: the folders of issue 34)
-	@find $(DEPLOY_DIR)/lib -name '*.mpy' $(foreach f,$(DEPLOY_MPY) $(DEPLOY_DIR)/lib/tapete_core.mpy,! -path $(f)) -delete
+	@# left out, moved or renamed (the folders of issue 34) would still reach the board (and a stale package
+	@# folder beside a module of its name wins the import): only today's files stay
+	@find $(DEPLOY_DIR)/lib -name '*.mpy' ! -name tapete_core.mpy | while read f; do \
+	  case " $(DEPLOY_MPY) " in *" $$f "*) ;; *) rm -f "$$f"; echo "removed $$f (no longer deployed)";; esac; \
+	done
+	@find $(DEPLOY_DIR)/lib -mindepth 1 -type d -empty -delete
 	@cp firmware/main.py $(DEPLOY_DIR)/main.py
 	@if [ -f $(NATMOD_MPY) ]; then cp $(NATMOD_MPY) $(DEPLOY_DIR)/lib/; \
 	  echo "native rule core: $(NATMOD_MPY)"; \

@@ -13,11 +13,30 @@ COMMON = {
                 "deal passes to the next (default from the rule text)"),
 }
 
+# The event's laws (issue 35, the club referee): how the table rules an irregularity.
+# Every game has them; None means "as the game's rule text says" (each game documents
+# its reading). A house-rule profile (docs/profiles.md) sets them with the options.
+LAWS = {
+    "out_of_turn": (None, ("condone", "take-back"), "a card played out of turn stands once the "
+                    "other side plays on to it (condone), or the player must take it back"),
+    "revoke_penalty": (None, ("report", "hand", "game", "score"), "a proven revoke is reported, "
+                       "loses the hand (renuncio), loses the match, or costs a fixed score"),
+    "revoke_score": (None, int, "the fixed score a revoke costs (revoke_penalty score)"),
+    "revoke_correct": (None, bool, "an illegal card may be taken back and replaced before the "
+                       "next trick's first card"),
+    "late_misdeal": (None, ("stands", "void"), "a misdeal called after the first card: play on "
+                     "(stands) or the hand is void"),
+    "claims": (None, ("club", "double-dummy"), "a claim stands by club law (no guess, against "
+               "every distribution) or double-dummy (friendly play)"),
+    "concession_wait": (None, int, "seconds the partner has to object to a concession"),
+}
+
 
 def declared(cls):
     """Every option of a game class: name -> (default, allowed, meaning)."""
     out = {}
     out.update(COMMON)
+    out.update(LAWS)
     out.update(cls.OPTIONS)
     return out
 

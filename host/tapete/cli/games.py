@@ -6,18 +6,23 @@ import json
 import sys
 
 from ..rules import games
+from ..rules.options import LAWS
 
 
-def table_of(name):
-    """Markdown rows of one game's options."""
+def table_of(name, laws=False):
+    """Markdown rows of one game's options (`laws`: the event's laws, which every game
+    has, instead of the game's own options)."""
     info = games.info(name)
     rows = []
     for key in sorted(info["options"]):
+        if (key in LAWS) != laws:
+            continue
         o = info["options"][key]
         allowed = o["allowed"]
         if isinstance(allowed, list):
             allowed = ", ".join("`%s`" % a for a in allowed)
-        rows.append("| %s | `%s` | %s | %s | %s |" % (info["title"], key, _default(o["default"]),
+        title = "every game" if laws else info["title"]
+        rows.append("| %s | `%s` | %s | %s | %s |" % (title, key, _default(o["default"]),
                                                      allowed, o["meaning"]))
     return rows
 
@@ -31,6 +36,7 @@ def markdown():
     lines = ["| game | option | default | values | meaning |", "| --- | --- | --- | --- | --- |"]
     for name in games.names():
         lines += table_of(name)
+    lines += table_of(games.names()[0], laws=True)
     return "\n".join(lines) + "\n"
 
 
