@@ -288,12 +288,15 @@ def match(image, native, hands, report, flash=None, plays=None):
     r = report.setdefault("match", {})[key] = {
         "plays": len(players.placed), "hands": players.match.hand_no, "over": players.match.over,
         "heap_low_free": low, "largest_block_at_low": heap[-1]["largest"],
+        "largest_block_at_boot": heap[0]["largest"], "free_at_boot": heap[0]["free"],
         "verdict_ms": lat, "modelled": modelled, "problems": problems}
     say("%s %s (%d hands, %d plays, each after a 0-%d ms pause%s): heap low-water %d bytes free (largest free "
         "block then %d) (budget >= %d free)" % (
             "whole match" if hands is None and plays is None else "part of a match", key,
             r["hands"], r["plays"], THINK_MS, "" if r["over"] else ", stopped early", low,
             heap[-1]["largest"], BUDGET_FREE))
+    say("%s: at boot %d bytes free, the largest free block %d (what a game's code loads into)"
+        % (key, heap[0]["free"], heap[0]["largest"]))
     timing = modelled["flash_timing"]
     say("card on the reader -> verdict on its seat's lights, %s: %s (budget: median <= %d ms, "
         "95%% <= %d ms, worst <= %d ms)" % (key, F.latency_text(lat), BUDGET_MEDIAN_MS,

@@ -389,5 +389,10 @@ class App:
 def run(board, players=None):
     """Run the controller on `board` (forever, or until `players` returns)."""
     app = App(board)
+    if hasattr(gc, "threshold"):
+        # the boot's packing (main.py) is over: from here the heap is collected only
+        # where the table chooses (new_match, the scan task's idle round), never in
+        # the middle of a judgement
+        gc.threshold(-1)
     asyncio.run(app.main(players))
     return app

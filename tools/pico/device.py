@@ -15,6 +15,7 @@ part of the log: the host tools ignore them.
 HEAP_APP = """
 import gc, asyncio, micropython
 %(before)s
+gc.threshold(%(boot_gc)d)   # as main.py boots: packed (table/app.py run() turns it off)
 try:
     import tapete_core      # first, as main.py does: it needs ~10.7 KB in one block
 except ImportError:
@@ -59,9 +60,18 @@ A.run(B.make(), _watch)
 """
 
 
+def boot_gc():
+    """main.py's BOOT_GC: the watcher boots the controller as main.py does."""
+    import os
+    import re
+    main = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware", "main.py")
+    with open(main) as f:
+        return int(re.search(r"^BOOT_GC = (\d+)", f.read(), re.M).group(1))
+
+
 def heap_app(period=1000, native=True):
     """The controller with the heap watcher; without the native module when `native` is False."""
     # Without: the module's file is renamed on this (throwaway) flash, so it is never loaded.
     before = "" if native else ("import os\ntry:\n    os.rename('/lib/tapete_core.mpy', "
                                 "'/lib/tapete_core.off')\nexcept OSError:\n    pass")
-    return HEAP_APP % {"period": period, "before": before}
+    return HEAP_APP % {"period": period, "before": before, "boot_gc": boot_gc()}
