@@ -3,11 +3,12 @@ on the Pico an error that escapes it restarts the table (table/crash.py)."""
 import gc
 
 # While booting, collect every BOOT_GC bytes allocated (table/app.py `run` turns it off
-# once the controller is built): without it the heap first filled up with the imports'
-# garbage, and the long-lived objects made meanwhile lay spread over the whole heap; the
-# largest free block after boot was 6.7 KB with the firmware's folders (13.5 KB before
-# them, by luck of the layout), and loading a game for `new` ran out (MemoryError). With
-# it they lie packed at the bottom: 53 KB in one block (tools/pico/boot_heap.py).
+# once the controller is built). Without it the heap first filled up with the imports'
+# garbage before its first collection, and the long-lived objects made meanwhile lay
+# spread over the whole heap: with the firmware's folders the largest free block after
+# boot was 6.7 KB (13.5 KB before them, by luck of the layout) and loading a game for
+# `new` ran out (MemoryError). Packed, they lie at the bottom and 53 KB stay in one
+# block, for ~0.5 s more boot (docs/pico.md, "9.": `make bench-pico` measures both).
 BOOT_GC = 8192
 gc.threshold(BOOT_GC)
 # The rule core's native module first, while the heap is in one piece: it needs ~10.7 KB
