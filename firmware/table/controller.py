@@ -444,6 +444,14 @@ class Table:
         self.sync()
         return True
 
+    def wait_over(self):
+        """A concession no partner objected to within its wait: the conceder's word
+        again, which lets it stand (rules/claims.py). Called every scan round while
+        one waits."""
+        c = self.match.conceding
+        if c[1] is not None and self.now() >= c[1]:
+            self.call(c[0], "concede")
+
     def _record(self, ev, derived):
         """An input the rules took: journalled and sent, then the events it gave."""
         self._input(ev)
