@@ -65,6 +65,11 @@ NATIVE_BUDGET = 5000000 if _DESKTOP else 55000
 # The club-law search (rules/club.py) is pure Python: about 60k nodes a second under
 # CPython (tests/game_rules/test_club_claims.py's positions), far fewer on the Pico.
 CLUB_BUDGET = 200000 if _DESKTOP else 3000
+# The C core's club check (firmware/native/core/club.c), the Pico's: NODES a second
+# measured by bench/bench_claim_pico.py (and bench/bench_club_claims.py on a desktop).
+CLUB_NATIVE_BUDGET = 5000000 if _DESKTOP else 40000
+# Its memory: 2 KB of frames, the rest a memo of exhausted trick starts (48 bytes each).
+CLUB_BYTES = (1 << 22) if _DESKTOP else (1 << 15)
 TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 15)
 # The controller's C stack on the Pico (the rp2 port: micropython.mem_info() says
 # "stack: ... out of 7936"); 0 where it is not counted. The core's deepest claim
@@ -203,11 +208,77 @@ def claim(match, ev):
 
 
 def _check_club(game, seat, known, trick, unseen, sizes, cant, order):
-    """The club-law check (rules/club.py) on the pure-Python search."""
+    """The club-law check: the C core's (`club`) when it is there, else rules/club.py.
+    Raises OutOfBudget when it cannot be settled within its bounds."""
+    core = native.core
+    if isinstance(game.hot, native.Native) and hasattr(core, "club"):
+        try:
+            return _club_native(game, seat, known, trick, unseen, cant, order)
+        except OutOfBudget:
+            raise
+        except MemoryError:         # no heap for the search's frames: undecided
+            raise OutOfBudget()
+        except ValueError:
+            pass                    # judged below, as without the core
+        except Exception as err:    # whatever else the core raises: one clear line
+            raise EventError("the claim cannot be checked: " + str(err))
     from . import club
     hands = [known.get(s) for s in range(game.seats)]
     return club.check(game, seat, hands, trick, club.mask_of(unseen), sizes,
                       [club.mask_of(x) for x in cant], order, CLUB_BUDGET)
+
+
+_club_mem = None
+
+
+def _club_memory():
+    """The C club check's memory (its frames, 2 KB, and the memo of exhausted trick
+    starts): CLUB_BYTES, or the largest of its halves down to 4 KB the heap spares."""
+    global _club_mem
+    size = CLUB_BYTES
+    while _club_mem is None and size >= 4096:
+        try:
+            _club_mem = bytearray(size)
+        except MemoryError:
+            size >>= 1
+    if _club_mem is None:
+        raise MemoryError()
+    return _club_mem
+
+
+def _club_native(game, seat, known, trick, unseen, cant, order):
+    core = native.core
+    seats = game.seats
+    hands = []
+    flat_cant = []
+    mask = 0
+    for s in range(seats):
+        if s in known:
+            hands.extend(known[s])
+            mask |= 1 << s
+        else:
+            hands.extend((0, 0, 0, 0))
+        flat_cant.extend(cant[s])
+    out = [0] * (4 * seats + 65)
+    r = core.club(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
+                  hands, mask, list(unseen), flat_cant, seat, bytes(order or ()),
+                  _club_memory(), CLUB_NATIVE_BUDGET, out)
+    global last_nodes
+    last_nodes = out[4 * seats + 64]
+    if r < 0:           # OUT_OF_BUDGET, or TOO_DEEP
+        raise OutOfBudget()
+    if r == 1:
+        return True, None, None
+    deal = dict((s, C.cards_of(out[4 * s:4 * s + 4])) for s in range(seats))
+    line = []
+    for c in out[4 * seats:4 * seats + 64]:
+        if c < 0:
+            break
+        line.append(c)
+    return False, deal, line
+
+
+last_nodes = 0      # nodes the C club check spent on the last claim (benches)
 
 
 # -- concessions ------------------------------------------------------------------------

@@ -186,6 +186,11 @@ def test_claims_agree(name):
     assert D.check_claims(core, name, 400, seed=37, table=bytearray(1 << 14)) == 400
 
 
+@pytest.mark.parametrize("name", catalogue.NAMES)
+def test_club_claims_agree(name):
+    assert D.check_club(core, name, 300, 41, bytearray(1 << 14)) == 300
+
+
 def test_the_envite_stand_in_ranks_exactly_as_envite_does():
     from tapete.rules import games
     for seats in (4, 6, 8, 10, 12):
