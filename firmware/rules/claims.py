@@ -65,9 +65,11 @@ NATIVE_BUDGET = 5000000 if _DESKTOP else 55000
 # The club-law search (rules/club.py) is pure Python: about 60k nodes a second under
 # CPython (tests/game_rules/test_club_claims.py's positions), far fewer on the Pico.
 CLUB_BUDGET = 200000 if _DESKTOP else 3000
-# The C core's club check (firmware/native/core/club.c), the Pico's: NODES a second
-# measured by bench/bench_claim_pico.py (and bench/bench_club_claims.py on a desktop).
-CLUB_NATIVE_BUDGET = 5000000 if _DESKTOP else 40000
+# The C core's club check (firmware/native/core/club.c), the Pico's: about 46k nodes a
+# second there (bench/bench_claim_pico.py: 40000 nodes in 871 emulated ms), so a claim
+# is decided within a second or left undecided (35000 leaves room for the call's own
+# Python); a desktop does millions a second.
+CLUB_NATIVE_BUDGET = 5000000 if _DESKTOP else 35000
 # Its memory: 2 KB of frames, the rest a memo of exhausted trick starts (48 bytes each).
 CLUB_BYTES = (1 << 22) if _DESKTOP else (1 << 15)
 TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 15)
@@ -397,7 +399,19 @@ def _check(game, known, trick, team, target, unseen, sizes, cant):
     rules, as it would be without the core; a heap too full for the search's frames
     leaves the claim undecided; anything else the core raises is one EventError
     line, never a traceback."""
-    if isinstance(game.hot, native.Native):
+    if isinstance(game.hot, native.Native) and not hasattr(native.core, "claim") \
+            and hasattr(native.core, "club"):
+        # The Pico's core has the club check alone: a claim that stands by club law
+        # stands double dummy too (one line for every deal is a line for each deal);
+        # anything else is the Python rules' to judge (a claim is of every trick left).
+        claimer = [s for s in known if game.team_of[s] == team]
+        if claimer:
+            try:
+                if _club_native(game, claimer[0], known, trick, C.hand_of(unseen), cant, None)[0]:
+                    return True, None, None
+            except Exception:   # undecided, or no memory: the Python rules judge
+                pass
+    elif isinstance(game.hot, native.Native):
         try:
             return _check_native(game, known, trick, team, target, unseen, cant)
         except OutOfBudget:

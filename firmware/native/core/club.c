@@ -14,14 +14,8 @@
  * has exhausted are remembered, exactly keyed, in the rest of that memory (four seats
  * or fewer). One node budget covers every card tried.
  */
-#include "solve.h"
+#include "tapete_core.h"
 #include "bits.h"
-
-#ifndef TC_OUT_OF_BUDGET /* a build without the solver: the same answers */
-#define TC_OUT_OF_BUDGET (-1)
-#define TC_BAD_POSITION (-2)
-#define TC_TOO_DEEP (-3)
-#endif
 
 #ifdef TAPETE_HAVE_CLUB
 
@@ -170,7 +164,7 @@ int tc_club(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t un
     club_frame *fr = (club_frame *)((uint8_t *)mem + skip);
     uint32_t frames = (CLUB_PLIES + 1) * sizeof(club_frame) + skip;
     long used = 0;
-    int seats = g->seats, n0 = t->n;
+    int seats = g->seats, n0 = t->n, spent = 0;
     for (int i = 0; i < CLUB_PLIES; i++) {
         line[i] = TC_NO_CARD;
     }
@@ -187,12 +181,12 @@ int tc_club(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t un
     c.hidden = 0;
     c.t = *t;
     c.mask = 0;
-    uint32_t room = (bytes - frames) / sizeof(club_entry), n = 1;
-    while (n * 2 <= room) {
+    uint32_t room = bytes - frames, n = 1; /* entries: a power of two (no division on M0) */
+    while (n * 2 * sizeof(club_entry) <= room) {
         n *= 2;
     }
     c.memo = (club_entry *)((uint8_t *)mem + frames);
-    if (room) {
+    if (room >= sizeof(club_entry)) {
         c.mask = n - 1;
         for (uint32_t i = 0; i < n; i++) {
             c.memo[i].used = 0;
@@ -245,10 +239,11 @@ int tc_club(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t un
             unmove(&c, fr + --ply);
             continue;
         }
-        if (budget > 0 && ++used > budget) {
-            used = -1;
+        if (budget > 0 && used >= budget) {
+            spent = 1;
             break;
         }
+        used++;
         int card = -1, seat = f->seat;
         for (uint64_t m = f->todo; m; m &= m - 1) { /* the strongest first */
             int x = tc_ctz64(m);
@@ -347,7 +342,7 @@ int tc_club(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t un
     if (nodes) {
         *nodes = used;
     }
-    return used < 0 ? TC_OUT_OF_BUDGET : 1;
+    return spent ? TC_OUT_OF_BUDGET : 1;
 }
 
 #endif

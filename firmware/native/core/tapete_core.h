@@ -40,6 +40,11 @@
  * opponent's equal card (a drawn trick, in games with TC_DRAWS). */
 #define TC_DRAWN 16
 
+/* Answers of the searches (the solver's and the claim checks') besides a value. */
+#define TC_OUT_OF_BUDGET (-1) /* the node budget ran out */
+#define TC_BAD_POSITION (-2)  /* hands, unseen cards and trick do not fit together */
+#define TC_TOO_DEEP (-3)      /* more cards left than the search's depth cap */
+
 /* What a search and a playout count for a side. */
 #define TC_POINTS 0 /* card points, trick points and the last trick's points */
 #define TC_TRICKS 1 /* tricks won */
