@@ -8,7 +8,8 @@ counts instruction cycles with flash as fast as RAM, so real boards are slower.
 2. native module vs pure Python on the RP2040: the legal-card check and a claim
    with 5 tricks left (the public door: a `claim` call through Match.apply);
 3. claims by club law with 2 to 10 tricks left, every hand but the claimer's hidden
-   (claims a player makes: each holds double dummy): the share decided, the worst
+   (claims a player makes where 60 deals have one: each holds double dummy): the
+   share decided, the worst
    emulated time (the budget: within a second) and the C stack's low-water mark
    (watched by the emulator, against MicroPython's 8 KB main stack; the search keeps
    its depth on the heap);
@@ -83,11 +84,13 @@ def positions(seed=5, count=40):
 def claim_position(tricks_left, seed=9, hidden=False):
     """Events to a Malilla position with `tricks_left` tricks to go and the claim of the
     seat to lead, which its side makes double dummy (every hand seen: a claim a player
-    makes; found on the host, the first from `seed` on). With `hidden` the log has no
+    makes; found on the host, the first from `seed` on, else the 60th deal's claim).
+    With `hidden` the log has no
     `hand` events: the claimer shows his cards and every other hand is hidden, and club
     law (the default) decides; else every hand is known."""
     from tapete.rules import cards as C
-    for k in range(seed, seed + 500):
+    found = None
+    for k in range(seed, seed + 60):
         rng = random.Random(k * 11 + tricks_left)
         m = Match()
         evs = [{"ev": "match", "game": "malilla", "seats": 4}]
@@ -100,9 +103,10 @@ def claim_position(tricks_left, seed=9, hidden=False):
         seat = m.turn
         claim = {"ev": "call", "seat": seat, "call": "claim",
                  "cards": [C.name(c) for c in C.cards_of(held[seat])]}
+        found = evs + ([] if hidden else hand_evs) + log, claim
         if [e.get("sound") for e in m.apply(dict(claim)) if e["ev"] == "x-claim"] == [True]:
-            return evs + ([] if hidden else hand_evs) + log, claim
-    raise SystemExit("no double-dummy claim found with %d tricks left" % tricks_left)
+            return found
+    return found    # none in 60 deals (rare with many tricks left): a random claim
 
 
 DEVICE_COMPUTE = """
