@@ -441,6 +441,8 @@ class Table:
             if word in ("claim", "declare", "discard"):
                 _unload()       # the claim check's code and table go (and table.showing)
         self._record(ev, derived)
+        if word == "concede" and self.match.conceding is not None:
+            self.message = "S" + str(seat) + ": " + say("conceded, the partner may object")
         self.sync()
         return True
 
