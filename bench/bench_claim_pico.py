@@ -48,11 +48,11 @@ for k, args in enumerate(cases.CASES):
 
 def cases(games, seeds, lefts):
     """(label, seats, core.club's first 12 arguments) for each game, tricks left and
-    seed: a random ending (the seat to lead claiming) whose cards are dealt again so
-    that the claimer holds the strongest ones (trumps first): with an even seed the
-    very top (a claim that stands: the search must try every line), with an odd one
-    his weakest card swapped for another seat's weakest (a claim that may need a guess,
-    or fail). The claimer's hand alone shown; the others hidden."""
+    seed: a random ending (the seat to lead claiming), as play left it ("dealt": most
+    such claims fail), or dealt again so that the claimer holds the strongest cards
+    (trumps first: "top", a claim that stands), or those with his weakest card swapped
+    for another seat's weakest ("swapped": a claim that may need a guess, or fail).
+    The claimer's hand alone shown; the others hidden."""
     import tapete_core as host_core
     from tapete.rules import cards as C
     from tapete.rules import games as G
@@ -76,19 +76,21 @@ def cases(games, seeds, lefts):
                 power = lambda c: (c >> 4 == trump, game.strength[c])  # noqa: E731
                 pool.sort(key=power, reverse=True)
                 mine, rest = pool[:left], pool[left:]
-                if seed % 2:
+                kind = ("top", "swapped", "dealt")[seed % 3]
+                if kind == "swapped":
                     low = min(rest, key=power)
                     rest.remove(low)
                     rest.append(mine.pop())
                     mine.append(low)
-                for i in range(len(rest) - 1, 0, -1):
+                for i in range(len(rest) - 1, 0, -1):     # "dealt" keeps the hands as they are
                     j = rng.below(i + 1)
                     rest[i], rest[j] = rest[j], rest[i]
-                hands = [[0, 0, 0, 0] for _ in range(seats)]
                 others = [s for s in range(seats) if s != claimer]
-                hands[claimer] = C.hand_of(mine)
-                for i, c in enumerate(rest):
-                    hands[others[i % len(others)]][c >> 4] |= C.bit(c)
+                if kind != "dealt":
+                    hands = [[0, 0, 0, 0] for _ in range(seats)]
+                    hands[claimer] = C.hand_of(mine)
+                    for i, c in enumerate(rest):
+                        hands[others[i % len(others)]][c >> 4] |= C.bit(c)
                 shown = [0, 0, 0, 0] * seats
                 unseen = [0, 0, 0, 0]
                 shown[4 * claimer:4 * claimer + 4] = hands[claimer]
@@ -98,7 +100,7 @@ def cases(games, seeds, lefts):
                 args = [bytes(B.describe(host_core, game)), trick.trump, trick.leader, trick.n,
                         bytes(trick.cards), trick.led_suits, shown, 1 << claimer, unseen,
                         [0] * (4 * seats), claimer, b""]
-                out.append(((name, left, "top" if seed % 2 == 0 else "swapped"), seats, args))
+                out.append(((name, left, kind), seats, args))
     return out
 
 
@@ -139,7 +141,7 @@ def pico_figure(name):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", default="malilla,botifarra")
-    p.add_argument("--seeds", type=int, default=4)     # even: the top cards; odd: one swapped
+    p.add_argument("--seeds", type=int, default=6)     # seed % 3: top, swapped, dealt
     p.add_argument("--lefts", default="2,3,4,5,6,7,8,9,10")
     args = p.parse_args(argv)
     if not os.path.exists(os.path.join(NPM, "node_modules", "rp2040js")) or not os.path.exists(MPY):

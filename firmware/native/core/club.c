@@ -100,6 +100,33 @@ static uint64_t moves(const club *c, int seat) {
     return out;
 }
 
+/* At a trick start with the claimer on lead: 1 when every card he holds is the
+ * strongest of its suit still in play, and no other hand can hold a trump unless all
+ * his cards are trumps. Whatever he leads then takes the trick (nothing can beat it:
+ * no stronger card of its suit, no trump to ruff it), he leads again, and it stays so:
+ * the rest is his, on every line. Not where cards compare across suits. */
+static int masters(const club *c) {
+    const tc_game *g = c->g;
+    int p = c->claimer, trump = c->t.trump;
+    if (c->t.n || c->t.leader != p || (g->flags & (TC_SUITLESS | TC_DRAWS))) {
+        return 0;
+    }
+    uint64_t mine = c->hand[p], out = c->pool;
+    for (int q = 0; q < g->seats; q++) {
+        out |= q == p ? 0 : c->hand[q];
+    }
+    for (uint64_t m = mine; m; m &= m - 1) {
+        int x = tc_ctz64(m);
+        if (tc_above(g, x) & tc_suit_set(out, TC_SUIT(x))) {
+            return 0;
+        }
+        if (TC_SUIT(x) != trump && trump < 4 && tc_suit_set(out, trump)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The memo's entry for the position at a trick start (0 when not kept). */
 static club_entry *entry(const club *c, club_entry *key) {
     const tc_game *g = c->g;
@@ -225,6 +252,9 @@ int tc_club(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t un
         to_play = tc_next(g, to_play);
     }
     int ply = 0;
+    if (masters(&c)) {
+        return 1;
+    }
     frame_at(&c, fr, to_play, 0, n0 == 0);
     for (;;) {
         club_frame *f = fr + ply;
@@ -329,7 +359,7 @@ int tc_club(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t un
             c.t.n = 0;
             c.t.card = c.buf + n0 + ply + 1;
             club_entry key, *e = entry(&c, &key);
-            if (e && same(e, &key)) { /* exhausted before */
+            if (masters(&c) || (e && same(e, &key))) { /* the rest is his, or exhausted before */
                 unmove(&c, f);
                 continue;
             }
