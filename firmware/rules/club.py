@@ -19,8 +19,9 @@ seats, counted exactly). So a refutation is always a real deal and a legal line.
 
 Because every choice but the line's is the opponents', the check is one search for a
 single losing line (no minimax): it stops at the first trick the claimer's side does
-not take (lost, or drawn), and remembers the trick starts it has exhausted. The answer
-is exact within its node budget; past it the claim is undecided (OutOfBudget).
+not take (lost, or drawn), and remembers the trick starts it has exhausted; a claimer
+on lead holding only masters (`masters`) has the rest at once. The answer is exact
+within its node budget; past it the claim is undecided (OutOfBudget).
 """
 from .cards import cards_of
 from .duties import PLAY_RULES
@@ -136,6 +137,26 @@ class ClubCheck:
         out.sort(key=lambda c: -game.strength[c])
         return out
 
+    def masters(self, trick):
+        """At a trick start with the claimer on lead: True when every card he holds
+        is the strongest of its suit still in play, and no other hand can hold a trump
+        unless all his are trumps. Whatever he leads then takes the trick, and it stays
+        so: the rest is his on every line (not where cards compare across suits)."""
+        game = self.game
+        if trick.n or trick.leader != self.claimer or game.draws or getattr(game, "suitless", False):
+            return False
+        out = self.pool
+        for s in range(game.seats):
+            if s != self.claimer and self.hands[s] is not None:
+                out |= mask_of(self.hands[s])
+        trump = trick.trump
+        for c in cards_of(self.hands[self.claimer]):
+            if (game.above[c] << ((c >> 4) * 16)) & out:
+                return False
+            if trump < 4 and c >> 4 != trump and (out >> (trump * 16)) & 0xFFFF:
+                return False
+        return True
+
     def refute(self, trick, line):
         """True when a losing line exists from `trick` (the line is left in `line`)."""
         self.spend()
@@ -190,6 +211,8 @@ class ClubCheck:
         nxt = Trick(self.game)
         nxt.copy_from(t)
         nxt.start(t.winner)
+        if self.masters(nxt):
+            return False
         if self.refute(nxt, line):
             return True
         self.safe.add(key)
@@ -197,9 +220,9 @@ class ClubCheck:
 
     def deal(self, seats):
         """The hidden seats' hands (card codes) on a refuting line (`seats`: who
-        played each of its cards): each seat's cards of the line, and the cards left unseen dealt as the knowledge allows (one card
-        at a time, keeping the rest dealable: always possible while Hall's condition
-        holds)."""
+        played each of its cards): each seat's cards of the line, and the cards left
+        unseen dealt as the knowledge allows (one card at a time, keeping the rest
+        dealable: always possible while Hall's condition holds)."""
         pool, cant, left = self.found
         left = list(left)
         out = dict((s, []) for s in self.hidden)
@@ -226,7 +249,7 @@ def check(game, claimer, hands, trick, pool, sizes, cant, order, budget):
     t = Trick(game)
     t.copy_from(trick)
     line = []
-    if not check.refute(t, line):
+    if check.masters(t) or not check.refute(t, line):
         return True, None, None
     seats = []
     x = Trick(game)
