@@ -15,10 +15,13 @@ The event's law `claims` (rules/options.py LAWS) says how a claim is judged:
   against the claimer): rules/club.py. One line of play chosen without seeing the
   hidden cards must take every trick against every distribution the table's knowledge
   allows and every defence; the stated line, else every normal line (the least
-  favourable one decides). Docs: docs/claims.md.
+  favourable one decides). The C core's `club` answers it where the core is (the
+  Pico too), else rules/club.py. Docs: docs/claims.md.
 - `double-dummy` (friendly play): for each possible distribution the claiming side
-  plays as if it could see it; a claim that needs a guess can pass. The C core
-  (firmware/native) answers it when it is there, else rules/solver.py.
+  plays as if it could see it; a claim that needs a guess can pass. The C core's
+  `claim` answers it where the core has the solver, else rules/solver.py (on the
+  Pico, whose core has no solver, after the club check: what stands by club law
+  stands double dummy).
 
 A concession (`"call": "concede"`) gives every remaining trick to the other side. It
 binds the conceder's side only when no partner objects (`"call": "object"`) within
