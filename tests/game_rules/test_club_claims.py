@@ -229,3 +229,24 @@ def test_a_late_objection_and_the_next_deal_let_it_stand():
 def test_the_wait_is_the_events_law():
     m, _ = start("botifarra", options={"concession_wait": 30})
     assert claims.concession_wait(m.game) == 30
+
+
+def test_at_a_table_of_six_every_partner_concedes_or_one_objects():
+    m, _ = start("envite", seats=6, turnup="AD")
+    seat = m.turn
+    m.apply({"ev": "call", "seat": seat, "call": "concede", "t": 0})
+    assert m.apply({"ev": "call", "seat": (seat + 2) % 6, "call": "concede", "t": 100}) == []
+    out = m.apply({"ev": "call", "seat": (seat + 4) % 6, "call": "concede", "t": 200})
+    assert of(out, "x-claim")[0]["stood"] == "agreed" and of(out, "hand_end")
+    m, _ = start("envite", seats=6, turnup="AD")
+    seat = m.turn
+    m.apply({"ev": "call", "seat": seat, "call": "concede", "t": 0})
+    m.apply({"ev": "call", "seat": (seat + 2) % 6, "call": "concede", "t": 100})
+    out = m.apply({"ev": "call", "seat": (seat + 4) % 6, "call": "object", "t": 200})
+    assert of(out, "x-claim")[0]["objected"] == (seat + 4) % 6 and m.conceding is None
+
+
+def test_three_handed_each_for_himself_plays_it_out():
+    m, _ = start("manille", seats=3, turnup="AD")
+    err = raises(ValueError, m.apply, {"ev": "call", "seat": m.turn, "call": "concede"})
+    assert "play it out" in str(err) and m.conceding is None
