@@ -58,7 +58,7 @@ _RARE = ("menu", "restore", "showing", "resend")
 # after each host command (a status every silent second, a burst after a restart)
 # it was imported again by the next picture, in one piece, in front of a card laid
 # then (importing host.mpy, 2.3 KB, took 32 ms on the RP2040; view.mpy is 1.6 KB).
-_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "explain",
+_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "club", "solver", "explain",
                "fold")
 
 
