@@ -1,8 +1,11 @@
-"""Claims decided by the armv6m native module on MicroPython for the Pico, run in the
-rp2040js emulator (shared/pico, v1.28.0): for 2 to 10 tricks left, the claim of the
-seat to lead that its side takes every trick, with every hand known and with the
-claimer's hand alone shown (the three others hidden), as `rules/claims.py` calls the
-core on the Pico (16 KB table, its node budget). Figures to read, not a timed test;
+"""Claims by club law decided by the armv6m native module on MicroPython for the Pico,
+run in the rp2040js emulator (shared/pico, v1.28.0): for 2 to 10 tricks left, the
+claim of the seat to lead that its side takes every trick, the claimer's hand alone
+shown (every other hand hidden), as `rules/claims.py` calls the core on the Pico
+(`core.club`, its memory CLUB_BYTES and node budget CLUB_NATIVE_BUDGET). The positions
+are claims a player would make: random endings where the claimer's side takes every
+trick with every hand seen (double dummy, checked on the host), so club law decides
+whether one line does it without seeing them. Figures to read, not a timed test;
 emulated time is at 125 MHz (the emulator's README calls it optimistic).
 
     .venv/bin/python bench/bench_claim_pico.py [--games malilla,manille] [--seeds 3]
@@ -32,21 +35,26 @@ CODE = """
 import gc, time
 import tapete_core as core
 import cases
-table = bytearray(%(table)d)
+memory = bytearray(%(table)d)
 for k, args in enumerate(cases.CASES):
     out = [0] * (4 * cases.SEATS[k] + 65)
     gc.collect()
     t0 = time.ticks_us()
-    r = core.claim(*(args + [table, %(budget)d, out]))
+    r = core.club(*(args + [memory, %(budget)d, out]))
     us = time.ticks_diff(time.ticks_us(), t0)
     print("CASE", k, r, out[4 * cases.SEATS[k] + 64], us)
 """
 
 
 def cases(games, seeds, lefts):
-    """(label, seats, core.claim's first 13 arguments) for each game, tricks left,
-    seed and knowledge: every hand known, or the claimer's alone."""
+    """(label, seats, core.club's first 12 arguments) for each game, tricks left and
+    seed: a random ending (the seat to lead claiming), as play left it ("dealt": most
+    such claims fail), or dealt again so that the claimer holds the strongest cards
+    (trumps first: "top", a claim that stands), or those with his weakest card swapped
+    for another seat's weakest ("swapped": a claim that may need a guess, or fail).
+    The claimer's hand alone shown; the others hidden."""
     import tapete_core as host_core
+    from tapete.rules import cards as C
     from tapete.rules import games as G
     from native import bridge as B
     out = []
@@ -58,25 +66,41 @@ def cases(games, seeds, lefts):
                 trump = rng.below(4)
                 game.set_trump(trump)
                 if left > game.hand_size:
-                    continue
+                    break
                 hands, trick, _ = B.random_position(game, rng, trump, left, 0)
                 claimer = trick.leader
                 seats = game.seats
-                for known in ("all", "claimer"):
-                    shown = [0, 0, 0, 0] * seats
-                    unseen = [0, 0, 0, 0]
-                    mask = 0
-                    for s in range(seats):
-                        if known == "all" or s == claimer:
-                            shown[4 * s:4 * s + 4] = hands[s]
-                            mask |= 1 << s
-                        else:
-                            for x in range(4):
-                                unseen[x] |= hands[s][x]
-                    args = [bytes(B.describe(host_core, game)), trick.trump, trick.leader, trick.n,
-                            bytes(trick.cards), trick.led_suits, shown, mask, unseen, [0] * (4 * seats),
-                            game.team_of[claimer], 1, left]
-                    out.append(((name, left, known), seats, args))
+                pool = []
+                for s in range(seats):
+                    pool += C.cards_of(hands[s])
+                power = lambda c: (c >> 4 == trump, game.strength[c])  # noqa: E731
+                pool.sort(key=power, reverse=True)
+                mine, rest = pool[:left], pool[left:]
+                kind = ("top", "swapped", "dealt")[seed % 3]
+                if kind == "swapped":
+                    low = min(rest, key=power)
+                    rest.remove(low)
+                    rest.append(mine.pop())
+                    mine.append(low)
+                for i in range(len(rest) - 1, 0, -1):     # "dealt" keeps the hands as they are
+                    j = rng.below(i + 1)
+                    rest[i], rest[j] = rest[j], rest[i]
+                others = [s for s in range(seats) if s != claimer]
+                if kind != "dealt":
+                    hands = [[0, 0, 0, 0] for _ in range(seats)]
+                    hands[claimer] = C.hand_of(mine)
+                    for i, c in enumerate(rest):
+                        hands[others[i % len(others)]][c >> 4] |= C.bit(c)
+                shown = [0, 0, 0, 0] * seats
+                unseen = [0, 0, 0, 0]
+                shown[4 * claimer:4 * claimer + 4] = hands[claimer]
+                for s in others:
+                    for x in range(4):
+                        unseen[x] |= hands[s][x]
+                args = [bytes(B.describe(host_core, game)), trick.trump, trick.leader, trick.n,
+                        bytes(trick.cards), trick.led_suits, shown, 1 << claimer, unseen,
+                        [0] * (4 * seats), claimer, b""]
+                out.append(((name, left, kind), seats, args))
     return out
 
 
@@ -87,7 +111,7 @@ def run(case_list):
             f.write("CASES = %r\nSEATS = %r\n" % ([c[2] for c in case_list], [c[1] for c in case_list]))
         driver = os.path.join(tmp, "driver.mjs")
         put = "pico.putFile(%s, 'cases.py');" % json.dumps(os.path.join(tmp, "cases.py"))
-        code = CODE % {"table": pico_figure("TABLE_BYTES"), "budget": pico_figure("NATIVE_BUDGET")}
+        code = CODE % {"table": pico_figure("CLUB_BYTES"), "budget": pico_figure("CLUB_NATIVE_BUDGET")}
         with open(driver, "w") as f:
             f.write(DRIVER.replace("pico.putFile(%(cases)s, 'cases.py');", put) % {
                 "pico": json.dumps("file://" + os.path.join(PICO, "pico.mjs")),
@@ -116,8 +140,8 @@ def pico_figure(name):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", default="malilla")
-    p.add_argument("--seeds", type=int, default=3)
+    p.add_argument("--games", default="malilla,botifarra")
+    p.add_argument("--seeds", type=int, default=6)     # seed % 3: top, swapped, dealt
     p.add_argument("--lefts", default="2,3,4,5,6,7,8,9,10")
     args = p.parse_args(argv)
     if not os.path.exists(os.path.join(NPM, "node_modules", "rp2040js")) or not os.path.exists(MPY):
@@ -127,19 +151,22 @@ def main(argv=None):
     case_list = cases(args.games.split(","), args.seeds, lefts)
     got = run(case_list)
     words = {1: "True", 0: "False", -1: "None", -3: "None (too deep)"}
-    print("claims on the emulated Pico (armv6m module, %d KB table, %d-node budget), "
-          "emulated ms per claim:" % (pico_figure("TABLE_BYTES") >> 10, pico_figure("NATIVE_BUDGET")))
+    print("claims by club law on the emulated Pico (armv6m module, %d KB memory, %d-node budget), "
+          "the claimer's hand alone shown; emulated ms per claim:"
+          % (pico_figure("CLUB_BYTES") >> 10, pico_figure("CLUB_NATIVE_BUDGET")))
     rows = {}
     for k, (key, _, _) in enumerate(case_list):
         rows.setdefault(key, []).append(got.get(k, (None, 0, 0)))
     for key in sorted(rows, key=lambda x: (x[0], x[2], x[1])):
-        name, left, known = key
+        name, left, kind = key
         rs = rows[key]
         ms = [us / 1000 for _, _, us in rs]
-        print("%s claim with %2d tricks left, %-16s: median %7.1f ms, worst %7.1f ms, nodes worst %7d; %s"
-              % (name, left, "every hand known" if known == "all" else "claimer's hand only",
-                 statistics.median(ms), max(ms), max(n for _, n, _ in rs),
-                 " ".join(words.get(r, str(r)) for r, _, _ in rs)))
+        decided = sum(1 for r, _, _ in rs if r in (0, 1))
+        print("%-9s %-7s %2d tricks left: decided %d of %d, median %7.1f ms, worst %7.1f ms, nodes worst "
+              "%7d, %5.0f nodes/s; %s" % (name, kind, left, decided, len(rs), statistics.median(ms), max(ms),
+                                     max(n for _, n, _ in rs),
+                                     sum(n for _, n, _ in rs) / max(sum(ms) / 1000, 1e-9),
+                                     " ".join(words.get(r, str(r)) for r, _, _ in rs)))
     return 0
 
 

@@ -3,37 +3,52 @@
 A claim (`{"ev": "call", "seat": s, "call": "claim", "cards": [...]}`) says the
 claimer's side takes every remaining trick of the hand, the current one included.
 The claimer normally shows its hand (`cards`); a known hand (`hand` event) serves
-too. The table checks it against every distribution of the unseen cards consistent
-with what it knows (hand sizes; cards a seat is known not to hold) and every legal
-defence. A sound claim ends the hand, scored as claimed. An unsound one is refused
-with a deal and a line of play that defeat it, and play goes on. When the check is
-too large to settle within its bounds (a node budget that covers every deal tried
-and the refuting line: about a second's search on the Pico), the claim is undecided
-and play goes on. When the budget runs out while the refuting line is
-searched, the refusal stands and the line shown stops there.
+too. He may state his line: `order`, his cards in the order he will play them (it
+shows them too; with `cards` as well, both list the same cards). A sound claim ends
+the hand, scored as claimed. An unsound one is refused with a deal and a line of play
+that defeat it, and play goes on. When the check is too large to settle within its
+node budget (about a second's search on the Pico), the claim is undecided (sound
+null) and play goes on: never a wrong ruling.
 
-The check is the double-dummy reading: for each possible distribution, the claiming
-side plays perfectly as if it could see it. That is kinder to the claimer than a
-single line that works whatever the distribution (which is what a claimer really
-commits to); a claim that needs guessing can pass. Stated here because players may
-disagree: a stricter check is future work.
+The event's law `claims` (rules/options.py LAWS) says how a claim is judged:
+- `club` (the default: no game's text says otherwise, and clubs rule any doubt
+  against the claimer): rules/club.py. One line of play chosen without seeing the
+  hidden cards must take every trick against every distribution the table's knowledge
+  allows and every defence; the stated line, else every normal line (the least
+  favourable one decides). The C core's `club` answers it where the core is (the
+  Pico too), else rules/club.py. Docs: docs/claims.md.
+- `double-dummy` (friendly play): for each possible distribution the claiming side
+  plays as if it could see it; a claim that needs a guess can pass. The C core's
+  `claim` answers it where the core has the solver, else rules/solver.py (on the
+  Pico, whose core has no solver, after the club check: what stands by club law
+  stands double dummy).
 
-A concession (`"call": "concede"`) gives every remaining trick to the other side;
-it needs no check.
+A concession (`"call": "concede"`) gives every remaining trick to the other side. It
+binds the conceder's side only when no partner objects (`"call": "object"`) within
+the law `concession_wait` (seconds; the games' texts name no time: 10). Until then
+the table waits (the match's phase is CALLS; cards are refused). It stands at once
+when the side has no other player, when every partner concedes too, or when an input
+with `t` past the wait comes (the conceder's `concede` again, which the table sends
+when the time is up, a late `object`, or the next `deal`). Times are the events' `t`
+(milliseconds): an event without `t` is taken as within the wait when it is an
+objection, and after it otherwise (a hand-made log says what happened, in order).
 
 Cards the claimer shows are evidence too: showing a card the table had ruled out
 proves the earlier play illegal, exactly as playing it would.
 
 Derived event (an `x-` event, which docs/protocol.md readers ignore unless they know it):
 `{"ev": "x-claim", "hand", "trick", "seat", "call", "tricks", "sound": true | false |
-null, "deal": [[cards of seat 0], ...], "line": [cards]}` (deal and line when unsound).
+null, "law", "deal": [[cards of seat 0], ...], "line": [cards]}` (deal and line when
+unsound). A concession's: `sound` null while it waits (`wait`: seconds, `until`: the
+`t` it ends at when known), false when a partner objected (`objected`: the seat),
+true when it stands (`stood`: `alone`, `agreed`, `wait`).
 """
 import sys
 
 from . import cards as C
 from . import native
 from .errors import EventError
-from .phases import OVER
+from .phases import CALLS, OVER, PLAY
 from .solver import TRICKS, OutOfBudget, check_claim
 
 # Node budgets, sized for about a second of search: the C core does about 3M nodes/s
@@ -50,6 +65,16 @@ NATIVE_BUDGET = 5000000 if _DESKTOP else 55000
 # The C core's transposition table: a few MB on a desktop, 32 KB on the Pico (a
 # 10-trick claim searches about 30% fewer nodes than with 16 KB:
 # bench/bench_claim_pico.py), or less when the heap has no block that large.
+# The club-law search in pure Python (rules/club.py), where the core is not: about 10k
+# nodes a second under CPython (bench/bench_club_claims.py), far fewer on the Pico.
+CLUB_BUDGET = 200000 if _DESKTOP else 1000
+# The C core's club check (firmware/native/core/club.c), the Pico's: about 46k nodes a
+# second there (bench/bench_claim_pico.py: 40000 nodes in 871 emulated ms), so a claim
+# is decided within a second or left undecided (35000 leaves room for the call's own
+# Python); a desktop does millions a second.
+CLUB_NATIVE_BUDGET = 5000000 if _DESKTOP else 35000
+# Its memory: 2 KB of frames, the rest a memo of exhausted trick starts (48 bytes each).
+CLUB_BYTES = (1 << 22) if _DESKTOP else (1 << 15)
 TABLE_BYTES = (1 << 22) if _DESKTOP else (1 << 15)
 # The controller's C stack on the Pico (the rp2 port: micropython.mem_info() says
 # "stack: ... out of 7936"); 0 where it is not counted. The core's deepest claim
@@ -96,29 +121,49 @@ def held_counts(match):
     return counts
 
 
+def law(game):
+    """The event's claims law: `club` unless the options say `double-dummy`."""
+    return game.options.get("claims") or "club"
+
+
+def _listed(match, ev, key, counts, seat):
+    """The cards of a claim's `cards` or `order` (codes, as listed), checked."""
+    game = match.game
+    listed = ev[key]
+    if not isinstance(listed, list):
+        raise EventError("'claim' " + key + " must be a list, got " + repr(listed))
+    out = []
+    shown = [0, 0, 0, 0]
+    for text in listed:
+        c = match._card(text)
+        if game.inner is not None:
+            c = game.inner[c]
+        if match.played[c >> 4] & C.bit(c):
+            raise EventError("claim shows " + repr(text) + ", which was already played")
+        shown[c >> 4] |= C.bit(c)
+        out.append(c)
+    if len(listed) != counts[seat] or C.count(shown) != counts[seat]:
+        raise EventError("seat " + str(seat) + " holds " + str(counts[seat])
+                         + " cards; the claim shows " + str(len(listed)))
+    return out, shown
+
+
 def claim(match, ev):
     """Check a claim; the derived events."""
     seat = ev["seat"]
     game = match.game
     know = match.knowledge
     counts = held_counts(match)
-    shown = None
+    shown = order = None
     out = []
+    if "order" in ev:
+        order, shown = _listed(match, ev, "order", counts, seat)
     if "cards" in ev:
-        listed = ev["cards"]
-        if not isinstance(listed, list):
-            raise EventError("'claim' cards must be a list, got " + repr(listed))
-        shown = [0, 0, 0, 0]
-        for text in listed:
-            c = match._card(text)
-            if game.inner is not None:
-                c = game.inner[c]
-            if match.played[c >> 4] & C.bit(c):
-                raise EventError("claim shows " + repr(text) + ", which was already played")
-            shown[c >> 4] |= C.bit(c)
-        if len(listed) != counts[seat] or C.count(shown) != counts[seat]:
-            raise EventError("seat " + str(seat) + " holds " + str(counts[seat])
-                             + " cards; the claim shows " + str(len(listed)))
+        _, cards_shown = _listed(match, ev, "cards", counts, seat)
+        if shown is not None and cards_shown != shown:
+            raise EventError("the claim's 'order' and 'cards' list different cards")
+        shown = cards_shown
+    if shown is not None:
         if match.known[seat] and shown != match.holding[seat]:
             raise EventError("the claim shows cards that are not seat " + str(seat) + "'s known hand")
         from .evidence import shown as shown_proofs
@@ -147,12 +192,15 @@ def claim(match, ev):
     cant = [know.ruled_out(s) for s in range(match.seats)]
     team = game.team_of[seat]
     target = tricks_left(match)
+    rule = law(game)
     event = {"ev": "x-claim", "hand": match.hand_no, "trick": t.number, "seat": seat,
-             "call": "claim", "tricks": target}
+             "call": "claim", "tricks": target, "law": rule}
+    sizes = dict((s, counts[s]) for s in range(match.seats) if s not in known)
     try:
-        sound, deal, line = _check(game, known, t, team, target, C.cards_of(unseen),
-                                   dict((s, counts[s]) for s in range(match.seats) if s not in known),
-                                   cant)
+        if rule == "club":
+            sound, deal, line = _check_club(game, seat, known, t, unseen, sizes, cant, order)
+        else:
+            sound, deal, line = _check(game, known, t, team, target, C.cards_of(unseen), sizes, cant)
     except OutOfBudget:
         event["sound"] = None
         return out + [event]
@@ -164,16 +212,186 @@ def claim(match, ev):
     return out + [event] + _finish(match, team, "claim")
 
 
+def _check_club(game, seat, known, trick, unseen, sizes, cant, order):
+    """The club-law check: the C core's (`club`) when it is there, else rules/club.py.
+    Raises OutOfBudget when it cannot be settled within its bounds."""
+    core = native.core
+    if isinstance(game.hot, native.Native) and hasattr(core, "club"):
+        try:
+            return _club_native(game, seat, known, trick, unseen, cant, order)
+        except OutOfBudget:
+            raise
+        except MemoryError:         # no heap for the search's frames: undecided
+            raise OutOfBudget()
+        except ValueError:
+            pass                    # judged below, as without the core
+        except Exception as err:    # whatever else the core raises: one clear line
+            raise EventError("the claim cannot be checked: " + str(err))
+    from . import club
+    hands = [known.get(s) for s in range(game.seats)]
+    return club.check(game, seat, hands, trick, club.mask_of(unseen), sizes,
+                      [club.mask_of(x) for x in cant], order, CLUB_BUDGET)
+
+
+_club_mem = None
+
+
+def _club_memory():
+    """The C club check's memory (its frames, 2 KB, and the memo of exhausted trick
+    starts): CLUB_BYTES, or the largest of its halves down to 4 KB the heap spares."""
+    global _club_mem
+    size = CLUB_BYTES
+    while _club_mem is None and size >= 4096:
+        try:
+            _club_mem = bytearray(size)
+        except MemoryError:
+            size >>= 1
+    if _club_mem is None:
+        raise MemoryError()
+    return _club_mem
+
+
+def _club_native(game, seat, known, trick, unseen, cant, order):
+    core = native.core
+    seats = game.seats
+    hands = []
+    flat_cant = []
+    mask = 0
+    for s in range(seats):
+        if s in known:
+            hands.extend(known[s])
+            mask |= 1 << s
+        else:
+            hands.extend((0, 0, 0, 0))
+        flat_cant.extend(cant[s])
+    out = [0] * (4 * seats + 65)
+    r = core.club(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
+                  hands, mask, list(unseen), flat_cant, seat, bytes(order or ()),
+                  _club_memory(), CLUB_NATIVE_BUDGET, out)
+    global last_nodes
+    last_nodes = out[4 * seats + 64]
+    if r < 0:           # OUT_OF_BUDGET, or TOO_DEEP
+        raise OutOfBudget()
+    if r == 1:
+        return True, None, None
+    deal = dict((s, C.cards_of(out[4 * s:4 * s + 4])) for s in range(seats))
+    line = []
+    for c in out[4 * seats:4 * seats + 64]:
+        if c < 0:
+            break
+        line.append(c)
+    return False, deal, line
+
+
+last_nodes = 0      # nodes the C club check spent on the last claim (benches)
+
+
+# -- concessions ------------------------------------------------------------------------
+def concession_wait(game):
+    """Seconds a partner has to object to a concession: the law, else the game's
+    text (`concession_wait` on the game class; none names one: 10)."""
+    return game.options.get("concession_wait") or getattr(game, "concession_wait", 10)
+
+
+def _partners(game, seat):
+    team = game.team_of[seat]
+    return [s for s in range(game.seats) if s != seat and game.team_of[s] == team]
+
+
+def _concession(match, seat, tricks):
+    return {"ev": "x-claim", "hand": match.hand_no, "trick": match.trick.number, "seat": seat,
+            "call": "concede", "tricks": tricks}
+
+
+def _late(match, ev):
+    """True when `ev` comes after the pending concession's wait (its `t` past the
+    end; without a `t`, or before the concession had one: taken as after it)."""
+    until = match.conceding[1]
+    t = ev.get("t")
+    return until is None or not isinstance(t, int) or t >= until
+
+
 def concede(match, ev):
-    """The conceding side gives every remaining trick to the other side."""
+    """A concession: it waits for the partners (or stands at once without any)."""
     seat = ev["seat"]
     game = match.game
     if game.teams != 2:
         raise EventError("a concession gives the hand to the other side: at a table of "
                          + str(game.teams) + " playing each for themselves, play it out")
-    event = {"ev": "x-claim", "hand": match.hand_no, "trick": match.trick.number, "seat": seat,
-             "call": "concede", "tricks": tricks_left(match), "sound": True}
-    return [event] + _finish(match, 1 - game.team_of[seat], "concede")
+    pending = match.conceding
+    if pending is not None:
+        by = pending[0]
+        if game.team_of[seat] != game.team_of[by]:
+            raise EventError("seat " + str(by) + "'s concession waits for its partner's word")
+        if seat == by:
+            if not _late(match, ev):
+                raise EventError("seat " + str(seat) + "'s partner may object until t="
+                                 + str(pending[1]))
+            return stand(match, "wait")
+        pending[2].append(seat)
+        if len(pending[2]) == len(_partners(game, by)):
+            return stand(match, "agreed")
+        return []
+    tricks = tricks_left(match)
+    if not _partners(game, seat):
+        event = _concession(match, seat, tricks)
+        event["sound"] = True
+        event["stood"] = "alone"
+        return [event] + _finish(match, 1 - game.team_of[seat], "concede")
+    wait = concession_wait(game)
+    t = ev.get("t")
+    until = t + 1000 * wait if isinstance(t, int) else None
+    match.conceding = [seat, until, []]
+    match.phase = CALLS         # the table waits for the partner's word
+    event = _concession(match, seat, tricks)
+    event["sound"] = None
+    event["wait"] = wait
+    if until is not None:
+        event["until"] = until
+    return [event]
+
+
+def object_to(match, ev):
+    """A partner objects to the pending concession: cancelled, play goes on; too
+    late (after the wait), the concession stands."""
+    seat = ev["seat"]
+    game = match.game
+    pending = match.conceding
+    if pending is None:
+        raise EventError("no concession to object to")
+    by = pending[0]
+    if seat not in _partners(game, by):
+        raise EventError("only seat " + str(by) + "'s partner objects to its concession")
+    t = ev.get("t")
+    if pending[1] is not None and isinstance(t, int) and t >= pending[1]:
+        return stand(match, "wait")
+    match.conceding = None
+    match.phase = PLAY
+    event = _concession(match, by, tricks_left(match))
+    event["sound"] = False
+    event["objected"] = seat
+    return [event]
+
+
+def stand(match, how):
+    """The pending concession binds its side: the hand ends."""
+    by = match.conceding[0]
+    match.conceding = None
+    match.phase = PLAY
+    event = _concession(match, by, tricks_left(match))
+    event["sound"] = True
+    event["stood"] = how
+    return [event] + _finish(match, 1 - match.game.team_of[by], "concede")
+
+
+def waiting(match, ev):
+    """Any other input while a concession waits: after the wait (a `deal`), the
+    concession stands first; within it the input is refused."""
+    if ev.get("ev") == "deal" and _late(match, ev):
+        return stand(match, "wait")
+    raise EventError("seat " + str(match.conceding[0]) + " conceded: its partner objects "
+                     "('object') or concedes too" + (" until t=" + str(match.conceding[1])
+                                                     if match.conceding[1] is not None else ""))
 
 
 def _check(game, known, trick, team, target, unseen, sizes, cant):
@@ -184,7 +402,19 @@ def _check(game, known, trick, team, target, unseen, sizes, cant):
     rules, as it would be without the core; a heap too full for the search's frames
     leaves the claim undecided; anything else the core raises is one EventError
     line, never a traceback."""
-    if isinstance(game.hot, native.Native):
+    if isinstance(game.hot, native.Native) and not hasattr(native.core, "claim") \
+            and hasattr(native.core, "club"):
+        # The Pico's core has the club check alone: a claim that stands by club law
+        # stands double dummy too (one line for every deal is a line for each deal);
+        # anything else is the Python rules' to judge (a claim is of every trick left).
+        claimer = [s for s in known if game.team_of[s] == team]
+        if claimer:
+            try:
+                if _club_native(game, claimer[0], known, trick, C.hand_of(unseen), cant, None)[0]:
+                    return True, None, None
+            except Exception:   # undecided, or no memory: the Python rules judge
+                pass
+    elif isinstance(game.hot, native.Native):
         try:
             return _check_native(game, known, trick, team, target, unseen, cant)
         except OutOfBudget:

@@ -301,7 +301,7 @@ class Game:
         """The call a control tag `word` laid on `seat`'s reader makes: a dict with
         `call` and the keys it needs, or None when the word means nothing here (the
         table's tags are listed in firmware/reader/deck.py)."""
-        return {"call": word} if word in self.calls or word == "concede" else None
+        return {"call": word} if word in self.calls or word in ("concede", "object") else None
 
     # Hooks only some games have (looked up with getattr where they are used):
     # on_show(match, seat, codes, ev): a `hand` event in phase SHOW (Mus's showdown);

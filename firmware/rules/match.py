@@ -65,6 +65,7 @@ class Match:
         self.totals = [0, 0]
         self.winner = None
         self.end_reason = None
+        self.conceding = None       # [seat, until (t) or None, partners agreed]: rules/claims.py
 
     # -- read-only views ------------------------------------------------------------
     @property
@@ -118,6 +119,9 @@ class Match:
             raise EventError("unknown event " + repr(name))
         if name != "match" and self.phase == IDLE:
             raise OrderError(repr(name) + " before any 'match' event")
+        if self.conceding is not None and name not in ("match", "call"):
+            from . import claims    # a concession waits for the partner (rules/claims.py)
+            return claims.waiting(self, event) + handler(self, event)
         return handler(self, event)
 
     def _on_match(self, ev):
@@ -156,6 +160,7 @@ class Match:
         self.hand_cards = game.hand_size    # cards dealt to each seat this hand
         self.voided = None          # "misdeal" or "abandoned": the last hand was void
         self.misdealt_by = -1       # the seat that misdealt it
+        self.conceding = None       # a concession awaiting the partner (rules/claims.py)
         return []
 
     def _on_deal(self, ev):
@@ -260,6 +265,7 @@ class Match:
             self.dealt[s] = None
         self.shown_any = False
         self.last_team = -1
+        self.conceding = None
         self.last.n = 0
         self.ctx.reset()
 
@@ -335,6 +341,13 @@ class Match:
         word = ev.get("call")
         if not isinstance(word, str):
             raise EventError("a call needs a 'call' word, got " + repr(word))
+        if self.conceding is not None or word == "object":
+            from . import claims    # a concession waits for the partner's word
+            if word == "concede":
+                return claims.concede(self, ev)
+            if word == "object":
+                return claims.object_to(self, ev)
+            claims.waiting(self, ev)    # raises: the partner's word comes first
         if word in ("claim", "concede"):
             self._require_hand_open()
             if self.phase != PLAY:

@@ -122,6 +122,8 @@ class App:
         # later has been lifted and laid again by a player (a play)
         table.fresh = table.booting and self.rounds < FRESH_ROUNDS
         self.deliver()
+        if table.match.conceding is not None:
+            table.wait_over()       # a concession's wait, counted by the table's clock
         self.rounds += 1
         if self.rounds == SETTLE_ROUNDS:
             table.settled()

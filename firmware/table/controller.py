@@ -60,7 +60,7 @@ _RARE_IO = ("resend",)
 # after each host command (a status every silent second, a burst after a restart)
 # it was imported again by the next picture, in one piece, in front of a card laid
 # then (importing host.mpy, 2.3 KB, took 32 ms on the RP2040; view.mpy is 1.6 KB).
-_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "explain",
+_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "club", "solver", "explain",
                "fold")
 
 
@@ -442,8 +442,18 @@ class Table:
             if word in ("claim", "declare", "discard"):
                 _unload()       # the claim check's code and table go (and table.showing)
         self._record(ev, derived)
+        if word == "concede" and self.match.conceding is not None:
+            self.message = "S" + str(seat) + ": " + say("conceded, the partner may object")
         self.sync()
         return True
+
+    def wait_over(self):
+        """A concession no partner objected to within its wait: the conceder's word
+        again, which lets it stand (rules/claims.py). Called every scan round while
+        one waits."""
+        c = self.match.conceding
+        if c[1] is not None and self.now() >= c[1]:
+            self.call(c[0], "concede")
 
     def _record(self, ev, derived):
         """An input the rules took: journalled and sent, then the events it gave."""

@@ -155,12 +155,14 @@ def opts_for(name, options=None):
     return opts
 
 
-def hand_until(name, seed, tricks_left, with_hands=False):
+def hand_until(name, seed, tricks_left, with_hands=False, options=None):
     """A hand played randomly (legally) until `tricks_left` tricks remain, with
-    seed % 3 cards on the current trick."""
+    seed % 3 cards on the current trick (`options` over the game's test ones)."""
     import random
     random.seed(seed)
-    m, _ = start(name, dealer=0, options=opts_for(name))
+    opts = dict(opts_for(name) or {})
+    opts.update(options or {})
+    m, _ = start(name, dealer=0, options=opts)
     hands, turnup = playout.deal(m.game, 0, random)
     if with_hands:
         for s in hands:

@@ -7,6 +7,8 @@ try:
 except ImportError:
     from rules import solver
 
+DOUBLE_DUMMY = {"claims": "double-dummy"}   # the friendly law: the solver's reading
+
 
 def _brute(game, hands, trick, team):
     """Tricks `team` takes with perfect play on both sides: plain minimax, no pruning."""
@@ -42,10 +44,10 @@ def test_solver_agrees_with_brute_force_on_endings_of_up_to_three_tricks():
             assert len(line) == 4 * left - m.trick.n
 
 
-def test_a_sound_claim_ends_the_hand_with_every_remaining_trick_to_the_claimer():
+def test_a_sound_double_dummy_claim_ends_the_hand_with_every_remaining_trick_to_the_claimer():
     found = 0
     for seed in range(200):
-        m, holding = hand_until("malilla", seed, 2, with_hands=True)
+        m, holding = hand_until("malilla", seed, 2, with_hands=True, options=DOUBLE_DUMMY)
         seat = m.turn
         hands = [holding[s] for s in range(4)]
         best = _brute(m.game, [list(h) for h in hands], m.trick, seat % 2)
@@ -61,10 +63,10 @@ def test_a_sound_claim_ends_the_hand_with_every_remaining_trick_to_the_claimer()
     assert found >= 3
 
 
-def test_an_unsound_claim_is_refused_with_a_deal_and_a_line_that_defeat_it():
+def test_an_unsound_double_dummy_claim_is_refused_with_a_deal_and_a_line_that_defeat_it():
     refused = 0
     for seed in range(40):
-        m, holding = hand_until("manille", seed, 3)
+        m, holding = hand_until("manille", seed, 3, options=DOUBLE_DUMMY)
         seat = m.turn
         shown = [cards.name(c) for c in cards.cards_of(holding[seat])]
         out = m.apply({"ev": "call", "seat": seat, "call": "claim", "cards": shown})
@@ -104,11 +106,13 @@ def test_a_claim_must_show_the_right_number_of_cards():
         raise AssertionError("accepted a claim showing one card")
 
 
-def test_a_concession_gives_the_rest_to_the_other_side():
+def test_a_concession_the_partner_joins_gives_the_rest_to_the_other_side():
     m, holding = hand_until("malilla", 2, 4)
     seat = m.turn
     before = list(m.tricks_won)
-    out = m.apply({"ev": "call", "seat": seat, "call": "concede"})
+    assert not of(m.apply({"ev": "call", "seat": seat, "call": "concede"}), "hand_end")
+    out = m.apply({"ev": "call", "seat": (seat + 2) % 4, "call": "concede"})
+    assert of(out, "x-claim")[0]["stood"] == "agreed"
     end = of(out, "hand_end")[0]
     assert end["tricks"][1 - seat % 2] == before[1 - seat % 2] + 4
     assert sum(end["points"]) == 70

@@ -6,11 +6,13 @@ module): each check raises AssertionError quoting the position where they differ
 """
 try:
     from tapete.rules import cards as C
+    from tapete.rules import club
     from tapete.rules import duties as D
     from tapete.rules import solver as reference
     from tapete.rules.trick import Trick
 except ImportError:
     from rules import cards as C
+    from rules import club
     from rules import duties as D
     from rules import solver as reference
     from rules.trick import Trick
@@ -237,3 +239,96 @@ def play_line(game, deal, trick, line, team, measure):
             t = nxt
     assert not any(h[0] | h[1] | h[2] | h[3] for h in hands), "line does not finish the hand"
     return got
+
+
+def check_club(core, name, positions, seed, memory):
+    """club (the claim check by club law) agrees with rules/club.py on endings of one
+    to three tricks, every hand but the claimer's hidden (at most three; the others
+    known), some cards ruled out, a stated order or none; a refutation is a deal the
+    knowledge allows and a legal line, the claimer's cards as the check lets him play,
+    that ends with a trick his side does not take."""
+    rng = B.Rng(seed)
+    game = None
+    for k in range(positions):
+        if k % PER_GAME == 0:
+            game, trump = catalogue.make(name, rng)
+            desc = B.describe(core, game)
+        seats = game.seats
+        left = 1 + rng.below(3 if seats <= 4 else 1)
+        hands, trick, _ = B.random_position(game, rng, trump, left, rng.below(seats))
+        claimer = rng.below(seats)
+        known = {claimer: hands[claimer]}
+        while seats - len(known) > 3:
+            other = rng.below(seats)
+            known[other] = hands[other]
+        unseen = [0, 0, 0, 0]
+        sizes = {}
+        cant = [0] * seats
+        for s in range(seats):
+            if s not in known:
+                for x in range(4):
+                    unseen[x] |= hands[s][x]
+                sizes[s] = C.count(hands[s])
+        pool = C.cards_of(unseen)
+        for s in range(seats):
+            if s not in known and pool:
+                for _ in range(rng.below(3)):
+                    c = pool[rng.below(len(pool))]
+                    if not (hands[s][c >> 4] >> (c & 15)) & 1:
+                        cant[s] |= 1 << c
+        order = None
+        if rng.below(3) == 0:
+            order = C.cards_of(hands[claimer])
+            for i in range(len(order) - 1, 0, -1):
+                j = rng.below(i + 1)
+                order[i], order[j] = order[j], order[i]
+        shown = [known.get(s) for s in range(seats)]
+        want = club.check(game, claimer, shown, trick, club.mask_of(unseen), sizes, cant, order, 0)[0]
+        kbits = 0
+        for s in known:
+            kbits |= 1 << s
+        flat_cant = []
+        for s in range(seats):
+            flat_cant.extend([(cant[s] >> (16 * x)) & 0xFFFF for x in range(4)])
+        trump_, leader, n, cards, led = B.trick_args(trick)
+        out = [0] * (4 * seats + 65)
+        got = core.club(desc, trump_, leader, n, cards, led, B.flat([known.get(s, [0, 0, 0, 0])
+                        for s in range(seats)]), kbits, unseen, flat_cant, claimer,
+                        bytes(order or ()), memory, 0, out)
+        assert got == (1 if want else 0), "club %d != %r (claimer %d order %r) at %s" % (
+            got, want, claimer, order, where(game, hands, trick))
+        if got == 0:
+            deal = [out[4 * s:4 * s + 4] for s in range(seats)]
+            line = [c for c in out[4 * seats:4 * seats + 64] if c >= 0]
+            for s in range(seats):
+                if s in known:
+                    assert deal[s] == list(known[s])
+                else:
+                    assert C.count(deal[s]) == sizes[s] and not club.mask_of(deal[s]) & cant[s], \
+                        "the deal gives seat %d a card it cannot hold, or the wrong count" % s
+            _club_line(game, deal, trick, line, claimer, order)
+    return positions
+
+
+def _club_line(game, deal, trick, line, claimer, order):
+    """Play a club refutation's line: every card legal, the claimer's as the check
+    lets him play them, the last trick not taken by his side."""
+    hands = [list(h) for h in deal]
+    t = Trick(game)
+    t.copy_from(trick)
+    check = club.ClubCheck(game, claimer, hands, 0, {}, [0] * game.seats, order, 0)
+    for i, c in enumerate(line):
+        seat = t.to_play
+        legal = game.legal(hands[seat], t)
+        assert (legal[c >> 4] >> (c & 15)) & 1, "line plays an illegal " + C.name(c)
+        if seat == claimer:
+            assert c in check.moves(seat, t), "the claimer's " + C.name(c) + " is not his line's"
+        B.play(game, t, hands, c)
+        if t.done():
+            lost = t.drawn or game.team_of[t.winner] != game.team_of[claimer]
+            assert lost == (i == len(line) - 1), "the line goes on past a lost trick, or loses none"
+            nxt = Trick(game)
+            nxt.copy_from(t)
+            nxt.start(B.next_leader(t))
+            t = nxt
+    assert line and t.n == 0

@@ -9,7 +9,7 @@ from . import bridge as B
 from . import catalogue
 from . import diffcheck as D
 
-NAMES = ("legal", "winner", "points", "verdict", "forbidden", "playouts", "solve", "claim",
+NAMES = ("legal", "winner", "points", "verdict", "forbidden", "playouts", "solve", "claim", "club",
          "API", "DESC_VERSION", "DESC_SIZE", "POINTS", "TRICKS", "DRAWN", "PLAY_RULES",
          "OUT_OF_BUDGET", "TOO_DEEP", "MAX_DEPTH", "STACK")
 
@@ -32,6 +32,11 @@ def test_solver_agrees_for_every_game():
 def test_claims_agree_for_every_game():
     for name in catalogue.NAMES:
         assert D.check_claims(core, name, 40, 9, bytearray(4096) if len(name) & 1 else None) == 40, name
+
+
+def test_club_claims_agree_for_every_game():
+    for name in catalogue.NAMES:
+        assert D.check_club(core, name, 40, 43, bytearray(8192 if len(name) & 1 else 2200)) == 40, name
 
 
 def test_a_play_allocates_nothing():

@@ -186,6 +186,11 @@ def test_claims_agree(name):
     assert D.check_claims(core, name, 400, seed=37, table=bytearray(1 << 14)) == 400
 
 
+@pytest.mark.parametrize("name", catalogue.NAMES)
+def test_club_claims_agree(name):
+    assert D.check_club(core, name, 300, 41, bytearray(1 << 14)) == 300
+
+
 def test_the_envite_stand_in_ranks_exactly_as_envite_does():
     from tapete.rules import games
     for seats in (4, 6, 8, 10, 12):
@@ -196,3 +201,34 @@ def test_the_envite_stand_in_ranks_exactly_as_envite_does():
             like.set_trump(trump)
             assert bytes(like.strength) == bytes(real.strength), (seats, trump)
             assert bytes(like.inner) == bytes(real.inner), (seats, trump)
+
+
+def test_a_double_dummy_claim_on_a_core_without_the_solver_agrees(monkeypatch):
+    """The Pico's core has the club check and no solver: a double-dummy claim there
+    stands at once when it stands by club law, and is the Python rules' otherwise;
+    either way the ruling is the one the solver gives."""
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from game_rules.kit import hand_until, of
+    from tapete.rules import claims
+
+    class NoSolver:
+        def __getattr__(self, name):
+            if name in ("claim", "solve"):
+                raise AttributeError(name)
+            return getattr(core, name)
+
+    answers = set()
+    for name in ("malilla", "botifarra"):
+        for seed in range(12):
+            rulings = []
+            for c in (core, NoSolver()):
+                monkeypatch.setattr(claims.native, "core", c)
+                m, holding = hand_until(name, seed, 2 + seed % 2, options={"claims": "double-dummy"})
+                seat = m.turn
+                shown = [C.name(x) for x in C.cards_of(holding[seat])]
+                x = of(m.apply({"ev": "call", "seat": seat, "call": "claim", "cards": shown}), "x-claim")[0]
+                rulings.append(x["sound"])
+            assert rulings[0] == rulings[1], (name, seed, rulings)
+            answers.add(rulings[0])
+    assert answers >= {True, False}

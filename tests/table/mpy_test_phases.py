@@ -270,7 +270,7 @@ def test_screens_of_every_phase_draw():
     assert k.board.eink.refreshes >= 4 and k.app.screen.frames == 4
 
 
-def test_concede_tag_ends_the_hand_and_claim_tag_is_ruled():
+def test_concede_tag_waits_for_the_partner_and_claim_tag_is_ruled():
     k = _kit()
     p = tablekit.Players(k, seed=3)
     p.deal()
@@ -296,9 +296,21 @@ def test_concede_tag_ends_the_hand_and_claim_tag_is_ruled():
     # refused (with its line), or too large for the pure-Python check: play goes on
     assert claim[-1]["sound"] is None or claim[-1]["line"]
     assert k.table.phase == P.PLAY and k.table.match.turn == seat
+    # a concession waits for the partner: the object tag cancels it, play goes on
     k.control(seat, "concede")
+    x = [e for e in k.events() if e["ev"] == "x-claim"][-1]
+    assert x["call"] == "concede" and x["sound"] is None and "may object" in k.table.message
+    k.control((seat + 2) % 4, "object")
+    x = [e for e in k.events() if e["ev"] == "x-claim"][-1]
+    assert x["sound"] is False and x["objected"] == (seat + 2) % 4
+    assert k.table.phase == P.PLAY and k.table.match.turn == seat
+    # conceded again and nobody objects: when the wait is over, the table lets it stand
+    k.control(seat, "concede")
+    assert [e for e in k.events() if e["ev"] == "x-claim"][-1]["sound"] is None
+    k.board.clock.advance_ms(10000)
+    k.rounds(2)
     ev = k.events()
-    assert ev[-3]["ev"] == "x-claim" and ev[-3]["call"] == "concede" and ev[-2]["ev"] == "hand_end"
+    assert ev[-3]["ev"] == "x-claim" and ev[-3]["stood"] == "wait" and ev[-2]["ev"] == "hand_end"
     assert ev[-1]["ev"] == "deal" and k.table.phase == P.TURNUP
 
 

@@ -305,6 +305,59 @@ static PyObject *claim(PyObject *self, PyObject *const *args, Py_ssize_t n) {
 #endif
 #endif
 
+#ifdef TAPETE_HAVE_CLUB
+static PyObject *club(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    (void)self;
+    held h = {0};
+    tc_trick t;
+    Py_buffer order = {0}, mem = {0};
+    uint64_t hands[TC_MAX_SEATS], unseen, cant[TC_MAX_SEATS], deal[TC_MAX_SEATS];
+    uint8_t line[64];
+    long known, claimer, budget, nodes = 0;
+    const tc_game *g;
+    PyObject *r = NULL;
+    if (nargs(n, 15, "club") == 0 && (g = game_in(args[0], &h))
+        && trick_in(g, args + 1, args[5], g->seats - 1, &t, &h) == 0 && hands_in(args[6], hands, g->seats) == 0
+        && int_in(args[7], 0, (1L << g->seats) - 1, &known) == 0 && hands_in(args[8], &unseen, 1) == 0
+        && hands_in(args[9], cant, g->seats) == 0 && int_in(args[10], 0, g->seats - 1, &claimer) == 0
+        && int_in(args[13], 0, 0x3FFFFFFF, &budget) == 0 && list_out(args[14], 4 * g->seats) == 0
+        && PyObject_GetBuffer(args[11], &order, PyBUF_SIMPLE) == 0) {
+        const uint8_t *o = order.buf;
+        int bad = order.len > 16;
+        for (Py_ssize_t i = 0; !bad && i < order.len; i++) {
+            bad = o[i] > 63;
+        }
+        if (bad) {
+            fail(TC_ERR_RANGE);
+        } else if (PyObject_GetBuffer(args[12], &mem, PyBUF_WRITABLE) == 0) {
+            int v;
+            Py_BEGIN_ALLOW_THREADS
+            v = tc_club(g, hands, (unsigned)known, unseen, cant, &t, (int)claimer, o, (int)order.len,
+                mem.buf, mem.len > 0x7FFFFFFF ? 0x7FFFFFFF : (uint32_t)mem.len, budget, &nodes, deal, line);
+            Py_END_ALLOW_THREADS
+            int ok = 1;
+            Py_ssize_t len = PyList_GET_SIZE(args[14]), at = 4 * g->seats;
+            if (len > at + 64) {
+                ok = set_item(args[14], at + 64, nodes) == 0;
+            }
+            if (v == 0) {
+                for (int p = 0; ok && p < g->seats; p++) {
+                    ok = sets_out(args[14], 4 * p, deal[p]) == 0;
+                }
+                for (Py_ssize_t i = 0; ok && at + i < len && i < 64; i++) {
+                    ok = set_item(args[14], at + i, line[i] == TC_NO_CARD ? -1 : line[i]) == 0;
+                }
+            }
+            r = !ok ? NULL : v == TC_BAD_POSITION ? (fail(TC_ERR_POSITION), NULL) : PyLong_FromLong(v);
+            PyBuffer_Release(&mem);
+        }
+        PyBuffer_Release(&order);
+    }
+    release(&h);
+    return r;
+}
+#endif
+
 #ifdef TAPETE_COUNT_NODES
 extern long tc_host_nodes;
 static PyObject *host_nodes(PyObject *self, PyObject *unused) {
@@ -333,6 +386,12 @@ static PyMethodDef methods[] = {
     {"playouts", (PyCFunction)(void (*)(void))playouts, METH_FASTCALL,
      "playouts(game, trump, leader, n, cards, led_suits, hands, measure, count, seed) -> "
      "team 0's result summed over `count` random legal playouts"},
+#endif
+#ifdef TAPETE_HAVE_CLUB
+    {"club", (PyCFunction)(void (*)(void))club, METH_FASTCALL,
+     "club(game, trump, leader, n, cards, led_suits, hands, known, unseen, cant, claimer, order, "
+     "memory, budget, out) -> 1 the claim stands by club law, 0 refuted (deal and line in out), "
+     "OUT_OF_BUDGET, TOO_DEEP"},
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     {"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL,

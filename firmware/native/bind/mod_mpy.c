@@ -301,6 +301,55 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(claim_obj, 16, 16, claim);
 #endif
 #endif
 
+#ifdef TAPETE_HAVE_CLUB
+/* club(game, trump, leader, n, cards, led_suits, hands, known, unseen, cant, claimer,
+ *      order, memory, budget, out) -> 1 holds, 0 refuted, OUT_OF_BUDGET, TOO_DEEP */
+static mp_obj_t club(size_t n_args, const mp_obj_t *args) {
+    tc_trick t;
+    uint64_t hands[TC_MAX_SEATS], unseen, cant[TC_MAX_SEATS], deal[TC_MAX_SEATS];
+    uint8_t line[64];
+    size_t len;
+    mp_buffer_info_t order, mem;
+    const tc_game *g = game_in(args[0]);
+    trick_in(g, args + 1, int_in(args[5], 0, 15), g->seats - 1, &t);
+    hands_in(args[6], hands, g->seats);
+    unsigned known = (unsigned)int_in(args[7], 0, (1 << g->seats) - 1);
+    hands_in(args[8], &unseen, 1);
+    hands_in(args[9], cant, g->seats);
+    int claimer = (int)int_in(args[10], 0, g->seats - 1);
+    mp_get_buffer_raise(args[11], &order, MP_BUFFER_READ);
+    mp_get_buffer_raise(args[12], &mem, MP_BUFFER_RW);
+    long budget = (long)int_in(args[13], 0, 0x3FFFFFFF);
+    mp_obj_t *items = list_out(args[14], 4 * g->seats, &len);
+    const uint8_t *o = order.buf;
+    for (size_t i = 0; i < order.len; i++) {
+        if (o[i] > 63 || order.len > 16) {
+            fail(TC_ERR_RANGE);
+        }
+    }
+    long nodes = 0;
+    int r = tc_club(g, hands, known, unseen, cant, &t, claimer, o, (int)order.len, mem.buf,
+        (uint32_t)mem.len, budget, &nodes, deal, line);
+    if (r == TC_BAD_POSITION) {
+        fail(TC_ERR_POSITION);
+    }
+    size_t at = 4 * g->seats;
+    if (len > at + 64) {
+        items[at + 64] = mp_obj_new_int(nodes);
+    }
+    if (r == 0) {
+        for (int p = 0; p < g->seats; p++) {
+            sets_out(items + 4 * p, deal[p]);
+        }
+        for (size_t i = 0; at + i < len && i < 64; i++) {
+            items[at + i] = MP_OBJ_NEW_SMALL_INT(line[i] == TC_NO_CARD ? -1 : (mp_int_t)line[i]);
+        }
+    }
+    return MP_OBJ_NEW_SMALL_INT(r);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(club_obj, 15, 15, club);
+#endif
+
 static void constant(qstr name, mp_int_t v) {
     mp_store_global(name, MP_OBJ_NEW_SMALL_INT(v));
 }
@@ -317,6 +366,9 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
 #endif
 #ifdef TAPETE_HAVE_PLAYOUT
     mp_store_global(MP_QSTR_playouts, MP_OBJ_FROM_PTR(&playouts_obj));
+#endif
+#ifdef TAPETE_HAVE_CLUB
+    mp_store_global(MP_QSTR_club, MP_OBJ_FROM_PTR(&club_obj));
 #endif
 #ifdef TAPETE_HAVE_SOLVER
     mp_store_global(MP_QSTR_solve, MP_OBJ_FROM_PTR(&solve_obj));

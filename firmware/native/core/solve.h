@@ -51,10 +51,7 @@ typedef struct {
 /* Frames a search needs at most: one per card left, and the end of the hand. */
 #define TC_FRAMES (TAPETE_MAX_DEPTH + 1)
 
-/* Answers besides a value. */
-#define TC_OUT_OF_BUDGET (-1) /* the node budget ran out */
-#define TC_BAD_POSITION (-2)  /* hands, unseen cards and trick do not fit together */
-#define TC_TOO_DEEP (-3)      /* more cards left than TAPETE_MAX_DEPTH */
+/* Answers besides a value: TC_OUT_OF_BUDGET, TC_BAD_POSITION, TC_TOO_DEEP (tapete_core.h). */
 
 /* Transposition table entry: the cards still out at a trick start (their owners
  * never change within one search), the leader and (for the seven duty) the suits

@@ -10,6 +10,7 @@
  *     TAPETE_NO_SOLVER      no tc_solve / tc_claim (solve.h; and no transposition table)
  *     TAPETE_NO_CLAIM       no tc_claim (the solver stays)
  *     TAPETE_NO_PLAYOUT     no tc_playouts (random playouts for analysis)
+ *     TAPETE_NO_CLUB        no tc_club (the claim check by club law; needs tc_forbidden)
  */
 #ifndef TAPETE_CORE_H
 #define TAPETE_CORE_H
@@ -28,6 +29,9 @@
 #ifndef TAPETE_NO_PLAYOUT
 #define TAPETE_HAVE_PLAYOUT 1
 #endif
+#if !defined(TAPETE_NO_CLUB) && defined(TAPETE_HAVE_FORBIDDEN)
+#define TAPETE_HAVE_CLUB 1
+#endif
 
 #define TC_SUIT(card) ((card) >> 4)
 #define TC_SLOT(card) ((card) & 15)
@@ -35,6 +39,11 @@
 /* tc_winner's answer carries this bit when the best card is matched by an
  * opponent's equal card (a drawn trick, in games with TC_DRAWS). */
 #define TC_DRAWN 16
+
+/* Answers of the searches (the solver's and the claim checks') besides a value. */
+#define TC_OUT_OF_BUDGET (-1) /* the node budget ran out */
+#define TC_BAD_POSITION (-2)  /* hands, unseen cards and trick do not fit together */
+#define TC_TOO_DEEP (-3)      /* more cards left than the search's depth cap */
 
 /* What a search and a playout count for a side. */
 #define TC_POINTS 0 /* card points, trick points and the last trick's points */
@@ -82,6 +91,21 @@ uint64_t tc_legal_seen(const tc_game *g, const tc_trick *t, const tc_view *v, ui
 void tc_forbidden(const tc_game *g, const tc_trick *t, int card, uint64_t out[TC_PLAY_RULES]);
 /* The rule a play of `card` from `hand` breaks (TC_REVOKE...), or TC_LEGAL. */
 int tc_verdict(const tc_game *g, const tc_trick *t, uint64_t hand, int card);
+#endif
+
+#ifdef TAPETE_HAVE_CLUB
+/* The claim check by club law (club.c; docs/claims.md): does seat `claimer` (its hand
+ * in `hands`, as every seat's in `known`, bit per seat) take every remaining trick for
+ * its team with its stated `order` (norder cards; 0: any normal line, the top legal
+ * card of a suit at each turn), every other seat playing any legal card and the
+ * `unseen` cards lying in any way `cant` (cards each seat cannot hold) and the hand
+ * sizes allow? `mem` (bytes, 8-aligned) holds the search's frames (2080 bytes) and a
+ * memo of exhausted trick starts in the rest. 1 yes, 0 no (then `deal` gets every
+ * seat's cards and `line`, 64 entries, the losing line, TC_NO_CARD after it),
+ * TC_OUT_OF_BUDGET, TC_BAD_POSITION, TC_TOO_DEEP. */
+int tc_club(const tc_game *g, const uint64_t *hands, unsigned known, uint64_t unseen,
+    const uint64_t *cant, const tc_trick *t, int claimer, const uint8_t *order, int norder,
+    void *mem, uint32_t bytes, long budget, long *nodes, uint64_t *deal, uint8_t *line);
 #endif
 
 #ifdef TAPETE_HAVE_PLAYOUT

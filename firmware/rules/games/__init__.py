@@ -74,4 +74,4 @@ def info(name):
     return {"name": cls.name, "title": cls.title, "pack": cls.pack,
             "seats": list(cls.seat_counts), "options": options,
             "presets": [dict(p) for p in cls.PRESETS],
-            "calls": ["claim", "concede"] + list(cls.CALL_WORDS or cls.calls)}
+            "calls": ["claim", "concede", "object"] + list(cls.CALL_WORDS or cls.calls)}

@@ -81,6 +81,7 @@ WORDS = (b"\n"
          b'clockwise\thorari\n'  # horari
          b'collect\trecollir\n'  # recollir
          b'collect it\trecull-la\n'  # recull-la
+         b"conceded, the partner may object\tcedeix; el company s'hi pot oposar\n"  # cedeix; el company s'hi pot oposar
          b'confirm: done\tconfirmar: fet\n'  # confirmar: fet
          b'confirm: save\tconfirmar: desar\n'  # confirmar: desar
          b'confirm: start\tconfirmar: comen\xc3\xa7ar\n'  # confirmar: començar

@@ -81,6 +81,7 @@ WORDS = (b"\n"
          b'clockwise\thorario\n'  # horario
          b'collect\trecoger\n'  # recoger
          b'collect it\trec\xc3\xb3gela\n'  # recógela
+         b'conceded, the partner may object\tcede; el compa\xc3\xb1ero puede oponerse\n'  # cede; el compañero puede oponerse
          b'confirm: done\tconfirmar: hecho\n'  # confirmar: hecho
          b'confirm: save\tconfirmar: guardar\n'  # confirmar: guardar
          b'confirm: start\tconfirmar: empezar\n'  # confirmar: empezar

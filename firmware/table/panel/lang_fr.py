@@ -81,6 +81,7 @@ WORDS = (b"\n"
          b'clockwise\thoraire\n'  # horaire
          b'collect\tramasser\n'  # ramasser
          b'collect it\tramassez-le\n'  # ramassez-le
+         b"conceded, the partner may object\tabandon ; le partenaire peut s'y opposer\n"  # abandon ; le partenaire peut s'y opposer
          b'confirm: done\tconfirmer : fini\n'  # confirmer : fini
          b'confirm: save\tconfirmer : enregistrer\n'  # confirmer : enregistrer
          b'confirm: start\tconfirmer : commencer\n'  # confirmer : commencer

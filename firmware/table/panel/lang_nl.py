@@ -81,6 +81,7 @@ WORDS = (b"\n"
          b'clockwise\tmet de klok mee\n'  # met de klok mee
          b'collect\toprapen\n'  # oprapen
          b'collect it\trapen\n'  # rapen
+         b'conceded, the partner may object\topgegeven; de partner kan bezwaar maken\n'  # opgegeven; de partner kan bezwaar maken
          b'confirm: done\tbevestig: klaar\n'  # bevestig: klaar
          b'confirm: save\tbevestig: bewaar\n'  # bevestig: bewaar
          b'confirm: start\tbevestig: start\n'  # bevestig: start

@@ -188,7 +188,9 @@ def _analyse(inputs, limit=0, progress=None, only=None):
             h.plays.append((before, ev, trick_no, _after_play(m, h, ev, derived)))     # counted once weighed
         elif name == "play" and mine:
             count.one()
-        if h is not None and any(d.get("ev") in ("hand_end", "x-claim") for d in derived):
+        if h is not None and any(d.get("ev") == "hand_end" or d.get("ev") == "x-claim"
+                                 and not (d.get("call") == "concede" and d.get("sound") is not True)
+                                 for d in derived):   # a concession waiting or cancelled: play goes on
             _weigh(m.game, h, count)
             _finish(h, any(d.get("ev") == "x-claim" for d in derived))
             h = None

@@ -258,12 +258,19 @@ def describe_claim(c):
     who = "seat " + str(c["seat"])
     rest = "the last " + str(c["tricks"]) + " trick" + ("s" if c["tricks"] != 1 else "")
     if c["call"] == "concede":
-        return "CONCESSION by " + who + ": " + rest + " to the other side (line " + str(c["line_no"]) + ")"
+        text = "CONCESSION by " + who + ": " + rest + " to the other side (line " + str(c["line_no"]) + ")"
+        if c.get("sound") is None:
+            return text + ": waiting " + str(c.get("wait")) + " s for the partner's word"
+        if c.get("sound") is False:
+            return text + ": CANCELLED, seat " + str(c.get("objected")) + " objected; play went on"
+        return text + (": stood (" + c["stood"] + ")" if c.get("stood") else "")
     text = "CLAIM by " + who + " of " + rest + " in trick " + str(c["trick"]) + " (line " + str(c["line_no"]) + "): "
     if c["sound"]:
         return text + "sound, the hand is scored as claimed"
     if c["sound"] is None:
         return text + "too large to settle here; play went on"
+    if c.get("law") == "club":
+        text += "by club law, "
     deal = "; ".join("seat %d: %s" % (s, " ".join(card_text(x) for x in cs)) for s, cs in enumerate(c["deal"]))
     return (text + "REFUSED. Defeated by the deal [" + deal + "] and the line "
             + " ".join(card_text(x) for x in c["line"]))

@@ -129,9 +129,14 @@ def describe_violation(v, s=None):
 
 def describe_claim(c, s=None):
     if c.get("call") == "concede":
-        return ngettext("seat %(seat)s conceded the last %(tricks)s trick",
+        text = ngettext("seat %(seat)s conceded the last %(tricks)s trick",
                         "seat %(seat)s conceded the last %(tricks)s tricks",
                         c.get("tricks") or 0) % {"seat": seat_ref(s, c.get("seat")), "tricks": c.get("tricks")}
+        if c.get("sound") is None:      # waiting for the partner (docs/claims.md)
+            text += " " + _("(the partner may object for %(wait)s s)") % {"wait": c.get("wait")}
+        elif c.get("sound") is False:
+            text += " " + _("(the partner objected: play goes on)")
+        return text
     ruling = {True: _("sound"), False: _("REFUSED"), None: _("too large to settle")}[c.get("sound")]
     text = ngettext("seat %(seat)s claimed the last %(tricks)s trick: %(ruling)s",
                     "seat %(seat)s claimed the last %(tricks)s tricks: %(ruling)s", c.get("tricks") or 0) % {

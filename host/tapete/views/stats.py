@@ -110,7 +110,8 @@ class _Figures:
                 "m.game, c.call, c.sound"):
             g = self.of(name)
             if call == "concede":
-                g["concessions"] += n
+                if sound == 1:      # stood (null: waiting for the partner; 0: cancelled)
+                    g["concessions"] += n
                 continue
             g["claims"] += n
             if sound == 0:

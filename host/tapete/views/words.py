@@ -264,7 +264,8 @@ def options_text(s):
 
 
 # The calls (docs/protocol.md 1.1, each game's `calls`), said as the players say them.
-CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"), "bid": N_("bids"),
+CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"),
+         "object": N_("objects to the concession"), "bid": N_("bids"),
          "pass": N_("passes"), "trump": N_("names trump"), "delegate": N_("leaves trump to the partner"),
          "double": N_("doubles"), "declare": N_("declares"), "raise": N_("raises"), "accept": N_("accepts"),
          "reject": N_("refuses"), "play": N_("plays the hand"), "fold": N_("folds"), "see": N_("sees"),

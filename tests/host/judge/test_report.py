@@ -51,8 +51,9 @@ def test_the_report_of_a_simulated_match_holds_every_trick_violation_claim_score
     assert "VIOLATION seat %d played" % final["seat"] in text
     assert "in trick %d: %s, proven in trick %d" % (final["trick"], final["rule"], final["proof"]["trick"]) in text
     claim = next(e for e in events if e["ev"] == "x-claim")
-    assert "seat %d claimed the last %d trick%s: sound" % (claim["seat"], claim["tricks"],
-                                                          "" if claim["tricks"] == 1 else "s") in text
+    ruling = {True: "sound", False: "REFUSED", None: "too large to settle"}[claim["sound"]]
+    assert "seat %d claimed the last %d trick%s: %s" % (claim["seat"], claim["tricks"],
+                                                       "" if claim["tricks"] == 1 else "s", ruling) in text
     end = events[-1]
     assert "totals %s (the target reached)" % " / ".join(map(str, end["totals"])) in text   # the reason in words
     assert "team 0 (seats 0+2) wins" in text

@@ -77,6 +77,8 @@ def test_the_interactive_mode_places_cards_kills_readers_and_makes_calls(tmp_pat
         sim.say("flicker 0")            # a tag laid while presence flickers may be missed for
         sim.state()                     # a round or more: the call is checked on a steady table
         sim.say("call %d concede" % ((seat + 1) % 4))
+        sim.state()                     # the concession waits for the partner, who concedes too
+        sim.say("call %d concede" % ((seat + 3) % 4))
         state = sim.state()
         assert "phase over" in state or "phase hand_end" in state, state
         sim.say("quit")
