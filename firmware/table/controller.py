@@ -452,7 +452,7 @@ class Table:
         again, which lets it stand (rules/claims.py). Called every scan round while
         one waits."""
         c = self.match.conceding
-        if c[1] is not None and self.now() >= c[1]:
+        if c is not None and c[1] is not None and self.now() >= c[1]:
             self.call(c[0], "concede")
 
     def _record(self, ev, derived):
