@@ -89,12 +89,12 @@ function seatRef(seat, state) {
   return name ? seat + " (" + name + ")" : String(seat);
 }
 
-// A last trick's card label: the player's first 8 letters, or s0 .. s11.
+// A last trick's card label: the player's name whole (never cut at eight letters:
+// the row wraps instead), or s0 .. s11.
 function shortSeat(seat, state) {
   const named = state && state.said && state.said.seats;
   const name = named && named[seat];
-  if (!name) return "s" + seat;
-  return name.length > 8 ? name.slice(0, 7) + "…" : name;
+  return name || "s" + seat;
 }
 
 function byseat(trick) {
@@ -165,7 +165,7 @@ function drawBoard(root, s, opts) {
        el("span", {class: "who"}, teamName(s, i)), el("span", {class: "pts"}, String(t)))));
   side.append(scores);
   side.append(el("div", {class: "turnline", id: "turn", "data-seat": s.turn === null || s.turn === undefined ? "" : String(s.turn)},
-                 s.turn !== null && s.turn !== undefined ? fmt(_("to play: seat %(seat)s"), {seat: s.turn})
+                 s.turn !== null && s.turn !== undefined ? fmt(_("to play: %(player)s"), {player: seatText(s.turn, s)})
                  : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(x => seatText(x, s)).join(", ")
                     : (s.over ? _("match over") : "–"))));
   // The hand's context in words (view.spoken): a label and a value per key.
