@@ -97,6 +97,9 @@ function connectRoom(tablesEl, standingsEl, titleEl, statusEl) {
   let finished = -1;
   const refresh = () => fetch("/standings" + langQuery()).then((r) => r.json()).then((st) => drawStandings(standingsEl, st));
   const es = new EventSource("/events" + langQuery());
+  // a page left (a table opened, another language) closes its stream at once: the
+  // browser holds six connections to the room, and a director clicks through tables
+  addEventListener("pagehide", () => es.close());
   es.onmessage = (m) => {
     const summary = JSON.parse(m.data);
     titleEl.textContent = fmt(_("Room %(room)s"), {room: summary.room});
