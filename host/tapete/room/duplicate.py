@@ -36,9 +36,16 @@ def _team_names(table, first):
     given = names.get("teams")
     seats = ev.get("seats") or 4
     count = 3 if seats == 3 and ev.get("game") == "manille" else 2
-    if isinstance(given, list) and len(given) >= count and all(isinstance(n, str) for n in given):
+    if isinstance(given, list) and len(given) >= count and all(isinstance(n, str) and n for n in given[:count]):
         return given[:count]
-    return [_("%(table)s team %(team)s") % {"table": table, "team": t} for t in range(count)]
+    # no team names: a side is its players (seats t, t + count, ...) when they have
+    # names, so a pair is the same side in every round; else its table and number
+    seated = names.get("seats") if isinstance(names.get("seats"), list) else []
+    out = []
+    for t in range(count):
+        players = [seated[s] for s in range(t, seats, count) if s < len(seated) and isinstance(seated[s], str) and seated[s]]
+        out.append(" + ".join(players) if players else _("%(table)s team %(team)s") % {"table": table, "team": t})
+    return out
 
 
 def _html(text):
@@ -121,16 +128,17 @@ def sheet_html(room, rnd, results, scoring="matchpoints"):
     unit = _("MP") if scoring == "matchpoints" else _("points vs field")
     words = {"room": _html(room), "round": _html(rnd)}
     # Names are never cut: a long one (a side "Françoise Vandenbroucke", a club "Casal
-    # Gràcia de Manresa") wraps in its cell, between words first; the table fits the page.
+    # Gràcia de Manresa") wraps in its cell between its words, never inside one (each
+    # column is as wide as its longest word); on a phone the sheet is set smaller to fit.
     parts = ["<!DOCTYPE html><html lang='%s'><head><meta charset='utf-8'>" % i18n.language(),
              "<meta name='viewport' content='width=device-width, initial-scale=1'>",
              "<title>%s</title>" % (_("Room %(room)s, round %(round)s: duplicate results") % words),
              "<style>body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5rem;color:#111}"
              "table{border-collapse:collapse;margin:.3rem 0 1rem;min-width:60%;max-width:100%}"
-             "th,td{border:1px solid #999;padding:.2rem .5rem;text-align:left;overflow-wrap:anywhere}"
+             "th,td{border:1px solid #999;padding:.2rem .5rem;text-align:left;overflow-wrap:break-word}"
              "td.n{text-align:right}.mis{color:#b00;font-weight:bold}h2{font-size:1.1rem;margin:1rem 0 .2rem}"
-             "@media (max-width:480px){body{margin:.6rem;font-size:.9rem}table{width:100%}"
-             "th,td{padding:.15rem .25rem}}"
+             "@media (max-width:480px){body{margin:.5rem;font-size:.78rem}h1{font-size:1.25rem}table{width:100%}"
+             "th,td{padding:.15rem .2rem}}"
              "@media print{body{margin:0}h2{break-after:avoid}table{break-inside:avoid}}</style></head><body>",
              "<h1>%s</h1>" % (_("Room %(room)s · round %(round)s · duplicate results") % words),
              "<p>%s</p>" % (_("Scoring: %(scoring)s (%(how)s).") % {

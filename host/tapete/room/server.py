@@ -51,7 +51,7 @@ class RoomBoard:
         self.cards = {}             # table -> its summary, made again only when it changed
         self.lock = threading.Lock()
         self.version = 0
-        self.note = ""
+        self.note = ("", None)       # (message, its arguments): notice()
         self.loop = None
         self.wakers = set()
 
@@ -98,10 +98,11 @@ class RoomBoard:
             self.version += 1
         self.wake()
 
-    def notice(self, text):
-        """A line for the board's foot (the room server's own state, in English: an operator's line)."""
+    def notice(self, text, args=None):
+        """A line for the board's foot (the room server's own state): a message of the
+        catalogue (N_) and its arguments, said in each browser's language."""
         with self.lock:
-            self.note = text
+            self.note = (text, args)
             self.version += 1
         self.wake()
 
@@ -127,7 +128,10 @@ class RoomBoard:
                             self.counts.get(name), self.refused.get(name), self.runs.get(name))
             tables = [self.cards[name][lang] for name in sorted(self.views)]
             evening = dict((k, sum(c.get(k, 0) for c in self.counts.values())) for k in COUNTS)
-            return self.version, json.dumps({"room": self.room, "tables": tables, "note": self.note,
+            text, args = self.note
+            with i18n.using(lang):
+                note = (_(text) % args if args else _(text)) if text else ""
+            return self.version, json.dumps({"room": self.room, "tables": tables, "note": note,
                                              "evening": evening})
 
     def table_state(self, table, lang=None):

@@ -81,6 +81,13 @@ function seatText(seat, state) {
   return fmt(_("seat %(seat)s"), {seat: seat});
 }
 
+// A seat's name box by its longest word (board.css): "long" from 10 letters, "longer"
+// from 13, set smaller so a surname fits whole rather than breaking inside it.
+function nameClass(text) {
+  const longest = Math.max(0, ...String(text).split(/\s+/).map((w) => w.length));
+  return longest >= 13 ? "name longer" : longest >= 10 ? "name long" : "name";
+}
+
 // view.spoken's seats: each player's name, null for a seat without one.
 // A seat in a message ("won by seat %(seat)s"): "2", or "2 (Carme)" (words.seat_ref).
 function seatRef(seat, state) {
@@ -140,7 +147,7 @@ function drawBoard(root, s, opts) {
     const box = el("div", {class: "seat team" + team + (turn ? " turn" : "") + (s.dealer === seat ? " dealer" : ""),
                            id: "seat-" + seat, "data-card": cards[seat] || "", "data-turn": turn ? "1" : "0",
                            style: "left:" + p.x + "%;top:" + p.y + "%"},
-                   el("div", {class: "name", title: seatText(seat, s)}, seatText(seat, s) + (s.dealer === seat ? " · " + _("dealer") : "")),
+                   el("div", {class: nameClass(seatText(seat, s)), title: seatText(seat, s)}, seatText(seat, s) + (s.dealer === seat ? " · " + _("dealer") : "")),
                    cardEl(card, cls + (bad ? " bad" : ""), spanish));
     felt.append(box);
   }
