@@ -26,7 +26,8 @@ NAMES = (LONG, CLUB, "Pep Puigdollers Vilalta")
 ENGLISH = ("round", "hand", "to play", "match over", "standings", "played", "won", "team", "table",
            "result", "playing", "tables", "seat", "trick", "trump", "tonight", "connecting", "between",
            "winner", "wins", "room", "board", "side", "place", "scoring", "north", "east", "last",
-           "points", "lost", "dealer", "score", "listening", "subscribed", "on", "of", "the")
+           "points", "lost", "dealer", "score", "listening", "subscribed", "on", "of", "the", "max",
+           "multiplier")
 
 
 @pytest.fixture

@@ -244,7 +244,8 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "partner_exemption": N_("partner exemption"), "hands": N_("hands"), "captains": N_("captains"),
            "dummy": N_("dummy"), "games": N_("games"), "fold_bonus": N_("bonuses on a fold"),
            "lone_stake": N_("a round declared by one side alone is worth"),
-           "bonus": NP_("mus", "pares and juego bonuses")}
+           "bonus": NP_("mus", "pares and juego bonuses"), "max_multiplier": N_("highest multiplier"),
+           "beat_in_suit": N_("must beat in suit")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40"),
