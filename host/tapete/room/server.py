@@ -48,7 +48,7 @@ class RoomBoard:
         self.counts = {}            # table -> the evening's counters (store.COUNTS)
         self.refused = {}           # table -> the last rejected line's reason
         self.runs = {}              # table -> its run (1 and up: restarted this many times)
-        self.cards = {}             # table -> its summary, made again only when it changed
+        self.cards = {}             # table -> {lang: its summary, None: its state}, made again when it changed
         self.lock = threading.Lock()
         self.version = 0
         self.note = ("", None)       # (message, its arguments): notice()
@@ -121,9 +121,11 @@ class RoomBoard:
             for name in self.views:
                 said = self.cards.setdefault(name, {})
                 if lang not in said:
+                    if None not in said:        # the table's state: made once for every language
+                        said[None] = self.views[name].state()
                     with i18n.using(lang):
                         said[lang] = table_summary(
-                            name, self.views[name].state(), self.rounds.get(name), self.arrived.get(name),
+                            name, said[None], self.rounds.get(name), self.arrived.get(name),
                             self.held.get(name), self.misboards.get(name), self.names.get(name),
                             self.counts.get(name), self.refused.get(name), self.runs.get(name))
             tables = [self.cards[name][lang] for name in sorted(self.views)]
