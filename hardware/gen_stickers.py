@@ -52,6 +52,13 @@ WORDS = {
     "nl": "claimen opgeven bevestigen terug troef troef troef troef |zonder troef| doubleren "
           "delegeren pas melden verhogen accepteren weigeren spelen folden truc retruc mus "
           "|geen mus| afleggen ja nee bieden zien órdago |fout gedeeld| bezwaar",
+    # Basque: the Mus words as Basque players say them (iduki, inbido, hordago)
+    "eu": "erreklamatu utzi berretsi desegin triunfoa triunfoa triunfoa triunfoa |triunforik ez| "
+          "contro eskuordetu paso kantatu igo iduki |ez dut nahi| jokatu erretiratu truc retruc mus "
+          "|ez dago mus| deskartatu bai ez inbido ikusi hordago |banaketa okerra| |aurka egin|",
+    "gl": "reclamar ceder confirmar desfacer triunfo triunfo triunfo triunfo |sen triunfo| contrar "
+          "delegar paso cantar subir quero |non quero| xogar retirarse truco retruco mus |non hai mus| "
+          "descartar si non envidar ver órdago |reparto nulo| opoñerse",
     "en": "claim concede confirm undo trump trump trump trump |no trump| double delegate pass "
           "declare raise accept reject play fold truc retruc mus |no mus| discard yes no bid see "
           "órdago misdeal object",

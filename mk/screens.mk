@@ -2,7 +2,7 @@
 # panel, drawn by the firmware's own code under micropython.
 #   make screens    docs/screens-4.2.png, docs/screens-2.9.png, docs/screens-2.13.png, and the
 #                   4.2" panel in each other language of host/tapete/locale/LINGUAS:
-#                   docs/screens-4.2-es.png, -ca, -fr, -nl
+#                   docs/screens-4.2-es.png, -ca, -fr, -nl, -eu, -gl
 
 .PHONY: screens
 SCREEN_LANGS := $(filter-out en,$(shell sed 's/\#.*//' host/tapete/locale/LINGUAS))

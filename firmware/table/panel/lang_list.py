@@ -2,5 +2,5 @@
 # do not edit (change LINGUAS, then run the tool).
 """The panel's languages in LINGUAS's order (the menu's), each by its own name as
 the menu shows it; each but English has its table, table/lang_<xx>.py."""
-LANGS = ('es', 'ca', 'fr', 'nl', 'en')
-NAMES = ('ESPAÑOL', 'CATALÀ', 'FRANÇAIS', 'NEDERLANDS', 'ENGLISH')
+LANGS = ('es', 'ca', 'fr', 'nl', 'en', 'eu', 'gl')
+NAMES = ('ESPAÑOL', 'CATALÀ', 'FRANÇAIS', 'NEDERLANDS', 'ENGLISH', 'EUSKARA', 'GALEGO')

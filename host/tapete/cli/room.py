@@ -9,6 +9,7 @@ import os
 import sys
 
 from ..errors import UsageError
+from ..i18n import N_
 from ..room.lines import RoomError
 
 
@@ -104,7 +105,8 @@ def cmd_serve(args):
     board = RoomBoard(room)
     server = RoomServer(store, board, room, connect, boards=boards, schedule=schedule)
     server.start(host, port)
-    board.notice("subscribed to tapete/%s/+/log on %s:%d" % (room, host, port))
+    board.notice(N_("listening to the tables of room %(room)s on %(broker)s"),
+                 {"room": room, "broker": "%s:%d" % (host, port)})
     print("tapete room: room %s from %s:%d into %s" % (room, host, port, store.path), file=sys.stderr, flush=True)
     try:
         run_server(room_app(board, store.path, boards, args.scoring), args.host, args.port, "tapete room: the board of room %s on" % room)

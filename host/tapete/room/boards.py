@@ -13,6 +13,7 @@ import json
 import random
 
 from .lines import RoomError
+from ..i18n import _
 from ..rules import cards as C
 from ..rules import games, playout
 
@@ -72,10 +73,13 @@ def make_boards(game_name, count, seed=1):
 
 def misboard(board, dealer, played):
     """What does not agree between a hand as played and its board: a list of
-    sentences (empty: the hand was the board). `played`: {seat: [cards in order]}."""
+    sentences (empty: the hand was the board), in the current language (i18n: the
+    room server's own for the board's flags, the browser's for a results sheet).
+    `played`: {seat: [cards in order]}."""
     problems = []
     if dealer != board["dealer"]:
-        problems.append("dealt by seat %s, the board's dealer is seat %s" % (dealer, board["dealer"]))
+        problems.append(_("dealt by seat %(seat)s, the board's dealer is seat %(dealer)s")
+                        % {"seat": dealer, "dealer": board["dealer"]})
     owner = {}
     for seat, hand in enumerate(board["hands"]):
         for c in hand:
@@ -84,8 +88,9 @@ def misboard(board, dealer, played):
         for c in played[seat]:
             c = c.upper()
             if owner.get(c) != seat:
-                where = "no seat" if c not in owner else "seat %d" % owner[c]
-                problems.append("seat %d played %s, which the board gives %s" % (seat, c, where))
+                where = _("no seat") if c not in owner else _("seat %(seat)s") % {"seat": owner[c]}
+                problems.append(_("seat %(seat)s played %(card)s, which the board gives %(where)s")
+                                % {"seat": seat, "card": c, "where": where})
     return problems
 
 
@@ -124,7 +129,8 @@ class HandWatch:
             hand["score"] = ev.get("score")
             hand["points"] = ev.get("points")
             hand["hand"] = ev.get("hand")
-            hand["misboard"] = (["board %d is not in the boards file" % hand["board"]] if board is None
+            hand["misboard"] = ([_("board %(board)s is not in the boards file") % {"board": hand["board"]}]
+                                if board is None
                                 else misboard(board, hand["dealer"], hand["played"]))
             return hand
         return None

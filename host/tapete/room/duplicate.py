@@ -21,6 +21,8 @@ import json
 import sqlite3
 
 from .boards import HandWatch
+from .. import i18n
+from ..i18n import _
 
 SCORINGS = ("matchpoints", "total")
 
@@ -34,9 +36,16 @@ def _team_names(table, first):
     given = names.get("teams")
     seats = ev.get("seats") or 4
     count = 3 if seats == 3 and ev.get("game") == "manille" else 2
-    if isinstance(given, list) and len(given) >= count and all(isinstance(n, str) for n in given):
+    if isinstance(given, list) and len(given) >= count and all(isinstance(n, str) and n for n in given[:count]):
         return given[:count]
-    return ["%s team %d" % (table, t) for t in range(count)]
+    # no team names: a side is its players (seats t, t + count, ...) when they have
+    # names, so a pair is the same side in every round; else its table and number
+    seated = names.get("seats") if isinstance(names.get("seats"), list) else []
+    out = []
+    for t in range(count):
+        players = [seated[s] for s in range(t, seats, count) if s < len(seated) and isinstance(seated[s], str) and seated[s]]
+        out.append(" + ".join(players) if players else _("%(table)s team %(team)s") % {"table": table, "team": t})
+    return out
 
 
 def _html(text):
@@ -116,36 +125,47 @@ def standings(results, scoring="matchpoints"):
 def sheet_html(room, rnd, results, scoring="matchpoints"):
     """The printable results sheet of one round (an HTML page)."""
     mine = [r for r in results if r["round"] == rnd]
-    unit = "MP" if scoring == "matchpoints" else "points vs field"
-    parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+    unit = _("MP") if scoring == "matchpoints" else _("points vs field")
+    words = {"room": _html(room), "round": _html(rnd)}
+    # Names are never cut: a long one (a side "Françoise Vandenbroucke", a club "Casal
+    # Gràcia de Manresa") wraps in its cell between its words, never inside one (each
+    # column is as wide as its longest word); on a phone the sheet is set smaller to fit.
+    parts = ["<!DOCTYPE html><html lang='%s'><head><meta charset='utf-8'>" % i18n.language(),
              "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-             "<title>Room %s, round %s: duplicate results</title>" % (_html(room), _html(rnd)),
+             "<title>%s</title>" % (_("Room %(room)s, round %(round)s: duplicate results") % words),
              "<style>body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5rem;color:#111}"
-             "table{border-collapse:collapse;margin:.3rem 0 1rem;min-width:60%}"
-             "th,td{border:1px solid #999;padding:.2rem .5rem;text-align:left}"
+             "table{border-collapse:collapse;margin:.3rem 0 1rem;min-width:60%;max-width:100%}"
+             "th,td{border:1px solid #999;padding:.2rem .5rem;text-align:left;overflow-wrap:break-word}"
              "td.n{text-align:right}.mis{color:#b00;font-weight:bold}h2{font-size:1.1rem;margin:1rem 0 .2rem}"
+             "@media (max-width:480px){body{margin:.5rem;font-size:.78rem}h1{font-size:1.25rem}table{width:100%}"
+             "th,td{padding:.15rem .2rem}}"
              "@media print{body{margin:0}h2{break-after:avoid}table{break-inside:avoid}}</style></head><body>",
-             "<h1>Room %s &middot; round %s &middot; duplicate results</h1>" % (_html(room), _html(rnd)),
-             "<p>Scoring: %s (%s).</p>" % (_html(scoring), "2 per table beaten, 1 per tie; East-West get the top"
-                                           " less North-South's" if scoring == "matchpoints" else
-                                           "the result less the other tables' average")]
+             "<h1>%s</h1>" % (_("Room %(room)s · round %(round)s · duplicate results") % words),
+             "<p>%s</p>" % (_("Scoring: %(scoring)s (%(how)s).") % {
+                 "scoring": _html(_("matchpoints") if scoring == "matchpoints" else _("total")),
+                 "how": _("2 per table beaten, 1 per tie; East-West get the top less North-South's")
+                 if scoring == "matchpoints" else _("the result less the other tables' average")})]
     for board in sorted(set(r["board"] for r in mine)):
         rows = [r for r in mine if r["board"] == board]
-        parts.append("<h2>Board %d</h2><table class='board' data-board='%d'><tr><th>table</th><th>North-South</th>"
-                     "<th>East-West</th><th>N-S result</th><th>N-S %s</th><th>E-W %s</th></tr>"
-                     % (board, board, unit, unit))
+        parts.append("<h2>%s</h2><table class='board' data-board='%d'><tr><th>%s</th><th>%s</th>"
+                     "<th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr>"
+                     % (_("Board %(board)s") % {"board": board}, board, _("table"), _("North-South"),
+                        _("East-West"), _("N-S result"), _("N-S %(unit)s") % {"unit": unit},
+                        _("E-W %(unit)s") % {"unit": unit}))
         for r in sorted(rows, key=lambda r: r["table"]):
             if r["misboard"]:
-                cells = "<td colspan='3' class='mis'>MISBOARDED: %s</td>" % _html("; ".join(r["misboard"][:3]))
+                cells = "<td colspan='3' class='mis'>%s</td>" % _html(
+                    _("MISBOARDED: %(what)s") % {"what": "; ".join(r["misboard"][:3])})
             else:
                 cells = "<td class='n'>%s</td><td class='n'>%s</td><td class='n'>%s</td>" % (
                     r["result"], r["ns_score"], r["ew_score"])
             parts.append("<tr><td>%s</td><td>%s</td><td>%s</td>%s</tr>"
                          % (_html(r["table"]), _html(r["ns"]), _html(r["ew"]), cells))
         parts.append("</table>")
-    parts.append("<h2>Standings of round %s</h2><table class='standings'><tr><th>place</th><th>side</th>"
-                 "<th>boards</th><th>%s</th>%s</tr>" % (_html(rnd), unit,
-                                                        "<th>%</th>" if scoring == "matchpoints" else ""))
+    parts.append("<h2>%s</h2><table class='standings'><tr><th>%s</th><th>%s</th>"
+                 "<th>%s</th><th>%s</th>%s</tr>" % (_("Standings of round %(round)s") % words, _("place"),
+                                                    _("side"), _("boards"), unit,
+                                                    "<th>%</th>" if scoring == "matchpoints" else ""))
     for i, s in enumerate(standings(mine, scoring), 1):
         parts.append("<tr><td class='n'>%d</td><td>%s</td><td class='n'>%d</td><td class='n'>%s</td>%s</tr>"
                      % (i, _html(s["side"]), s["boards"], s["score"],

@@ -23,7 +23,9 @@ from .lines import TableIntake, check_line, misboard_notice, notice_topic, parse
 from .store import COUNTS
 from ..log.validate import MAX_BYTES, placeable
 from ..room_topics import LOG, every_table
-from ..views.state import TableView, describe_violation
+from .. import i18n
+from ..i18n import _
+from ..views.state import TableView, describe_violation, seat_label, spoken, team_name
 
 log = logging.getLogger(__package__)
 
@@ -46,10 +48,10 @@ class RoomBoard:
         self.counts = {}            # table -> the evening's counters (store.COUNTS)
         self.refused = {}           # table -> the last rejected line's reason
         self.runs = {}              # table -> its run (1 and up: restarted this many times)
-        self.cards = {}             # table -> its summary, made again only when it changed
+        self.cards = {}             # table -> {lang: its summary, None: its state}, made again when it changed
         self.lock = threading.Lock()
         self.version = 0
-        self.note = ""
+        self.note = ("", None)       # (message, its arguments): notice()
         self.loop = None
         self.wakers = set()
 
@@ -96,10 +98,11 @@ class RoomBoard:
             self.version += 1
         self.wake()
 
-    def notice(self, text):
-        """A line for the board's foot (the room server's own state, in English: an operator's line)."""
+    def notice(self, text, args=None):
+        """A line for the board's foot (the room server's own state): a message of the
+        catalogue (N_) and its arguments, said in each browser's language."""
         with self.lock:
-            self.note = text
+            self.note = (text, args)
             self.version += 1
         self.wake()
 
@@ -110,29 +113,41 @@ class RoomBoard:
         for ev in list(self.wakers):
             loop.call_soon_threadsafe(ev.set)
 
-    def summary(self):
-        """(version, JSON text) of the room at a glance."""
+    def summary(self, lang=None):
+        """(version, JSON text) of the room at a glance, its words (a violation) in
+        `lang` (each table's card is made once per language asked, until it changes)."""
+        lang = i18n.known(lang) or i18n.language()
         with self.lock:
             for name in self.views:
-                if name not in self.cards:
-                    self.cards[name] = table_summary(
-                        name, self.views[name].state(), self.rounds.get(name), self.arrived.get(name),
-                        self.held.get(name), self.misboards.get(name), self.names.get(name),
-                        self.counts.get(name), self.refused.get(name), self.runs.get(name))
-            tables = [self.cards[name] for name in sorted(self.views)]
+                said = self.cards.setdefault(name, {})
+                if lang not in said:
+                    if None not in said:        # the table's state: made once for every language
+                        said[None] = self.views[name].state()
+                    with i18n.using(lang):
+                        said[lang] = table_summary(
+                            name, said[None], self.rounds.get(name), self.arrived.get(name),
+                            self.held.get(name), self.misboards.get(name), self.names.get(name),
+                            self.counts.get(name), self.refused.get(name), self.runs.get(name))
+            tables = [self.cards[name][lang] for name in sorted(self.views)]
             evening = dict((k, sum(c.get(k, 0) for c in self.counts.values())) for k in COUNTS)
-            return self.version, json.dumps({"room": self.room, "tables": tables, "note": self.note,
+            text, args = self.note
+            with i18n.using(lang):
+                note = (_(text) % args if args else _(text)) if text else ""
+            return self.version, json.dumps({"room": self.room, "tables": tables, "note": note,
                                              "evening": evening})
 
-    def table_state(self, table):
-        """(version, JSON text) of one table, as `tapete serve`'s board draws it; None
-        for a table the room has not heard."""
+    def table_state(self, table, lang=None):
+        """(version, JSON text) of one table, as `tapete serve`'s board draws it (its
+        words in `lang`); None for a table the room has not heard."""
         with self.lock:
             view = self.views.get(table)
             if view is None:
                 return None
-            msg = {"state": view.state(), "source": "room %s, table %s" % (self.room, table),
-                   "note": "", "down": False, "waiting": None}
+            state = view.state()
+            with i18n.using(lang):
+                state["said"] = spoken(state)
+                source = _("room %(room)s, table %(table)s") % {"room": self.room, "table": table}
+            msg = {"state": state, "source": source, "note": "", "down": False, "waiting": None}
             return self.version, json.dumps(msg)
 
 
@@ -143,9 +158,14 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None
     teams = (names or {}).get("teams")
     last = (s.get("violations") or [])[-1:]
     result = s.get("result")
+    turn = s.get("turn")
+    # the player to play by name (the headline says who, not "seat 2"); a violation
+    # in the current language (i18n.using), as the table's own board says it
     return {"table": name, "game": s.get("game"), "round": rnd, "hand": s.get("hand"),
-            "totals": s.get("totals"), "teams": teams, "turn": s.get("turn"),
-            "violation": describe_violation(last[0]) if last else None,
+            "totals": s.get("totals"), "turn": turn,
+            "teams": teams or [team_name(s, t) for t in range(len(s.get("totals") or []))],
+            "player": seat_label(s, turn) if turn is not None else None,
+            "violation": describe_violation(last[0], s) if last else None,
             "over": bool(result), "winner": result.get("winner") if result else None,
             "seq": s.get("seq"), "events": s.get("events"), "arrived": arrived,
             "waiting_for": gap, "lost": counts.get("lost", 0), "rejected": counts.get("rejected", 0),

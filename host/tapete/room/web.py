@@ -8,13 +8,17 @@ every table at a glance, a click into one table's board (the very board of
   /table/NAME           one table's board; /table/NAME/events its pushes
 Pushes are at most one per PUSH_S per browser: with a hundred tables an event every
 few milliseconds would otherwise mean a page redraw as often.
+Every page speaks the browser's language (`?lang=`, else Accept-Language: i18n.choose),
+and the pages' own requests (/events, /standings) carry the page's `?lang=`.
 """
 import asyncio
 import json
 import sqlite3
 
 from .duplicate import _html, _team_names, board_results, score, sheet_html
-from ..views.web import KEEPALIVE_S, _asset, _static_routes
+from .. import i18n
+from ..i18n import _
+from ..views.web import KEEPALIVE_S, _asset, _page, _static_routes, request_language
 
 PUSH_S = 0.05
 
@@ -95,38 +99,47 @@ def room_app(board, db_path, boards=None, scoring="matchpoints"):
     from starlette.routing import Route
 
     async def page(request):
-        return HTMLResponse(_asset("room.html"))
+        return HTMLResponse(_page("room.html", request_language(request)))
 
     async def state(request):
-        return Response(board.summary()[1], media_type="application/json")
+        return Response(board.summary(request_language(request))[1], media_type="application/json")
 
     async def events(request):
-        return _push(board.summary, board)
+        lang = request_language(request)
+        return _push(lambda: board.summary(lang), board)
 
     async def standing(request):
-        return JSONResponse(standings(db_path, board.room))
+        with i18n.using(request_language(request)):
+            return JSONResponse(standings(db_path, board.room))
+
+    def missing(lang, text):
+        return HTMLResponse("<!DOCTYPE html><html lang='%s'><meta charset='utf-8'><p>%s</p></html>"
+                            % (lang, _html(text)), status_code=404)
 
     async def table_page(request):
         name = request.path_params["name"]
+        lang = request_language(request)
         if board.table_state(name) is None:
-            return HTMLResponse("<p>no table %s in room %s</p>" % (_html(name), _html(board.room)),
-                                status_code=404)
-        return HTMLResponse(_asset("room_table.html"))
+            with i18n.using(lang):
+                return missing(lang, _("no table %(table)s in room %(room)s") % {"table": name, "room": board.room})
+        return HTMLResponse(_page("room_table.html", lang))
 
     async def table_events(request):
         name = request.path_params["name"]
-        return _push(lambda: board.table_state(name), board)
+        lang = request_language(request)
+        return _push(lambda: board.table_state(name, lang), board)
 
     async def sheet(request):
-        if boards is None:
-            return HTMLResponse("<p>no boards file: start tapete room serve with --boards FILE</p>",
-                                status_code=404)
-        try:
-            rnd = int(request.path_params["round"])
-        except ValueError:
-            return HTMLResponse("<p>a round is a number</p>", status_code=404)
-        results = score(board_results(db_path, board.room, boards), scoring)
-        return HTMLResponse(sheet_html(board.room, rnd, results, scoring))
+        lang = request_language(request)
+        with i18n.using(lang):
+            if boards is None:
+                return missing(lang, _("no boards file: start tapete room serve with --boards FILE"))
+            try:
+                rnd = int(request.path_params["round"])
+            except ValueError:
+                return missing(lang, _("a round is a number"))
+            results = score(board_results(db_path, board.room, boards), scoring)
+            return HTMLResponse(sheet_html(board.room, rnd, results, scoring))
 
     def asset(name, kind):
         async def handler(request):

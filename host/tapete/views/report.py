@@ -1,12 +1,27 @@
 """The forms of an audit: readable text (each hand's tricks in a table, the points,
 the scores, violations with their proof, the totals and the winner) and JSON, for a
-log of one match or of many, written as each match's audit is done."""
+log of one match or of many, written as each match's audit is done.
+
+The text is in the process's language (`tapete --lang`, i18n): its frame and words;
+a rule's word (revoke), a call and the log's own error messages stay as the log and
+the rules say them (they are what docs/protocol.md names). JSON is never translated."""
 import json
 
+from ..i18n import N_, _, ngettext
 from ..rules import games
 from ..rules.errors import TableError
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "no trump"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def seat_word(seat):
+    """'seat 2' in the current language."""
+    return _("seat %(seat)s") % {"seat": seat}
+
+
+def suit_sign(code):
+    """A trump as the report shows it: its sign, 'no trump' in words."""
+    return _("no trump") if code == "none" else SUIT_SYMBOLS.get(code, code)
 
 
 def team_name(team, result):
@@ -16,12 +31,13 @@ def team_name(team, result):
     names = result.get("names") or {}
     seats = seats_of(result)
     if len(result.get("totals") or []) == seats:       # each for themselves
-        return seat_name(names, team) or "seat %d" % team
+        return seat_name(names, team) or seat_word(team)
     members = range(team, seats, 2)
     if any(seat_name(names, s) for s in members):
-        return "%s (%s)" % (team_given_name(names, team) or "team %d" % team,
-                            " + ".join(seat_name(names, s) or "seat %d" % s for s in members))
-    return team_given_name(names, team) or "team %d (seats %s)" % (team, "+".join(str(s) for s in members))
+        return "%s (%s)" % (team_given_name(names, team) or _("team %(team)s") % {"team": team},
+                            " + ".join(seat_name(names, s) or seat_word(s) for s in members))
+    return team_given_name(names, team) or _("team %(team)s (seats %(seats)s)") % {
+        "team": team, "seats": "+".join(str(s) for s in members)}
 
 
 def players_line(result):
@@ -31,11 +47,11 @@ def players_line(result):
     if not names:
         return None
     seats = seats_of(result)
-    parts = ["seat %d %s" % (s, seat_name(names, s) or "(unnamed)") for s in range(seats)]
-    line = "Players: " + ", ".join(parts)
+    parts = [seat_word(s) + " " + (seat_name(names, s) or _("(unnamed)")) for s in range(seats)]
+    line = _("Players: %(players)s") % {"players": ", ".join(parts)}
     teams = len(result.get("totals") or [])
     if names.get("teams") and teams < seats:
-        line += "; teams: " + ", ".join(team_name(t, result) for t in range(teams))
+        line += "; " + _("teams: %(teams)s") % {"teams": ", ".join(team_name(t, result) for t in range(teams))}
     return line
 
 
@@ -54,12 +70,12 @@ def card_text(code):
 
 
 def render(result, seats=None):
-    """The whole report as text."""
+    """The whole report as text (in the current language: i18n)."""
     out = []
     if result["game"] is None:
-        title = "Audit of a log in which no match could be started"
+        title = _("Audit of a log in which no match could be started")
     else:
-        title = "Audit of a " + result["game"] + " match"
+        title = _("Audit of a %(game)s match") % {"game": result["game"]}
     if result.get("options"):
         title += " (" + ", ".join(k + "=" + str(v) for k, v in sorted(result["options"].items())) + ")"
     out += [title, "=" * len(title), ""]
@@ -70,56 +86,67 @@ def render(result, seats=None):
     seats = seats or seats_of(result)
     for hand in result["hands"]:
         out += render_hand(hand, seats, direction)
-    out.append("Totals: " + " / ".join(str(t) for t in result["totals"]))
+    out.append(_("Totals: %(totals)s") % {"totals": " / ".join(str(t) for t in result["totals"])})
     winner = result["winner"]
     if winner is None and result.get("reason"):
-        out.append("Winner: none (the match ended level: " + str(result["reason"]) + ")")
+        out.append(_("Winner: none (the match ended level: %(reason)s)") % {"reason": result["reason"]})
     elif winner is None:
-        out.append("Winner: none yet (the log ends before the match does)")
+        out.append(_("Winner: none yet (the log ends before the match does)"))
+    elif result.get("reason") == "irregularity":
+        out.append(_("Winner: %(team)s by the other side's irregularity") % {"team": team_name(winner, result)})
     else:
-        why = " by the other side's irregularity" if result.get("reason") == "irregularity" else ""
-        out.append("Winner: " + team_name(winner, result) + why)
+        out.append(_("Winner: %(team)s") % {"team": team_name(winner, result)})
     if result.get("gaps"):
         n = len(result["gaps"])
-        out += ["", "Events missing from the log (%d gap%s):" % (n, "" if n == 1 else "s")]
+        out += ["", ngettext("Events missing from the log (%(n)s gap):",
+                             "Events missing from the log (%(n)s gaps):", n) % {"n": n}]
         for g in result["gaps"]:
             hands = g["hands"]
-            out.append("  line %s: seq %d..%d%s" % (g["line"], g["from"], g["to"], (
-                "; hand%s %s incomplete" % ("s" if len(hands) > 1 else "", ", ".join(map(str, hands)))
-                if hands else "")))
+            line = "  " + _("line %(line)s: seq %(first)s..%(last)s") % {"line": g["line"], "first": g["from"],
+                                                                      "last": g["to"]}
+            if hands:
+                line += "; " + ngettext("hand %(hands)s incomplete", "hands %(hands)s incomplete", len(hands)) % {
+                    "hands": ", ".join(map(str, hands))}
+            out.append(line)
     if result["errors"]:
-        out += ["", "Errors in the log (" + str(len(result["errors"])) + "):"]
+        out += ["", _("Errors in the log (%(n)s):") % {"n": len(result["errors"])}]
         for e in result["errors"]:
-            out.append("  line " + str(e["line"]) + ": " + e["message"])
+            out.append("  " + _("line %(line)s: %(message)s") % {"line": e["line"], "message": e["message"]})
     if result.get("disagreements"):
-        out += ["", "Where the controller disagrees with the rules (" + str(len(result["disagreements"])) + "):"]
+        out += ["", _("Where the controller disagrees with the rules (%(n)s):") % {"n": len(result["disagreements"])}]
         for d in result["disagreements"]:
-            out.append("  line " + str(d["line"]) + ": " + d["message"])
-            out.append("    rules: " + str(d["expected"]) + "  controller: " + str(d["logged"]))
+            out.append("  " + _("line %(line)s: %(message)s") % {"line": d["line"], "message": d["message"]})
+            out.append("    " + _("rules: %(expected)s  controller: %(logged)s") % {
+                "expected": d["expected"], "logged": d["logged"]})
     return "\n".join(out) + "\n"
 
 
 def render_hand(hand, seats, direction=1):
     """One hand: header, trick table, points and scores, violations."""
     trump = hand.get("trump")
-    head = "Hand " + str(hand["hand"]) + ": dealer " + (
-        "unknown" if hand["dealer"] is None else "seat " + str(hand["dealer"]))
+    head = _("Hand %(hand)s: dealer %(dealer)s") % {
+        "hand": hand["hand"], "dealer": _("unknown") if hand["dealer"] is None else seat_word(hand["dealer"])}
     if trump is not None:       # Truc and Mus have none; a hand thrown in has none yet
-        head += ", trump " + SUIT_SYMBOLS.get(trump, trump)
+        head += ", " + _("trump %(trump)s") % {"trump": suit_sign(trump)}
     if hand.get("turnup"):
-        head += " (turn-up " + card_text(hand["turnup"]) + ")"
+        head += " (" + _("turn-up %(card)s") % {"card": card_text(hand["turnup"])} + ")"
     lines = [head]
     if hand.get("incomplete"):
-        lines.append("  INCOMPLETE: events of this hand are missing from the log; what is shown "
-                     "is what the controller logged, not judged")
+        lines.append("  " + _("INCOMPLETE: events of this hand are missing from the log; what is shown "
+                              "is what the controller logged, not judged"))
     lines += describe_context(hand)
     bonus = hand.get("bonus")
     if bonus:
-        lines.append("  turn-up bonus: " + str(bonus["points"]) + " to team " + str(bonus["team"])
-                     + (" (held until after the hand's result)" if bonus["held"] else "")
-                     + (" (taken back: the hand is void)" if hand.get("ended") in ("misdeal", "abandoned")
+        lines.append("  " + _("turn-up bonus: %(points)s to team %(team)s") % {"points": bonus["points"],
+                                                                            "team": bonus["team"]}
+                     + (" " + _("(held until after the hand's result)") if bonus["held"] else "")
+                     + (" " + _("(taken back: the hand is void)") if hand.get("ended") in ("misdeal", "abandoned")
                         else ""))
-    header = "  trick  lead  " + "  ".join("seat %d" % s for s in range(seats)) + "  winner"
+    # the trick table: each column as wide as its heading or a card, whatever the language
+    cols = [_("trick"), _("lead")] + [seat_word(s) for s in range(seats)] + [_("winner")]
+    widths = [max(5, len(cols[0])), max(4, len(cols[1]))] + [max(6, len(c)) for c in cols[2:-1]]
+    header = "  " + "  ".join(c.rjust(w) if i < 2 else c.ljust(w) for i, (c, w) in enumerate(zip(cols, widths))) \
+        + "  " + cols[-1]
     if hand["tricks"]:
         lines += [header, "  " + "-" * (len(header) - 2)]
     for t in hand["tricks"]:
@@ -128,46 +155,52 @@ def render_hand(hand, seats, direction=1):
         for code in t["cards"]:
             by_seat[seat] = card_text(code)
             seat = (seat + direction) % seats
-        row = "  %5d  %4d  " % (t["n"], t["leader"]) + "  ".join("%-6s" % c for c in by_seat)
-        lines.append(row + ("  drawn" if t["winner"] is None else "  seat %d" % t["winner"]))
+        row = "  " + str(t["n"]).rjust(widths[0]) + "  " + str(t["leader"]).rjust(widths[1]) + "  " \
+            + "  ".join(c.ljust(w) for c, w in zip(by_seat, widths[2:]))
+        lines.append(row + "  " + (_("drawn") if t["winner"] is None else seat_word(t["winner"])))
     if hand.get("points") is not None:
-        lines.append("  points " + " / ".join(map(str, hand["points"]))
-                     + "   score " + " / ".join(map(str, hand["score"]))
-                     + "   totals " + " / ".join(map(str, hand["totals"])))
+        lines.append("  " + _("points %(points)s   score %(score)s   totals %(totals)s") % {
+            "points": " / ".join(map(str, hand["points"])), "score": " / ".join(map(str, hand["score"])),
+            "totals": " / ".join(map(str, hand["totals"]))})
     for d in hand.get("declarations", []):
-        lines.append("  DECLARATION by seat %d: %s, %d points%s"
-                     % (d["seat"], " ".join(card_text(c) for c in d["cards"]), d["points"],
-                        "" if d.get("valid", True) else " (false: scores nothing)"))
+        lines.append("  " + _("DECLARATION by seat %(seat)s: %(cards)s, %(points)s points") % {
+            "seat": d["seat"], "cards": " ".join(card_text(c) for c in d["cards"]), "points": d["points"]}
+            + ("" if d.get("valid", True) else " " + _("(false: scores nothing)")))
     for r in hand.get("rounds", []):
-        lines.append("  ROUND %-7s %-6s stake %-5s winner %-6s bonus %s, %s points"
-                     % (r["name"], r["how"], "-" if r["stake"] is None else r["stake"],
-                        "-" if r["winner"] is None else "team %d" % r["winner"], r["bonus"],
-                        r["points"]))
+        lines.append("  " + _("ROUND %(name)s %(how)s stake %(stake)s winner %(winner)s bonus %(bonus)s, "
+                              "%(points)s points") % {
+            "name": "%-7s" % r["name"], "how": "%-6s" % r["how"],
+            "stake": "%-5s" % ("-" if r["stake"] is None else r["stake"]),
+            "winner": "%-6s" % ("-" if r["winner"] is None else _("team %(team)s") % {"team": r["winner"]}),
+            "bonus": r["bonus"], "points": r["points"]})
     if hand.get("misdeal"):
         md = hand["misdeal"]
-        lines.append("  MISDEAL by seat %s%s: the hand is void, nothing scored; seat %s deals next"
-                     % (md["seat"], " (" + md["reason"] + ")" if md.get("reason") else "",
-                        md.get("next_dealer")))
+        lines.append("  " + _("MISDEAL by seat %(seat)s%(why)s: the hand is void, nothing scored; "
+                              "seat %(next)s deals next") % {
+            "seat": md["seat"], "why": " (" + md["reason"] + ")" if md.get("reason") else "",
+            "next": md.get("next_dealer")})
     elif hand.get("ended") == "abandoned":
-        lines.append("  ABANDONED: a new deal came before the hand was finished; nothing scored")
+        lines.append("  " + _("ABANDONED: a new deal came before the hand was finished; nothing scored"))
     elif hand.get("ended"):
-        lines.append("  the hand ended early: " + ENDINGS.get(hand["ended"], hand["ended"]))
+        ending = ENDINGS.get(hand["ended"])
+        lines.append("  " + _("the hand ended early: %(how)s") % {"how": _(ending) if ending else hand["ended"]})
     for v in hand["violations"]:
-        lines.append("  VIOLATION " + describe_violation(v))
+        lines.append("  " + _("VIOLATION") + " " + describe_violation(v))
     for c in hand.get("claims", []):
         lines.append("  " + describe_claim(c))
     for u in hand.get("undone", []):
-        lines.append("  UNDONE: seat %s's %s (line %s) was taken back at line %s"
-                     % (u["seat"], card_text(str(u["card"])), u["play_line"], u["line"]))
+        lines.append("  " + _("UNDONE: seat %(seat)s's %(card)s (line %(play_line)s) was taken back at line "
+                              "%(line)s") % {"seat": u["seat"], "card": card_text(str(u["card"])),
+                                             "play_line": u["play_line"], "line": u["line"]})
     lines.append("")
     return lines
 
 
-ENDINGS = {"claim": "a sound claim", "concede": "a concession", "reject": "a raise was rejected",
-           "fold": "a side folded", "tute": "a tute (four kings) was declared",
-           "trawl": "a trump lead (trawl) was not answered with a trump",
-           "ordago": "an órdago was accepted", "decided": "its winner was decided",
-           "pass": "every player passed"}
+ENDINGS = {"claim": N_("a sound claim"), "concede": N_("a concession"), "reject": N_("a raise was rejected"),
+           "fold": N_("a side folded"), "tute": N_("a tute (four kings) was declared"),
+           "trawl": N_("a trump lead (trawl) was not answered with a trump"),
+           "ordago": N_("an órdago was accepted"), "decided": N_("its winner was decided"),
+           "pass": N_("every player passed")}
 
 
 def describe_context(hand):
@@ -179,23 +212,27 @@ def describe_context(hand):
         for c in calls:
             extra = " ".join(str(v) if not isinstance(v, list) else "+".join(map(str, v))
                              for k, v in c.items() if k not in ("line", "seat", "call"))
-            said.append("seat %s %s%s (line %s)" % (c["seat"], c["call"], " " + extra if extra else "",
-                                                    c["line"]))
-        lines += _wrapped("  calls: ", said)
+            said.append(seat_word(c["seat"]) + " %s%s (%s)" % (c["call"], " " + extra if extra else "",
+                                                             _("line %(line)s") % {"line": c["line"]}))
+        lines += _wrapped("  " + _("calls:") + " ", said)
     if hand.get("multiplier") is not None:
-        lines.append("  multiplier x%s%s" % (hand["multiplier"], "" if hand.get("trump_by") is None
-                                               else ", trump named by seat %s" % hand["trump_by"]))
+        lines.append("  " + _("multiplier x%(n)s") % {"n": hand["multiplier"]}
+                     + ("" if hand.get("trump_by") is None
+                        else ", " + _("trump named by seat %(seat)s") % {"seat": hand["trump_by"]}))
     if hand.get("stake") is not None:
-        lines.append("  played for %s%s" % ("the whole game" if hand["stake"] == "game"
-                                            else str(hand["stake"]) + " point(s)",
-                                            "" if hand.get("value") is None
-                                            else ", scored %s with the trawl's 2" % hand["value"]))
+        stake = (_("the whole game") if hand["stake"] == "game"
+                 else _("%(n)s point(s)") % {"n": hand["stake"]})
+        lines.append("  " + _("played for %(stake)s") % {"stake": stake}
+                     + ("" if hand.get("value") is None
+                        else ", " + _("scored %(value)s with the trawl's 2") % {"value": hand["value"]}))
     if hand.get("bid"):
-        lines.append("  bid: %s pips by seat %s" % (hand["bid"]["amount"], hand["bid"]["seat"]))
+        lines.append("  " + _("bid: %(amount)s pips by seat %(seat)s") % {"amount": hand["bid"]["amount"],
+                                                                         "seat": hand["bid"]["seat"]})
     if hand.get("lying"):
-        lines.append("  lying down: " + ", ".join("team %d" % t for t, on in enumerate(hand["lying"]) if on))
+        lines.append("  " + _("lying down: %(teams)s") % {
+            "teams": ", ".join(_("team %(team)s") % {"team": t} for t, on in enumerate(hand["lying"]) if on)})
     if hand.get("games"):
-        lines.append("  games won: " + " / ".join(map(str, hand["games"])))
+        lines.append("  " + _("games won: %(games)s") % {"games": " / ".join(map(str, hand["games"]))})
     return lines
 
 
@@ -217,63 +254,69 @@ def describe_violation(v):
     """'revoke: seat 2 played 2♣ in trick 1 (line 12); proven in trick 3 when seat 2
     played 5♥ (line 25)'."""
     if v.get("card") is None:       # Mus: a false `has`, proven by the hand shown
-        return ("%s: seat %s said %s %s, and its hand %s shows otherwise (line %s)"
-                % (v["rule"], v["seat"], "it had" if v.get("said") else "it had no",
-                   v.get("declaration", "?"), " ".join(card_text(c) for c in v.get("cards", [])),
-                   v.get("line")))
+        said = (_("%(rule)s: seat %(seat)s said it had %(what)s, and its hand %(cards)s shows otherwise "
+                  "(line %(line)s)") if v.get("said") else
+                _("%(rule)s: seat %(seat)s said it had no %(what)s, and its hand %(cards)s shows otherwise "
+                  "(line %(line)s)"))
+        return said % {"rule": v["rule"], "seat": v["seat"], "what": v.get("declaration", "?"),
+                       "cards": " ".join(card_text(c) for c in v.get("cards", [])), "line": v.get("line")}
     rule = v["rule"]
     if v.get("revised_from"):
-        rule += " (first proven as " + v["revised_from"] + ", named at the hand's end: line " \
-            + str(v.get("revised_line")) + ")"
+        rule += " " + _("(first proven as %(rule)s, named at the hand's end: line %(line)s)") % {
+            "rule": v["revised_from"], "line": v.get("revised_line")}
     elif v.get("possible"):
-        rule += " (the proof leaves open: " + " or ".join(v["possible"]) + ")"
-    text = (rule + ": seat " + str(v["seat"]) + " played " + card_text(v["card"])
-            + " in trick " + str(v["trick"]))
+        rule += " " + _("(the proof leaves open: %(rules)s)") % {"rules": _(" or ").join(v["possible"])}
+    at = {"rule": rule, "seat": v["seat"], "card": card_text(v["card"]), "trick": v["trick"]}
+    text = _("%(rule)s: seat %(seat)s played %(card)s in trick %(trick)s") % at
     if v["rule"] == "cuarenta-first":
         plays = (v.get("proof") or {}).get("plays", [])
-        return (rule + ": seat " + str(v["seat"]) + " declared las veinte "
-                + " ".join(card_text(c) for c in v.get("declared", [])) + " in trick "
-                + str(v["trick"]) + " while holding las cuarenta; proven in trick "
-                + str(v["proven"]) + ": it played "
-                + " and ".join(card_text(p["card"]) + " in trick " + str(p["trick"]) for p in plays))
+        return _("%(rule)s: seat %(seat)s declared las veinte %(cards)s in trick %(trick)s while holding las "
+                 "cuarenta; proven in trick %(proven)s: it played %(plays)s") % {
+            "rule": rule, "seat": v["seat"], "cards": " ".join(card_text(c) for c in v.get("declared", [])),
+            "trick": v["trick"], "proven": v["proven"],
+            "plays": _(" and ").join(_("%(card)s in trick %(trick)s") % {"card": card_text(p["card"]),
+                                                                       "trick": p["trick"]} for p in plays)}
     if v["rule"] == "false-declaration":
-        text = (rule + ": seat " + str(v["seat"]) + " declared " + card_text(v["card"])
-                + " in trick " + str(v["trick"]))
+        text = _("%(rule)s: seat %(seat)s declared %(card)s in trick %(trick)s") % at
     if v.get("line"):
-        text += " (line " + str(v["line"]) + ")"
+        text += " (" + _("line %(line)s") % {"line": v["line"]} + ")"
     if v["proven"] == "at-play":
-        return text + "; certain at the play"
+        return text + "; " + _("certain at the play")
     proof = v.get("proof") or {}
-    how = "showed" if proof.get("shown") or proof.get("declared") else "played"
     who = proof.get("seat", v["seat"])
-    text += ("; proven in trick " + str(v["proven"]) + " when seat " + str(who)
-             + " " + how + " " + card_text(proof.get("card", "?")))
+    said = (_("proven in trick %(trick)s when seat %(seat)s showed %(card)s")
+            if proof.get("shown") or proof.get("declared") else
+            _("proven in trick %(trick)s when seat %(seat)s played %(card)s"))
+    text += "; " + said % {"trick": v["proven"], "seat": who, "card": card_text(proof.get("card", "?"))}
     if proof.get("line"):
-        text += " (line " + str(proof["line"]) + ")"
+        text += " (" + _("line %(line)s") % {"line": proof["line"]} + ")"
     return text
 
 
 def describe_claim(c):
     """A claim or concession and the table's ruling, with the defeating line."""
-    who = "seat " + str(c["seat"])
-    rest = "the last " + str(c["tricks"]) + " trick" + ("s" if c["tricks"] != 1 else "")
+    at = {"seat": c["seat"], "tricks": c["tricks"], "trick": c.get("trick"), "line": c["line_no"]}
     if c["call"] == "concede":
-        text = "CONCESSION by " + who + ": " + rest + " to the other side (line " + str(c["line_no"]) + ")"
+        text = ngettext("CONCESSION by seat %(seat)s: the last %(tricks)s trick to the other side (line %(line)s)",
+                        "CONCESSION by seat %(seat)s: the last %(tricks)s tricks to the other side (line %(line)s)",
+                        c["tricks"]) % at
         if c.get("sound") is None:
-            return text + ": waiting " + str(c.get("wait")) + " s for the partner's word"
+            return text + ": " + _("waiting %(wait)s s for the partner's word") % {"wait": c.get("wait")}
         if c.get("sound") is False:
-            return text + ": CANCELLED, seat " + str(c.get("objected")) + " objected; play went on"
-        return text + (": stood (" + c["stood"] + ")" if c.get("stood") else "")
-    text = "CLAIM by " + who + " of " + rest + " in trick " + str(c["trick"]) + " (line " + str(c["line_no"]) + "): "
+            return text + ": " + _("CANCELLED, seat %(seat)s objected; play went on") % {"seat": c.get("objected")}
+        return text + (": " + _("stood (%(how)s)") % {"how": c["stood"]} if c.get("stood") else "")
+    text = ngettext("CLAIM by seat %(seat)s of the last %(tricks)s trick in trick %(trick)s (line %(line)s): ",
+                    "CLAIM by seat %(seat)s of the last %(tricks)s tricks in trick %(trick)s (line %(line)s): ",
+                    c["tricks"]) % at
     if c["sound"]:
-        return text + "sound, the hand is scored as claimed"
+        return text + _("sound, the hand is scored as claimed")
     if c["sound"] is None:
-        return text + "too large to settle here; play went on"
+        return text + _("too large to settle here; play went on")
     if c.get("law") == "club":
-        text += "by club law, "
-    deal = "; ".join("seat %d: %s" % (s, " ".join(card_text(x) for x in cs)) for s, cs in enumerate(c["deal"]))
-    return (text + "REFUSED. Defeated by the deal [" + deal + "] and the line "
-            + " ".join(card_text(x) for x in c["line"]))
+        text += _("by club law, ")
+    deal = "; ".join(seat_word(s) + ": " + " ".join(card_text(x) for x in cs) for s, cs in enumerate(c["deal"]))
+    return text + _("REFUSED. Defeated by the deal [%(deal)s] and the line %(line)s") % {
+        "deal": deal, "line": " ".join(card_text(x) for x in c["line"])}
 
 
 def _direction(result):
@@ -302,14 +345,15 @@ class TextOut:
     def add(self, result, number):
         self.with_errors += bool(result["errors"])
         self.with_disagreements += bool(result.get("disagreements"))
-        head = "Match %d of the log, lines %d-%d" % (number, result["lines"][0], result["lines"][1])
+        head = _("Match %(n)s of the log, lines %(first)s-%(last)s") % {
+            "n": number, "first": result["lines"][0], "last": result["lines"][1]}
         self.stream.write(("\n" if number > 1 else "") + head + "\n" + "#" * len(head) + "\n\n")
         self.stream.write(render(result))
 
     def end_many(self, count):
-        self.stream.write("\n%d matches audited: %d with errors in the log, %d where the "
-                          "controller disagrees with the rules.\n"
-                          % (count, self.with_errors, self.with_disagreements))
+        self.stream.write("\n" + _("%(n)s matches audited: %(errors)s with errors in the log, %(disagree)s "
+                                   "where the controller disagrees with the rules.") % {
+            "n": count, "errors": self.with_errors, "disagree": self.with_disagreements} + "\n")
 
 
 class JsonOut:

@@ -10,6 +10,7 @@ thousands of matches (bench/bench_stats.py).
 import json
 
 from ..errors import UsageError
+from ..i18n import _, ngettext
 
 
 def gather(store, game=None):
@@ -121,9 +122,17 @@ class _Figures:
 
 
 def player_key(names, seat):
-    """Who sat at `seat`: the player's name, or "seat N" when the seat had none."""
+    """Who sat at `seat`: the player's name, or "seat N" when the seat had none (the
+    key of --json, in English whatever the language: a program reads it)."""
     from ..log.names import seat_name
     return seat_name(names, seat) or "seat %s" % seat
+
+
+def _player(key):
+    """A player's key as the text says it: a name as it is, "seat N" in the language."""
+    if key.startswith("seat ") and key[5:].isdigit():
+        return _("seat %(seat)s") % {"seat": key[5:]}
+    return key
 
 
 def _names(text):
@@ -152,35 +161,45 @@ def _teams(name, seats):
 def render(figs):
     """The figures as text tables, one block per game."""
     if not figs:
-        return "no matches in the database yet\n"
+        return _("no matches in the database yet") + "\n"
+    from .words import rule_text
     lines = []
     for name in sorted(figs):
         g = figs[name]
-        lines.append("%s: %d matches (%d finished), %d hands" % (name, g["matches"], g["finished"], g["hands"]))
+        game = {"game": name}
+        lines.append(ngettext("%(game)s: %(n)s match (%(finished)s finished), %(hands)s hands",
+                              "%(game)s: %(n)s matches (%(finished)s finished), %(hands)s hands", g["matches"])
+                     % {"game": name, "n": g["matches"], "finished": g["finished"], "hands": g["hands"]})
         teams = sorted(g["wins_by_team"])
         if teams:
-            lines.append("  wins by team:  " + "   ".join(
-                "team %s %d (%.0f%%)" % (t, g["wins_by_team"][t], 100.0 * g["wins_by_team"][t] / max(1, g["finished"]))
+            lines.append("  " + _("wins by team:") + "  " + "   ".join(
+                _("team %(team)s") % {"team": t} + " %d (%.0f%%)" % (
+                    g["wins_by_team"][t], 100.0 * g["wins_by_team"][t] / max(1, g["finished"]))
                 for t in teams))
-            lines.append("  wins by seat:  " + "   ".join(
-                "seat %s %d" % (s, g["wins_by_seat"].get(s, 0)) for s in map(str, range(g["seats"] or 4))))
+            lines.append("  " + _("wins by seat:") + "  " + "   ".join(
+                _("seat %(seat)s") % {"seat": s} + " %d" % g["wins_by_seat"].get(s, 0)
+                for s in map(str, range(g["seats"] or 4))))
         if any(not k.startswith("seat ") for k in g["players"]):
             # named players, most matches first; the seats without a name after them
             order = sorted(g["players"].items(), key=lambda kv: (kv[0].startswith("seat "), -kv[1]["matches"], kv[0]))
-            lines.append("  players:       " + "   ".join(
-                "%s %d played, %d won%s" % (k, p["matches"], p["won"],
-                                     ", %d violation%s" % (p["violations"], "" if p["violations"] == 1 else "s")
-                                     if p["violations"] else "")
+            lines.append("  " + _("players:") + "       " + "   ".join(
+                _player(k) + " " + _("%(played)s played, %(won)s won") % {"played": p["matches"], "won": p["won"]}
+                + (", " + ngettext("%(n)s violation", "%(n)s violations", p["violations"]) % {"n": p["violations"]}
+                   if p["violations"] else "")
                 for k, p in order))
         if g["points_per_hand"]:
-            lines.append("  points per hand: " + " / ".join("team %d %.1f" % (i, p)
-                                                            for i, p in enumerate(g["points_per_hand"])))
-        lines.append("  violations: %d" % sum(g["violations_by_seat"].values()))
+            lines.append("  " + _("points per hand:") + " " + " / ".join(
+                _("team %(team)s") % {"team": i} + " %.1f" % p for i, p in enumerate(g["points_per_hand"])))
+        lines.append("  " + _("violations: %(n)s") % {"n": sum(g["violations_by_seat"].values())})
         if g["violations_by_seat"]:
-            lines.append("    by seat: " + "   ".join("seat %s %d" % kv for kv in sorted(g["violations_by_seat"].items())))
-            lines.append("    by rule: " + "   ".join("%s %d" % kv for kv in sorted(g["violations_by_rule"].items())))
-        lines.append("  claims: %d made, %d refused, %d too large to settle; %d concessions"
-                     % (g["claims"], g["claims_refused"], g["claims_unsettled"], g["concessions"]))
+            lines.append("    " + _("by seat:") + " " + "   ".join(
+                _("seat %(seat)s") % {"seat": k} + " %d" % v for k, v in sorted(g["violations_by_seat"].items())))
+            lines.append("    " + _("by rule:") + " " + "   ".join(
+                "%s %d" % (rule_text(game, k), v) for k, v in sorted(g["violations_by_rule"].items())))
+        lines.append("  " + _("claims: %(made)s made, %(refused)s refused, %(unsettled)s too large to settle; "
+                              "%(conceded)s concessions")
+                     % {"made": g["claims"], "refused": g["claims_refused"], "unsettled": g["claims_unsettled"],
+                        "conceded": g["concessions"]})
         lines.append("")
     return "\n".join(lines)
 
@@ -191,10 +210,11 @@ def listing(store, game=None):
     for m in store.matches():
         if game and m["game"] != game:
             continue
-        result = ("team %s won %s" % (m["winner"], "/".join(map(str, m["totals"] or [])))
-                  if m["winner"] is not None else "not finished")
-        lines.append("%5d  %-9s  %s  %-28s  %s (%d events)" % (
-            m["id"], m["game"] or "?", m["recorded"], (m["source"] or "")[-28:], result, m["events"]))
+        result = (_("team %(team)s won %(totals)s") % {"team": m["winner"], "totals": "/".join(map(str, m["totals"] or []))}
+                  if m["winner"] is not None else _("not finished"))
+        lines.append("%5d  %-9s  %s  %-28s  %s (%s)" % (
+            m["id"], m["game"] or "?", m["recorded"], (m["source"] or "")[-28:], result,
+            ngettext("%(n)s event", "%(n)s events", m["events"]) % {"n": m["events"]}))
     return lines
 
 
@@ -204,13 +224,13 @@ def cmd_stats(args):
     try:
         if args.list:
             lines = listing(store, args.game)
-            print("\n".join(lines) if lines else "no matches in %s" % store.path)
+            print("\n".join(lines) if lines else _("no matches in %(db)s") % {"db": store.path})
             return 0
         figs = gather(store, args.game)
     finally:
         store.close()
     if args.game and not figs:
-        raise UsageError("no %s matches in %s" % (args.game, store.path))
+        raise UsageError(_("no %(game)s matches in %(db)s") % {"game": args.game, "db": store.path})
     if args.json:
         print(json.dumps(figs, indent=1, sort_keys=True))
     else:

@@ -169,7 +169,8 @@ ENDINGS = {"claim": N_("a claim"), "concede": N_("a concession"), "reject": N_("
 MUS_ROUNDS = {"grande": NP_("mus", "grande"), "chica": NP_("mus", "chica"), "pares": NP_("mus", "pares"),
               "juego": NP_("mus", "juego"), "punto": NP_("mus", "punto"), "mus": NP_("mus", "the draw (mus)"),
               "draw": NP_("mus", "the draw (mus)"), "declare": NP_("mus", "declaring"),
-              "bet": NP_("mus", "betting"), "show": NP_("mus", "the showdown"), "over": NP_("mus", "over")}
+              "bet": NP_("mus", "betting"), "show": NP_("mus", "the showdown"), "over": NP_("mus", "over"),
+              "discard": NP_("mus", "the draw (mus)")}     # the discards after "mus": the draw still
 
 
 def context_label(s, key):
@@ -242,21 +243,25 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "auction": N_("auction"), "deck": N_("pack"), "last_trick_bonus": N_("last trick bonus"),
            "partner_exemption": N_("partner exemption"), "hands": N_("hands"), "captains": N_("captains"),
            "dummy": N_("dummy"), "games": N_("games"), "fold_bonus": N_("bonuses on a fold"),
-           "lone_stake": N_("a round declared by one side alone is worth")}
+           "lone_stake": N_("a round declared by one side alone is worth"),
+           "bonus": NP_("mus", "pares and juego bonuses"), "max_multiplier": N_("highest multiplier"),
+           "beat_in_suit": N_("must beat in suit")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
-                 "mexican40": N_("Mexican 40")}
+                 "mexican40": N_("Mexican 40"),
+                 # Mus's `bonus`: whose pares and juego score their bonus (rules/mus.py)
+                 "side": NP_("mus", "of both partners"), "best": NP_("mus", "of the best player only")}
 
 
 def options_text(s):
     """'target 101, direction anticlockwise, ...': the match's options in words."""
     out = []
     for key, value in sorted((s.get("options") or {}).items()):
-        label = _(OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
+        label = say(s, OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
         if isinstance(value, bool):
             value = _("yes") if value else _("no")
         elif isinstance(value, str) and value in OPTION_VALUES:
-            value = _(OPTION_VALUES[value])
+            value = say(s, OPTION_VALUES[value])
         elif isinstance(value, (list, tuple)):
             value = "+".join(str(v) for v in value)
         out.append("%s %s" % (label, value))

@@ -130,7 +130,9 @@ PLURALS = {"es": ("%(n)s etiqueta sin registrar", "%(n)s etiquetas sin registrar
            "ca": ("%(n)s etiqueta sense registrar", "%(n)s etiquetes sense registrar"),
            "fr": ("%(n)s étiquette non enregistrée", "%(n)s étiquettes non enregistrées"),
            "nl": ("%(n)s tag niet ingelezen", "%(n)s tags niet ingelezen"),
-           "en": ("%(n)s tag not enrolled", "%(n)s tags not enrolled")}
+           "en": ("%(n)s tag not enrolled", "%(n)s tags not enrolled"),
+           "eu": ("etiketa %(n)s erregistratu gabe", "%(n)s etiketa erregistratu gabe"),
+           "gl": ("%(n)s etiqueta sen rexistrar", "%(n)s etiquetas sen rexistrar")}
 
 
 def test_plurals_take_each_languages_form():
@@ -215,7 +217,8 @@ def asgi_get(app, path, headers=()):
 
 GAME_WORDS = {"es": ("triunfo", "puesto ", "contro", "equipo 0"), "ca": ("trumfo", "lloc ", "contro", "equip 0"),
               "fr": ("atout", "place ", "contre", "équipe 0"), "nl": ("troef", "plaats ", "gedubbeld", "team 0"),
-              "en": ("trump", "seat ", "doubled", "team 0")}
+              "en": ("trump", "seat ", "doubled", "team 0"),
+              "eu": ("triunfoa", "eserleku ", "contro", "talde 0"), "gl": ("triunfo", "posto ", "contro", "equipo 0")}
 
 
 def test_the_board_answers_in_each_language():
@@ -238,3 +241,59 @@ def test_the_board_answers_in_each_language():
     assert '<html lang="ca"' in page
     _status, body = asgi_get(app, "/state", [("Accept-Language", "nl-BE")])
     assert json.loads(body)["state"]["said"]["trump_label"] == "troef"
+    _status, page = asgi_get(app, "/", [("Accept-Language", "eu-ES,eu;q=0.9,es;q=0.8")])
+    assert '<html lang="eu"' in page
+    _status, body = asgi_get(app, "/state", [("Accept-Language", "gl-ES,gl;q=0.9")])
+    assert json.loads(body)["state"]["said"]["trump_label"] == "triunfo"
+
+
+def test_mus_in_basque_in_its_own_words():
+    """Basque is Mus's own language: its rounds and calls as Basque players say them
+    (handia, txikia, pareak, jokoa, puntua; inbido, iduki, hordago), never Spanish."""
+    from tapete.views.words import CALLS, MUS_ROUNDS, say
+    mus = {"game": "mus"}
+    with i18n.using("eu"):
+        rounds = [say(mus, MUS_ROUNDS[r]) for r in ("grande", "chica", "pares", "juego", "punto")]
+        calls = dict((c, say(mus, CALLS[c])) for c in ("mus", "no-mus", "see", "ordago", "raise"))
+        assert rounds == ["handia", "txikia", "pareak", "jokoa", "puntua"]
+        assert calls["mus"] == "mus" and calls["no-mus"] == "ez dago mus" and calls["see"] == "iduki"
+        assert "hordago" in calls["ordago"] and "inbidatzen" in calls["raise"]
+        text = "\n".join(text_lines(state_of("mus", 5, 0.9)))
+    assert "jokaldia: handia" in text and "discard" not in text and "bonus side" not in text
+    with i18n.using("gl"):
+        assert [say(mus, MUS_ROUNDS[r]) for r in ("grande", "chica", "pares", "juego")] == \
+            ["grande", "chica", "pares", "xogo"]
+        assert say(mus, CALLS["see"]) == "quero" and say(mus, CALLS["no-mus"]) == "corta o mus"
+
+
+def test_the_audit_and_the_stats_in_the_players_language(tmp_path):
+    """`tapete --lang eu audit` and `stats` (and LANG): the report's frame and words in
+    the language; the English report unchanged in its words."""
+    import subprocess
+    import sys
+    from host.matchkit import violating_match
+    log = tmp_path / "m.jsonl"
+    log.write_text("\n".join(json.dumps(ev) for ev in controller_match("botifarra", 3)) + "\n")
+    run = lambda *a, **env: subprocess.run([sys.executable, "-m", "tapete.cli"] + list(a), capture_output=True,
+                                          text=True, env=dict(os.environ, **env), timeout=120)
+    eu = run("--lang", "eu", "audit", str(log))
+    assert eu.returncode == 0 and "botifarra partida baten ikuskaritza" in eu.stdout
+    assert "Guztira:" in eu.stdout and "eserleku 0" in eu.stdout and "Totals:" not in eu.stdout
+    gl = run("audit", str(log), LANG="gl_ES.UTF-8", TAPETE_LANG="")
+    assert "Auditoría dunha partida de botifarra" in gl.stdout and "Totais:" in gl.stdout
+    en = run("--lang", "en", "audit", str(log))
+    assert "Audit of a botifarra match" in en.stdout and "Totals:" in en.stdout
+    from tapete.log.store import Store
+    db = str(tmp_path / "m.sqlite")
+    store = Store(db)
+    store.start("test")
+    for ev in violating_match():
+        store.add(ev)
+    store.close()
+    eu = run("--lang", "eu", "stats", "--db", db)
+    assert eu.returncode == 0, eu.stderr
+    assert "garaipenak taldeka:" in eu.stdout and "hutsegiteak:" in eu.stdout and "errenuntzioa" in eu.stdout
+    assert "wins by team" not in eu.stdout and "violations" not in eu.stdout
+    gl = run("--lang", "gl", "stats", "--db", db, "--list")
+    assert "sen rematar" in gl.stdout or "gañou o equipo" in gl.stdout
+    assert "eventos" in gl.stdout

@@ -81,6 +81,13 @@ function seatText(seat, state) {
   return fmt(_("seat %(seat)s"), {seat: seat});
 }
 
+// A seat's name box by its longest word (board.css): "long" from 10 letters, "longer"
+// from 13, set smaller so a surname fits whole rather than breaking inside it.
+function nameClass(text) {
+  const longest = Math.max(0, ...String(text).split(/\s+/).map((w) => w.length));
+  return longest >= 13 ? "name longer" : longest >= 10 ? "name long" : "name";
+}
+
 // view.spoken's seats: each player's name, null for a seat without one.
 // A seat in a message ("won by seat %(seat)s"): "2", or "2 (Carme)" (words.seat_ref).
 function seatRef(seat, state) {
@@ -89,12 +96,12 @@ function seatRef(seat, state) {
   return name ? seat + " (" + name + ")" : String(seat);
 }
 
-// A last trick's card label: the player's first 8 letters, or s0 .. s11.
+// A last trick's card label: the player's name whole (never cut at eight letters:
+// the row wraps instead), or s0 .. s11.
 function shortSeat(seat, state) {
   const named = state && state.said && state.said.seats;
   const name = named && named[seat];
-  if (!name) return "s" + seat;
-  return name.length > 8 ? name.slice(0, 7) + "…" : name;
+  return name || "s" + seat;
 }
 
 function byseat(trick) {
@@ -140,7 +147,7 @@ function drawBoard(root, s, opts) {
     const box = el("div", {class: "seat team" + team + (turn ? " turn" : "") + (s.dealer === seat ? " dealer" : ""),
                            id: "seat-" + seat, "data-card": cards[seat] || "", "data-turn": turn ? "1" : "0",
                            style: "left:" + p.x + "%;top:" + p.y + "%"},
-                   el("div", {class: "name", title: seatText(seat, s)}, seatText(seat, s) + (s.dealer === seat ? " · " + _("dealer") : "")),
+                   el("div", {class: nameClass(seatText(seat, s)), title: seatText(seat, s)}, seatText(seat, s) + (s.dealer === seat ? " · " + _("dealer") : "")),
                    cardEl(card, cls + (bad ? " bad" : ""), spanish));
     felt.append(box);
   }
@@ -165,7 +172,7 @@ function drawBoard(root, s, opts) {
        el("span", {class: "who"}, teamName(s, i)), el("span", {class: "pts"}, String(t)))));
   side.append(scores);
   side.append(el("div", {class: "turnline", id: "turn", "data-seat": s.turn === null || s.turn === undefined ? "" : String(s.turn)},
-                 s.turn !== null && s.turn !== undefined ? fmt(_("to play: seat %(seat)s"), {seat: s.turn})
+                 s.turn !== null && s.turn !== undefined ? fmt(_("to play: %(player)s"), {player: seatText(s.turn, s)})
                  : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(x => seatText(x, s)).join(", ")
                     : (s.over ? _("match over") : "–"))));
   // The hand's context in words (view.spoken): a label and a value per key.

@@ -1,7 +1,15 @@
 // The room board drawn from the room's summary (room_server.RoomBoard.summary): a card
 // per table (game, round, hand, score, whose turn, last violation), each a link to that
 // table's board, and the standings per round. Redrawn whole on every push.
+// Its words go through board.js's _() and fmt() (the page's catalogue, WORDS); a
+// count is said as "label: n" (the pages have no plural forms: i18n.words).
 "use strict";
+
+// The page's ?lang= (a chosen language), carried by its own requests to the server.
+function langQuery() {
+  const lang = new URLSearchParams(location.search).get("lang");
+  return lang ? "?lang=" + encodeURIComponent(lang) : "";
+}
 
 function rel(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -17,7 +25,7 @@ function rel(tag, attrs, ...children) {
 }
 
 function teamLabel(t, i) {
-  return (t.teams && t.teams[i]) || ("team " + i);
+  return (t.teams && t.teams[i]) || fmt(_("team %(team)s"), {team: i});
 }
 
 function tableCard(t) {
@@ -28,50 +36,56 @@ function tableCard(t) {
         rel("span", {class: "who"}, teamLabel(t, i)), rel("b", {}, v))));
   const lines = [
     rel("div", {class: "head"}, rel("span", {class: "name"}, t.table),
-        rel("span", {class: "game"}, t.game || "no match yet")),
-    rel("div", {class: "where"}, "round " + (t.round ?? "?") + " · hand " + (t.hand ?? "-")),
+        rel("span", {class: "game"}, t.game || _("no match yet"))),
+    rel("div", {class: "where"}, fmt(_("round %(round)s"), {round: t.round ?? "?"}) + " · " +
+                                 fmt(_("hand %(hand)s"), {hand: t.hand ?? "-"})),
     score,
   ];
   if (t.over) {
     lines.push(rel("div", {class: "turn over"},
-      t.winner === null || t.winner === undefined ? "match over: no winner" : "match over: " + teamLabel(t, t.winner) + " wins"));
+      t.winner === null || t.winner === undefined ? _("match over: no winner")
+        : fmt(_("match over: %(team)s wins"), {team: teamLabel(t, t.winner)})));
   } else if (t.turn !== null && t.turn !== undefined) {
-    lines.push(rel("div", {class: "turn"}, "seat " + t.turn + " to play"));
+    // the player by name (server.table_summary's player), "seat 2" only when unnamed
+    lines.push(rel("div", {class: "turn"}, fmt(_("to play: %(player)s"),
+                                               {player: t.player || fmt(_("seat %(seat)s"), {seat: t.turn})})));
   } else {
-    lines.push(rel("div", {class: "turn idle"}, "between plays"));
+    lines.push(rel("div", {class: "turn idle"}, _("between plays")));
   }
   if (t.violation) lines.push(rel("div", {class: "violation"}, "⚠ " + t.violation));
-  for (const m of t.misboards || []) lines.push(rel("div", {class: "misboard"}, "MISBOARDED " + m));
+  for (const m of t.misboards || []) lines.push(rel("div", {class: "misboard"}, _("MISBOARDED") + " " + m));
   if (t.waiting_for !== null && t.waiting_for !== undefined)
-    lines.push(rel("div", {class: "gap"}, "asking the table again from seq " + t.waiting_for));
+    lines.push(rel("div", {class: "gap"}, fmt(_("asking the table again from seq %(seq)s"), {seq: t.waiting_for})));
   // the evening's counters: kept across matches (room_server.table_summary)
-  if (t.lost) lines.push(rel("div", {class: "gap"}, "LOST " + t.lost + " line(s)"));
+  if (t.lost) lines.push(rel("div", {class: "gap"}, fmt(_("LOST lines: %(n)s"), {n: t.lost})));
   if (t.rejected) lines.push(rel("div", {class: "gap", title: t.last_rejected || ""},
-                                 "REJECTED " + t.rejected + " line(s)" + (t.last_rejected ? ": " + t.last_rejected : "")));
-  if (t.resent) lines.push(rel("div", {class: "counts"}, "asked again " + t.resent + " time(s)"));
-  if (t.run) lines.push(rel("div", {class: "counts"}, "restarted " + t.run + " time(s)"));
-  return rel("a", {class: "table" + (t.over ? " done" : ""), href: "/table/" + encodeURIComponent(t.table),
+                                 fmt(_("REJECTED lines: %(n)s"), {n: t.rejected}) + (t.last_rejected ? " (" + t.last_rejected + ")" : "")));
+  if (t.resent) lines.push(rel("div", {class: "counts"}, fmt(_("asked again: %(n)s"), {n: t.resent})));
+  if (t.run) lines.push(rel("div", {class: "counts"}, fmt(_("restarts: %(n)s"), {n: t.run})));
+  return rel("a", {class: "table" + (t.over ? " done" : ""), href: "/table/" + encodeURIComponent(t.table) + langQuery(),
                    "data-table": t.table}, ...lines);
 }
 
 function drawRoom(tablesEl, summary) {
   tablesEl.replaceChildren(...summary.tables.map(tableCard));
-  if (!summary.tables.length) tablesEl.append(rel("div", {class: "empty"}, "no table has published yet"));
+  if (!summary.tables.length) tablesEl.append(rel("div", {class: "empty"}, _("no table has published yet")));
 }
 
 function drawStandings(el, st) {
-  const parts = [rel("h2", {}, "Standings")];
+  const parts = [rel("h2", {}, _("Standings"))];
   const teams = rel("table", {class: "teams"},
-    rel("tr", {}, rel("th", {}, "team"), rel("th", {}, "played"), rel("th", {}, "won")));
+    rel("tr", {}, rel("th", {}, _("team")), rel("th", {}, _("played")), rel("th", {}, _("won"))));
   for (const r of st.teams) teams.append(rel("tr", {}, rel("td", {}, r.team), rel("td", {}, r.played), rel("td", {}, r.won)));
   parts.push(teams);
   for (const rnd of st.rounds) {
-    parts.push(rel("h3", {}, "Round " + (rnd.round ?? "?")));
+    parts.push(rel("h3", {}, fmt(_("Round %(round)s"), {round: rnd.round ?? "?"})));
     const t = rel("table", {class: "round", "data-round": rnd.round},
-      rel("tr", {}, rel("th", {}, "table"), rel("th", {}, "game"), rel("th", {}, "result")));
+      rel("tr", {}, rel("th", {}, _("table")), rel("th", {}, _("game")), rel("th", {}, _("result"))));
     for (const m of rnd.matches) {
-      const score = (m.totals || []).map((v, i) => (m.teams[i] || "team " + i) + " " + v).join(" · ");
-      const res = m.over ? (m.winner === null ? "no winner: " : "won by " + m.teams[m.winner] + ": ") + score : "playing: " + score;
+      const score = (m.totals || []).map((v, i) => (m.teams[i] || fmt(_("team %(team)s"), {team: i})) + " " + v).join(" · ");
+      const res = m.over ? (m.winner === null ? fmt(_("no winner: %(score)s"), {score: score})
+                                              : fmt(_("won by %(team)s: %(score)s"), {team: m.teams[m.winner], score: score}))
+                         : fmt(_("playing: %(score)s"), {score: score});
       t.append(rel("tr", {}, rel("td", {}, m.table), rel("td", {}, m.game || ""), rel("td", {}, res)));
     }
     parts.push(t);
@@ -81,21 +95,25 @@ function drawStandings(el, st) {
 
 function connectRoom(tablesEl, standingsEl, titleEl, statusEl) {
   let finished = -1;
-  const refresh = () => fetch("/standings").then((r) => r.json()).then((st) => drawStandings(standingsEl, st));
-  const es = new EventSource("/events");
+  const refresh = () => fetch("/standings" + langQuery()).then((r) => r.json()).then((st) => drawStandings(standingsEl, st));
+  const es = new EventSource("/events" + langQuery());
+  // a page left (a table opened, another language) closes its stream at once: the
+  // browser holds six connections to the room, and a director clicks through tables
+  addEventListener("pagehide", () => es.close());
   es.onmessage = (m) => {
     const summary = JSON.parse(m.data);
-    titleEl.textContent = "Room " + summary.room;
-    document.title = "tapete: room " + summary.room;
+    titleEl.textContent = fmt(_("Room %(room)s"), {room: summary.room});
+    document.title = "tapete: " + titleEl.textContent;
     drawRoom(tablesEl, summary);
     const e = summary.evening || {};
     const evening = (e.lost || e.rejected || e.asked)
-      ? " · tonight: lost " + (e.lost || 0) + ", rejected " + (e.rejected || 0) + ", asked again " + (e.asked || 0) : "";
-    statusEl.textContent = summary.tables.length + " tables" + evening + (summary.note ? " · " + summary.note : "");
+      ? " · " + fmt(_("tonight: lost %(lost)s, rejected %(rejected)s, asked again %(asked)s"),
+                    {lost: e.lost || 0, rejected: e.rejected || 0, asked: e.asked || 0}) : "";
+    statusEl.textContent = fmt(_("tables: %(n)s"), {n: summary.tables.length}) + evening + (summary.note ? " · " + summary.note : "");
     statusEl.className = "status";
     const over = summary.tables.filter((t) => t.over).length;
     if (over !== finished) { finished = over; refresh(); }
   };
-  es.onerror = () => { statusEl.textContent = "connection to the room lost: retrying"; statusEl.className = "status down"; };
+  es.onerror = () => { statusEl.textContent = _("connection to the room lost: retrying"); statusEl.className = "status down"; };
   setInterval(refresh, 10000);      // a new round's matches, hands scored
 }
