@@ -87,9 +87,16 @@ def render(result, seats=None):
             out.append("  line %s: seq %d..%d%s" % (g["line"], g["from"], g["to"], (
                 "; hand%s %s incomplete" % ("s" if len(hands) > 1 else "", ", ".join(map(str, hands)))
                 if hands else "")))
-    if result["errors"]:
-        out += ["", "Errors in the log (" + str(len(result["errors"])) + "):"]
-        for e in result["errors"]:
+    out += incident_lines(result, seats)
+    errors = [e for e in result["errors"] if not e.get("damage")]
+    damage = [e for e in result["errors"] if e.get("damage")]
+    if damage:      # judge/audit/damage.py: never turned into a player's violation
+        out += ["", "Damage to the log, not the players' doing (" + str(len(damage)) + "):"]
+        for e in damage:
+            out.append("  line " + str(e["line"]) + ": " + e["message"])
+    if errors:
+        out += ["", "Errors in the log (" + str(len(errors)) + "):"]
+        for e in errors:
             out.append("  line " + str(e["line"]) + ": " + e["message"])
     if result.get("disagreements"):
         out += ["", "Where the controller disagrees with the rules (" + str(len(result["disagreements"])) + "):"]
@@ -97,6 +104,23 @@ def render(result, seats=None):
             out.append("  line " + str(d["line"]) + ": " + d["message"])
             out.append("    rules: " + str(d["expected"]) + "  controller: " + str(d["logged"]))
     return "\n".join(out) + "\n"
+
+
+def incident_lines(result, seats):
+    """The referee's incident log (views/incidents.py) in the players' language: every
+    irregularity, its ruling and any override, with the line that shows it."""
+    from ..i18n import _
+    from .incidents import describe, from_audit
+    items = from_audit(result)
+    if not items:
+        return []
+    s = {"game": result.get("game"), "options": result.get("options") or {},
+         "names": result.get("names") or {}, "seats": seats}
+    out = ["", _("Referee's incident log (%(n)s):") % {"n": len(items)}]
+    for item in items:
+        where = (_("line %(line)s") % {"line": item["line"]} + ": ") if item.get("line") else ""
+        out.append("  " + where + describe(item, s))
+    return out
 
 
 def render_hand(hand, seats, direction=1):

@@ -35,6 +35,8 @@ class TableView:
         self.last_error = None
         self.gaps = []
         self.names = {}         # the match's players' names, checked (names.of_match)
+        from .incidents import Incidents
+        self.incidents = Incidents()    # the referee's incident log (views/incidents.py)
 
     @property
     def match(self):
@@ -48,6 +50,7 @@ class TableView:
             from ..log.names import of_match
             self.names = of_match(ev)
         self.events += 1
+        self.incidents.feed(ev)
         if "seq" in ev:
             self.seq = ev["seq"]
         if name == "violation":
@@ -84,6 +87,8 @@ class TableView:
         s["errors"] = self.errors
         s["last_error"] = self.last_error
         s["gaps"] = list(self.gaps)
+        from .incidents import MAX_LIVE
+        s["incidents"] = [dict(i) for i in self.incidents.items[-MAX_LIVE:]]
         if self.names:
             s["names"] = self.names
         return s
@@ -188,7 +193,20 @@ def spoken(s):
             "context": [[k, label, text] for k, label, text in context_items(s)],
             "violations": [describe_violation(v, s) for v in s.get("violations") or []],
             "claims": [describe_claim(c, s) for c in s.get("claims") or []],
+            "incidents": incident_texts(s),
             "result": describe_result(s) if s.get("result") else None}
+
+
+def incident_texts(s):
+    """The state's incident log in words (views/incidents.py), oldest first."""
+    from .incidents import describe
+    return [describe(i, s) for i in s.get("incidents") or []]
+
+
+def ruled(s):
+    """The incidents the referee ruled on (or a misdeal): what the VIOLATION and CLAIM
+    lines do not say."""
+    return [i for i in s.get("incidents") or [] if i.get("penalty") or i.get("override") or i.get("what") == "misdeal"]
 
 
 def _seat_name(s, seat):
@@ -235,6 +253,9 @@ def text_lines(s):
         lines.append(_("VIOLATION") + " " + describe_violation(v, s))
     for c in s.get("claims", [])[-2:]:
         lines.append(_("CLAIM") + " " + describe_claim(c, s))
+    from .incidents import describe
+    for i in ruled(s)[-3:]:
+        lines.append(_("RULING") + " " + describe(i, s))
     for g in s.get("gaps", []):
         lines.append(_("LOST seq %(first)s..%(last)s (left the controller's ring)") % {
             "first": g.get("from"), "last": g.get("to")})

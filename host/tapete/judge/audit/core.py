@@ -9,9 +9,10 @@ from .common import (DERIVED_ALL, HAND_CONTEXT, IDLE, LISTED, OVER, REFUSED_RULE
 from .compare import Comparing
 from .damage import Mending
 from .gaps import Gaps
+from .rulings import Rulings
 
 
-class Audit(Mending, Comparing, Gaps):
+class Audit(Mending, Rulings, Comparing, Gaps):
     """Replays one match; `result()` gives the object of docs/protocol.md's `audit --json`.
 
     Feed it parsed events with `feed(line, event)` and lines that could not be read
@@ -97,6 +98,14 @@ class Audit(Mending, Comparing, Gaps):
             self.error(self.ended_at, "'end' is followed by more events (from line "
                        + str(number) + "); they are audited too")
             self.ended_at = None
+        if name == "x-ruling" and not any(p.get("ev") == "x-ruling" for p in self.pending):
+            # a ruling the rules did not derive here (their laws may not rule it yet):
+            # the controller's word, listed, never a disagreement (rulings.py)
+            self.logged_ruling(number, event)
+            return
+        if name == "x-override":
+            self.override(number, event)
+            return
         if name in DERIVED_ALL:
             if self.pending or self.phase() is None:
                 self.compare(number, event)
@@ -295,6 +304,8 @@ class Audit(Mending, Comparing, Gaps):
         elif name == "x-refused":
             if live:
                 self.error(number, d["message"])
+        elif name == "x-ruling":
+            self.keep_ruling(number, d, None)
         elif name == "x-claim":
             c = dict(d)
             del c["ev"]
