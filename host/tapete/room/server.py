@@ -23,7 +23,7 @@ from .lines import TableIntake, check_line, misboard_notice, notice_topic, parse
 from .store import COUNTS
 from ..log.validate import MAX_BYTES, placeable
 from ..room_topics import LOG, every_table
-from ..views.state import TableView, describe_violation
+from ..views.state import TableView, describe_violation, incident_texts
 
 log = logging.getLogger(__package__)
 
@@ -131,7 +131,10 @@ class RoomBoard:
             view = self.views.get(table)
             if view is None:
                 return None
-            msg = {"state": view.state(), "source": "room %s, table %s" % (self.room, table),
+            state = view.state()
+            # the table page's incident list, worded here (views/incidents.py)
+            state["said"] = dict(state.get("said") or {}, incidents=incident_texts(state))
+            msg = {"state": state, "source": "room %s, table %s" % (self.room, table),
                    "note": "", "down": False, "waiting": None}
             return self.version, json.dumps(msg)
 

@@ -31,7 +31,7 @@ import copy
 
 from ...rules import cards
 from ...rules.errors import TableError
-from ...rules.fold import INPUTS
+from ...rules.fold import INPUTS, UNDO, Fold
 from ...rules.phases import DEAL
 from .common import _shown
 
@@ -67,7 +67,7 @@ class Mending:
         """Audit one parsed event from line `number` (the log's order mended first)."""
         self.seen(number)
         seq = event.get("seq")
-        if self.stray is not None:
+        if self.stray is not None and type(event.get("ev")) is str:
             self.settle_stray(event)
         if event.get("ev") == "match":
             self.release_waiting()
@@ -286,23 +286,28 @@ class Mending:
     def trial(self, play, held):
         """How many of the held inputs the rules refuse after `play` (or without it), on
         a copy of the match; a hand left unfinished counts as one."""
-        m = copy.deepcopy(self.match)
+        fold = Fold()       # a plain fold on a copy: an undo among the held lines rebuilds it
+        fold.match = copy.deepcopy(self.match)
+        fold.kept = list(self.fold.kept)
         refused = 0
         events = ([play] if play else []) + [e for _n, e in held if e is not None]
         for event in events:
-            if event.get("ev") not in INPUTS:
+            if event.get("ev") not in INPUTS and event.get("ev") != UNDO:
                 continue
             try:
-                derived = m.apply(event)
-            except TableError:
-                refused += 1
-                continue
+                status, derived = fold.feed(event)
             except Exception:       # a fault in the rules: the audit reports it later
                 return refused + len(events)
+            if status == "refused":
+                refused += 1
+                continue
+            if status != "accepted":
+                continue
             # a play refused at once, or a hand left unfinished (abandoned at the next deal)
             refused += sum(1 for d in derived if (d.get("ev") == "violation"
                                                   and d.get("proven") == "at-play")
                            or (d.get("ev") == "hand_end" and d.get("ended") == "abandoned"))
+        m = fold.match
         # a hand left open at the log's end counts too (the lost line was its last card)
         return refused + (0 if m.over or m.phase == DEAL else 1)
 
