@@ -33,7 +33,7 @@ from ...rules import cards
 from ...rules.errors import TableError
 from ...rules.fold import INPUTS, UNDO, Fold
 from ...rules.phases import DEAL
-from .common import _shown
+from .common import DERIVED_ALL, _shown
 
 # Lines the audit waits for a `seq` that is late before calling it missing (a gap).
 WINDOW = 8
@@ -179,6 +179,8 @@ class Mending:
         if self.dropping is not None:
             if name not in ("deal", "match", "end"):
                 self.dropping["count"] += 1
+                if type(event.get("seq")) is int:
+                    self.last_seq = event["seq"]    # left out, not missing
                 return
             self.damage(self.dropping["line"], "%d events of hand %d after this line are not judged"
                         % (self.dropping["count"], self.hands[-1]["hand"]))
@@ -223,7 +225,7 @@ class Mending:
         elif plain:
             hand = self.hands[-1]
             hand["incomplete"] = True
-            if self.derives:
+            if self.derives or any(e is not None and e.get("ev") in DERIVED_ALL for _n, e in held):
                 self.blind = {"hand": self.match.hand_no, "totals": None, "known": False,
                               "damage": True}
                 self.pending = []
@@ -289,6 +291,7 @@ class Mending:
         fold = Fold()       # a plain fold on a copy: an undo among the held lines rebuilds it
         fold.match = copy.deepcopy(self.match)
         fold.kept = list(self.fold.kept)
+        hand_no = self.match.hand_no
         refused = 0
         events = ([play] if play else []) + [e for _n, e in held if e is not None]
         for event in events:
@@ -309,7 +312,7 @@ class Mending:
                            or (d.get("ev") == "hand_end" and d.get("ended") == "abandoned"))
         m = fold.match
         # a hand left open at the log's end counts too (the lost line was its last card)
-        return refused + (0 if m.over or m.phase == DEAL else 1)
+        return refused + (0 if m.over or m.phase == DEAL or m.hand_no != hand_no else 1)
 
     def close_damage(self):
         """The log ends: what waits for a late line or a hole is judged now."""
