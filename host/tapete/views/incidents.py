@@ -46,12 +46,15 @@ class Incidents:
                       "what": ev.get("call") or "claim", "claim": _plain(ev), "seq": ev.get("seq")})
         elif name == "hand_end" and isinstance(ev.get("misdeal"), dict):
             md = ev["misdeal"]
-            found = self.find(ev.get("hand"), md.get("seat"), "misdeal", any_seat=True)
+            # its ruling may have come first (the rules rule it before the hand closes)
+            found = next((i for i in self.items if i["hand"] == ev.get("hand") and i["what"] == "misdeal"), None)
             if found is None:
                 self.add({"hand": ev.get("hand"), "seat": md.get("seat"), "what": "misdeal",
                           "reason": md.get("reason")})
             else:
                 found["reason"] = md.get("reason")
+                if md.get("seat") is not None:
+                    found["seat"] = md["seat"]
         elif name == "x-ruling":
             self.ruling(ev)
         elif name == "x-override":
