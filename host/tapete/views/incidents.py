@@ -32,8 +32,9 @@ MAX_LIVE = 12       # incidents the live views keep (the full list is the report
 class Incidents:
     """The incident log folded from a match's events, as the controller logged them."""
 
-    def __init__(self):
+    def __init__(self, keep=None):
         self.items = []
+        self.keep = keep        # a live view keeps the last ones only (bounded memory)
 
     def feed(self, ev):
         name = ev.get("ev")
@@ -62,8 +63,8 @@ class Incidents:
                 if ev.get("ruling") is not None and item.get("ruling_seq") == ev.get("ruling"):
                     item["override"] = {"penalty": ev.get("penalty"), "by": ev.get("by"),
                                         "reason": ev.get("reason")}
-        if len(self.items) > MAX_LIVE * 4:      # a live board's memory stays bounded
-            del self.items[:-MAX_LIVE]
+        if self.keep is not None and len(self.items) > 2 * self.keep:
+            del self.items[:-self.keep]
 
     def violation(self, ev):
         if ev.get("revises"):

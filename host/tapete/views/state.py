@@ -35,8 +35,8 @@ class TableView:
         self.last_error = None
         self.gaps = []
         self.names = {}         # the match's players' names, checked (names.of_match)
-        from .incidents import Incidents
-        self.incidents = Incidents()    # the referee's incident log (views/incidents.py)
+        from .incidents import MAX_LIVE, Incidents
+        self.incidents = Incidents(MAX_LIVE)    # the referee's incident log (views/incidents.py)
 
     @property
     def match(self):

@@ -198,3 +198,75 @@ def test_the_incident_log_is_said_in_every_language(lang):
         words = [i18n._(incidents.PENALTIES[p]) for p in incidents.PENALTIES]
     assert said != english and "Marta" in said
     assert all(w not in incidents.PENALTIES.values() for w in words), words
+
+
+# -- in a browser: the board and the report, on a phone and a laptop -----------------------------
+
+FITS = """
+const out = [];
+for (const e of document.querySelectorAll('%s')) {
+  const r = e.getBoundingClientRect();
+  out.push([r.left, r.right, parseFloat(getComputedStyle(e).fontSize), e.textContent]);
+}
+return JSON.stringify({items: out, scrollW: document.documentElement.scrollWidth});
+"""
+
+
+@pytest.fixture(scope="module")
+def chrome():
+    from host.browser import browser, need_chromium
+    need_chromium()
+    d = browser()
+    yield d
+    d.quit()
+
+
+def _shot(d, name, tmp_path):
+    """A screenshot: into docs/ with TAPETE_SCREENSHOTS=1 (looked at), else tmp_path."""
+    import os
+    from host.browser import DOCS
+    folder = DOCS if os.environ.get("TAPETE_SCREENSHOTS") else str(tmp_path)
+    d.save_screenshot(os.path.join(folder, name))
+
+
+def _at(d, url, width, height):
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    d.get(url)
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_the_live_board_lists_the_incidents_in_a_browser(chrome, tmp_path, width, height):
+    from host.browser import Server, wait_for
+    log, _v = ruled_log()
+    path = tmp_path / "live.jsonl"
+    path.write_text(_text(log))
+    server = Server(["serve", str(path)])
+    try:
+        _at(chrome, server.url + "?lang=es", width, height)
+        text = wait_for(lambda: chrome.find_element("css selector", "#incidents").text, what="the incident log")
+        assert "Incidencias" in text and "ANULADA por Marta" in text and "renuncio" in text
+        m = json.loads(chrome.execute_script(FITS % "#incidents .incident"))
+        assert m["items"] and all(0 <= l and r <= width + 0.5 for l, r, _f, _t in m["items"]), m
+        assert m["scrollW"] <= width and all(f >= 14 or width > 600 for _l, _r, f, _t in m["items"])
+        chrome.execute_script("document.getElementById('incidents').scrollIntoView()")
+        _shot(chrome, "board-incidents-%d.png" % width, tmp_path)
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_the_report_lists_the_incidents_in_a_browser(chrome, tmp_path, width, height):
+    from tapete.log.source import Loaded
+    from tapete.views import sheet
+    log, _v = ruled_log()
+    page = tmp_path / "report.html"
+    with i18n.using("ca"):
+        sheet.write(Loaded(log, "test"), str(page), solve=False)
+    _at(chrome, page.as_uri(), width, height)
+    text = chrome.find_element("css selector", "#incidents").text
+    assert "Registre d'incidències de l'àrbitre" in text and "ANUL·LADA per Marta" in text
+    m = json.loads(chrome.execute_script(FITS % "#incidents li"))
+    assert m["items"] and all(r <= width + 0.5 and f >= 14 for _l, r, f, _t in m["items"]), m
+    chrome.execute_script("document.getElementById('incidents').scrollIntoView()")
+    _shot(chrome, "report-incidents-%d.png" % width, tmp_path)
