@@ -133,12 +133,15 @@ def from_audit(result):
     return log.items
 
 
-def describe(item, s=None):
+def describe(item, s=None, short=False):
     """One incident in words: 'hand 2: seat 1 played 5♣ in trick 3: revoke, proven in
     trick 6 by 4♣; ruling: the offending side loses the hand (0 / 35); OVERRULED by
-    Marta: reported, no penalty (the lead was condoned)'."""
+    Marta: reported, no penalty (the lead was condoned)'. `short`: the live board's
+    form, which names the seat and the rule only (its VIOLATION line says the rest)."""
     what = item.get("what")
-    if item.get("violation"):
+    if short and item.get("violation"):
+        text = _("seat %(seat)s: %(rule)s") % {"seat": seat_ref(s, item.get("seat")), "rule": rule_text(s, what)}
+    elif item.get("violation"):
         text = describe_violation(item["violation"], s)
     elif item.get("claim"):
         text = describe_claim(item["claim"], s)

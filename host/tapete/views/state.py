@@ -198,9 +198,11 @@ def spoken(s):
 
 
 def incident_texts(s):
-    """The state's incident log in words (views/incidents.py), oldest first."""
+    """The referee's rulings of the state's incident log in words (views/incidents.py),
+    oldest first: the live board's "referee's log" box, beside its VIOLATION and CLAIM
+    lines (which say the irregularities themselves, so the box repeats none unruled)."""
     from .incidents import describe
-    return [describe(i, s) for i in s.get("incidents") or []]
+    return [describe(i, s, short=True) for i in ruled(s)]
 
 
 def ruled(s):

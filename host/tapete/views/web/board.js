@@ -200,7 +200,7 @@ function drawBoard(root, s, opts) {
   }
   for (const t of (said.claims || []).slice(-2)) side.append(el("div", {class: "claim"}, _("CLAIM") + " ", t));
   // the referee's incident log (views/incidents.py): every irregularity, its ruling and override
-  const incidents = (said.incidents || []).slice(-3);
+  const incidents = (said.incidents || []).slice(-2);
   if (incidents.length) {
     const log = el("div", {class: "incidents", id: "incidents"}, el("div", {class: "label"}, _("Referee's log")));
     for (const t of incidents) log.append(el("div", {class: "incident"}, t));
