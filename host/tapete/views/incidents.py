@@ -8,7 +8,8 @@ play, a revoke proven later), a claim or a concession, a misdeal. Its ruling
 one line: who, what, the proof, the penalty, the override. The live board, the room
 board's table page, the score sheet (`Incidents`, fed the log's events) and the
 report (`from_audit`, from `tapete audit`'s hands) all list the same incidents,
-worded once here.
+worded once (views/state.py `describe_incident`, beside the violation's and the
+claim's words).
 
 A ruling joins the incident of its hand with its seat and its rule word (a claim's
 ruling: `claim` or `concede`; a misdeal's: `misdeal`), the latest one not ruled yet;
@@ -16,16 +17,6 @@ a ruling that joins none (the laws may rule what no event showed) is an incident
 its own. An override joins the ruling whose `seq` it names; one naming none is shown
 nowhere (the audit reports it as an error of its line).
 """
-from ..i18n import N_, _
-from .state import describe_claim, describe_violation
-from .words import card_text, rule_text, say, seat_ref
-
-# The penalties of docs/protocol.md's x-ruling, as the referee says them.
-PENALTIES = {"report": N_("reported, no penalty"), "correct": N_("corrected: the card taken back and replaced"),
-             "condone": N_("condoned: the card stands"), "take-back": N_("the card taken back"),
-             "hand": N_("the offending side loses the hand"), "game": N_("the offending side loses the game"),
-             "score": N_("a fixed penalty score"), "stands": N_("the deal stands"),
-             "void": N_("the hand is void")}
 MAX_LIVE = 12       # incidents the live views keep (the full list is the report's)
 
 
@@ -131,47 +122,6 @@ def from_audit(result):
         if isinstance(md, dict):
             log.feed({"ev": "hand_end", "hand": hand.get("hand"), "misdeal": md})
     return log.items
-
-
-def describe(item, s=None, short=False):
-    """One incident in words: 'hand 2: seat 1 played 5♣ in trick 3: revoke, proven in
-    trick 6 by 4♣; ruling: the offending side loses the hand (0 / 35); OVERRULED by
-    Marta: reported, no penalty (the lead was condoned)'. `short`: the live board's
-    form, which names the seat and the rule only (its VIOLATION line says the rest)."""
-    what = item.get("what")
-    if short and item.get("violation"):
-        text = _("seat %(seat)s: %(rule)s") % {"seat": seat_ref(s, item.get("seat")), "rule": rule_text(s, what)}
-    elif item.get("violation"):
-        text = describe_violation(item["violation"], s)
-    elif item.get("claim"):
-        text = describe_claim(item["claim"], s)
-    elif what == "misdeal":
-        text = _("misdeal by seat %(seat)s") % {"seat": seat_ref(s, item.get("seat"))} \
-            if item.get("seat") is not None else _("misdeal")
-        if item.get("reason"):
-            text += " (" + str(item["reason"]) + ")"
-    else:
-        text = _("seat %(seat)s: %(rule)s") % {"seat": seat_ref(s, item.get("seat")), "rule": rule_text(s, what)}
-        proof = item.get("proof") or {}
-        if proof.get("card"):
-            text += ", " + _("proven in trick %(trick)s by %(card)s") % {
-                "trick": proof.get("trick"), "card": card_text(proof.get("card"), s)}
-    text = _("hand %(hand)s") % {"hand": item.get("hand")} + ": " + text
-    if item.get("penalty"):
-        text += "; " + _("ruling: %(penalty)s") % {"penalty": penalty_text(s, item["penalty"])}
-        if item.get("score"):
-            text += " (" + " / ".join(str(x) for x in item["score"]) + ")"
-    over = item.get("override")
-    if over:
-        text += "; " + _("OVERRULED by %(by)s: %(penalty)s") % {
-            "by": over.get("by") or _("the director"), "penalty": penalty_text(s, over.get("penalty"))}
-        if over.get("reason"):
-            text += " (" + str(over["reason"]) + ")"
-    return text
-
-
-def penalty_text(s, word):
-    return say(s, PENALTIES[word]) if word in PENALTIES else str(word)
 
 
 def _plain(ev):

@@ -110,7 +110,8 @@ def incident_lines(result, seats):
     """The referee's incident log (views/incidents.py) in the players' language: every
     irregularity, its ruling and any override, with the line that shows it."""
     from ..i18n import _
-    from .incidents import describe, from_audit
+    from .incidents import from_audit
+    from .state import describe_incident as describe
     items = from_audit(result)
     if not items:
         return []

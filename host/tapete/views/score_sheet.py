@@ -12,8 +12,8 @@ import html
 from ..judge.history import History
 from ..i18n import _
 from .sheet import _result_words, page_start
-from .incidents import Incidents, describe as describe_incident
-from .state import ending_text, team_name
+from .incidents import Incidents
+from .state import describe_incident, ending_text, team_name
 from .words import context_label, game_name, options_text, seat_label, seat_text, trump_label, trump_text
 
 MAX_LISTED = 12     # incidents listed on the page; a 17-hand match has rarely more than a few

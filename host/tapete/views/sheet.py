@@ -12,8 +12,8 @@ import io
 from ..judge.analysis import analyse
 from ..judge.history import History, sort_cards
 from ..i18n import _, language
-from .incidents import Incidents, describe as describe_incident
-from .state import describe_claim, describe_violation, ending_text, team_name
+from .incidents import Incidents
+from .state import describe_claim, describe_incident, describe_violation, ending_text, team_name
 from .words import (call_text, card_text, context_items, game_name, options_text, seat_label, seat_ref,
                     spanish_pack, trump_label, trump_text)
 

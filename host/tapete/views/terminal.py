@@ -18,9 +18,9 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from ..i18n import _
-from .incidents import describe as describe_incident
-from .state import (TableView, card_text, context_items, describe_claim, describe_result, describe_violation, ruled,
-                   game_name, options_text, seat_text, team_name, trick_by_seat, trump_label, trump_text)
+from .state import (TableView, card_text, context_items, describe_claim, describe_incident, describe_result,
+                   describe_violation, game_name, options_text, ruled, seat_text, team_name, trick_by_seat,
+                   trump_label, trump_text)
 
 def places(n):
     """Where each of `n` seats sits, seen from above, as (row, column) in a square grid

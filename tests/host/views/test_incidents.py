@@ -8,7 +8,7 @@ import pytest
 
 from tapete import i18n
 from tapete.judge.audit import audit_text
-from tapete.views import incidents, score_sheet
+from tapete.views import incidents, score_sheet, state
 from tapete.views.report import render
 from tapete.log.source import Loaded
 from tapete.views.state import TableView, spoken, text_lines
@@ -106,7 +106,7 @@ def test_a_misdeal_and_a_claim_are_incidents_and_take_their_rulings():
     (md,) = live.items
     assert md["what"] == "misdeal" and md["penalty"] == "void" and md["reason"] == "a card face up"
     with i18n.using("en"):
-        text = incidents.describe(md)
+        text = state.describe_incident(md)
     assert text == "hand 1: misdeal by seat 0 (a card face up); ruling: the hand is void"
     claim = {"ev": "x-claim", "hand": 2, "trick": 8, "seat": 1, "call": "claim", "tricks": 3, "sound": False,
              "line": ["AS"]}
@@ -121,7 +121,7 @@ def test_a_ruling_with_no_irregularity_logged_is_an_incident_of_its_own():
                "penalty": "condone", "seq": 40})
     live.feed({"ev": "x-override", "ruling": 40, "penalty": "take-back", "by": "Pau", "reason": ""})
     with i18n.using("en"):
-        text = incidents.describe(live.items[0])
+        text = state.describe_incident(live.items[0])
     assert text == ("hand 3: seat 1: out-of-turn; ruling: condoned: the card stands; "
                     "OVERRULED by Pau: the card taken back")
 
@@ -192,12 +192,12 @@ def test_the_incident_log_is_said_in_every_language(lang):
     log, _v = ruled_log()
     item = incidents.from_audit(audit_text(_text(log)))[0]
     with i18n.using("en"):
-        english = incidents.describe(item)
+        english = state.describe_incident(item)
     with i18n.using(lang):
-        said = incidents.describe(item)
-        words = [i18n._(incidents.PENALTIES[p]) for p in incidents.PENALTIES]
+        said = state.describe_incident(item)
+        words = [i18n._(state.PENALTIES[p]) for p in state.PENALTIES]
     assert said != english and "Marta" in said
-    assert all(w not in incidents.PENALTIES.values() for w in words), words
+    assert all(w not in state.PENALTIES.values() for w in words), words
 
 
 # -- in a browser: the board and the report, on a phone and a laptop -----------------------------
