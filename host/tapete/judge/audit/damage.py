@@ -192,7 +192,7 @@ class Mending:
                         % self.previous[0])
             return
         self.previous = (number, event)
-        if name == "play" and self.hand_open() and not _is_card(event.get("card")):
+        if name == "play" and not _is_card(event.get("card")) and self.hand_open():
             seat = event.get("seat")
             self.damage(number, "the card of this play names no card (" + _shown(event.get("card"))
                         + "): the log lost it")
@@ -327,11 +327,19 @@ class Mending:
             self.dropping = None
 
 
+_CARD_CODES = set()     # the codes seen to name a card (a log spells few; bounded)
+
+
 def _is_card(text):
+    """True when `text` names a card (in any pack): asked of every play, so remembered."""
     if not isinstance(text, str):
         return False
+    if text in _CARD_CODES:
+        return True
     try:
         cards.parse(text)
     except (TableError, ValueError):
         return False
+    if len(_CARD_CODES) < 512:
+        _CARD_CODES.add(text)
     return True
