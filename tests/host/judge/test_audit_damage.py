@@ -186,6 +186,8 @@ def test_a_repeated_seq_with_other_content_is_left_out():
     other = dict(events[i], card="2S")
     result = audit_text(_text(events[:i + 1] + [other] + events[i + 1:]))
     _judged_as_clean(result, True, True)
+    assert _damage(result) == [(i + 2, "seq %d again, saying something else: left out (the first counts)"
+                                % events[i]["seq"])]
 
 
 def test_the_text_report_lists_damage_apart_from_the_players_errors(tmp_path):

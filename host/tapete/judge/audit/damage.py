@@ -47,7 +47,7 @@ class Mending:
     """Audit's part that takes the log's damage out before the rules judge it."""
 
     def init_mending(self):
-        self.seqs = set()           # the seqs seen in this match
+        self.seqs = {}              # seq -> the event seen with it in this match
         self.next_seq = None        # the seq the stream owes next
         self.waiting = {}           # seq -> (line, event): ahead of a late seq
         self.unread = 0             # unreadable lines since the last seq (each may hold one)
@@ -71,7 +71,7 @@ class Mending:
             self.settle_stray(event)
         if event.get("ev") == "match":
             self.release_waiting()
-            self.seqs = set()
+            self.seqs = {}
             self.next_seq = None
         if type(seq) is not int or event.get("ev") == "x-gap":
             self.release_waiting()
@@ -80,7 +80,9 @@ class Mending:
             self.in_order(number, event)
             return
         if seq in self.seqs:
-            self.damage(number, "seq %d again: a repeated line, left out" % seq)
+            self.damage(number, "seq %d again: a repeated line, left out" % seq
+                        if self.seqs[seq] == event else
+                        "seq %d again, saying something else: left out (the first counts)" % seq)
             return
         expected = self.next_seq
         if expected is not None and seq == expected + 1 and self.unread:
@@ -88,14 +90,14 @@ class Mending:
             self.unread = 0
             if self.hole is not None and self.hole["seq"] is None:
                 self.hole["seq"] = expected
-            self.seqs.add(expected)
+            self.seqs[expected] = None      # unreadable
             expected = self.next_seq = expected + 1
         self.unread = 0
         if expected is not None and seq < expected:
             self.damage(number, "seq %d comes after seq %d, more than %d lines after its place "
                         "(reported there as missing): left out" % (seq, expected - 1, WINDOW))
             return
-        self.seqs.add(seq)
+        self.seqs[seq] = event
         if expected is not None and seq > expected:
             self.waiting[seq] = (number, event)     # a late line may still come
             if len(self.waiting) > WINDOW:
