@@ -145,7 +145,7 @@ class RoomBoard:
                 return None
             state = view.state()
             with i18n.using(lang):
-                state["said"] = spoken(state)
+                state["said"] = spoken(state)     # the incident list too (views/incidents.py)
                 source = _("room %(room)s, table %(table)s") % {"room": self.room, "table": table}
             msg = {"state": state, "source": source, "note": "", "down": False, "waiting": None}
             return self.version, json.dumps(msg)

@@ -108,9 +108,16 @@ def render(result, seats=None):
                 line += "; " + ngettext("hand %(hands)s incomplete", "hands %(hands)s incomplete", len(hands)) % {
                     "hands": ", ".join(map(str, hands))}
             out.append(line)
-    if result["errors"]:
-        out += ["", _("Errors in the log (%(n)s):") % {"n": len(result["errors"])}]
-        for e in result["errors"]:
+    out += incident_lines(result, seats)
+    errors = [e for e in result["errors"] if not e.get("damage")]
+    damage = [e for e in result["errors"] if e.get("damage")]
+    if damage:      # judge/audit/damage.py: never turned into a player's violation
+        out += ["", _("Damage to the log, not the players' doing (%(n)s):") % {"n": len(damage)}]
+        for e in damage:
+            out.append("  " + _("line %(line)s: %(message)s") % {"line": e["line"], "message": e["message"]})
+    if errors:
+        out += ["", _("Errors in the log (%(n)s):") % {"n": len(errors)}]
+        for e in errors:
             out.append("  " + _("line %(line)s: %(message)s") % {"line": e["line"], "message": e["message"]})
     if result.get("disagreements"):
         out += ["", _("Where the controller disagrees with the rules (%(n)s):") % {"n": len(result["disagreements"])}]
@@ -119,6 +126,24 @@ def render(result, seats=None):
             out.append("    " + _("rules: %(expected)s  controller: %(logged)s") % {
                 "expected": d["expected"], "logged": d["logged"]})
     return "\n".join(out) + "\n"
+
+
+def incident_lines(result, seats):
+    """The referee's incident log (views/incidents.py) in the players' language: every
+    irregularity, its ruling and any override, with the line that shows it."""
+    from ..i18n import _
+    from .incidents import from_audit
+    from .state import describe_incident as describe
+    items = from_audit(result)
+    if not items:
+        return []
+    s = {"game": result.get("game"), "options": result.get("options") or {},
+         "names": result.get("names") or {}, "seats": seats}
+    out = ["", _("Referee's incident log (%(n)s):") % {"n": len(items)}]
+    for item in items:
+        where = (_("line %(line)s") % {"line": item["line"]} + ": ") if item.get("line") else ""
+        out.append("  " + where + describe(item, s))
+    return out
 
 
 def render_hand(hand, seats, direction=1):

@@ -1,7 +1,7 @@
 """The score sheet: one printed A4 page per match, beside the full report (sheet.py).
 
 What a club's paper sheet holds: who played (seats, teams, names), each hand's
-dealer, trump, points, score and running totals, the violations (each in one line,
+dealer, trump, points, score and running totals, the referee's incidents (each in one line with its ruling,
 the proofs are in the full report), and the result. A whole Botifarra match (17
 hands, tests/host/views/test_score_sheet.py) prints on one page: the rows are short,
 and the violations listed are capped (MAX_LISTED) with a line saying how many more
@@ -12,10 +12,11 @@ import html
 from ..judge.history import History
 from ..i18n import _
 from .sheet import _result_words, page_start
-from .state import describe_violation, ending_text, team_name
+from .incidents import Incidents
+from .state import describe_incident, ending_text, team_name
 from .words import context_label, game_name, options_text, seat_label, seat_text, trump_label, trump_text
 
-MAX_LISTED = 12     # violations listed on the page; a 17-hand match has rarely more than a few
+MAX_LISTED = 12     # incidents listed on the page; a 17-hand match has rarely more than a few
 # Letters of a name in the hands table (the dealer, a team's columns), the rest as "…":
 # with 24-letter names and 2 teams the table is then one line a hand, within the page's
 # width (tests/host/views/test_score_sheet.py); the players table above gives them whole.
@@ -63,7 +64,7 @@ def render(loaded, full_report=None):
            '<p class="meta">%s%s</p>' % (esc(loaded.label), ("<br>" + esc(_("options: ") + opts)) if opts else "")]
     out.append(_players(s, seats, teams))
     out.append(_hands(hist, s, teams))
-    out.append(_violations(hist, s))
+    out.append(_incidents(loaded.events, s))
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     if end is not None:
         w = end.get("winner")
@@ -139,15 +140,20 @@ def short(name):
     return name if len(name) <= SHORT else name[:SHORT - 1].rstrip() + "…"
 
 
-def _violations(hist, s):
-    found = [v for h in hist.hands for v in h["violations"]]
+def _incidents(events, s):
+    """The referee's incident log (views/incidents.py): each irregularity in one line with
+    its ruling and any override; the proofs in full are in the full report."""
+    log = Incidents()
+    for ev in events:
+        log.feed(ev)
+    found = log.items
     if not found:
         return ""
-    items = ["<li>%s</li>" % esc(_("hand %(hand)s") % {"hand": v.get("hand")} + ": " + describe_violation(v, s))
-             for v in found[:MAX_LISTED]]
+    items = ["<li>%s</li>" % esc(describe_incident(i, s)) for i in found[:MAX_LISTED]]
     if len(found) > MAX_LISTED:
         items.append('<li class="note">%s</li>' % esc(_("%(n)s more in the full report") % {"n": len(found) - MAX_LISTED}))
-    return '<h2>%s</h2><ul class="violations">%s</ul>' % (esc(_("Violations")), "".join(items))
+    return '<h2 id="incidents">%s</h2><ul class="violations">%s</ul>' % (
+        esc(_("Referee's incident log")), "".join(items))
 
 
 def write(loaded, path, full_report=None):

@@ -12,7 +12,8 @@ import io
 from ..judge.analysis import analyse
 from ..judge.history import History, sort_cards
 from ..i18n import _, language
-from .state import describe_claim, describe_violation, ending_text, team_name
+from .incidents import Incidents
+from .state import describe_claim, describe_incident, describe_violation, ending_text, team_name
 from .words import (call_text, card_text, context_items, game_name, options_text, seat_label, seat_ref,
                     spanish_pack, trump_label, trump_text)
 
@@ -30,6 +31,7 @@ th { background: #eee; }
 .card { white-space: nowrap; } .red { color: #c00; }
 .win { font-weight: bold; } .bad { background: #fdd; outline: 2px solid #c00; }
 .violation { color: #900; } .claim { color: #640; } .note { color: #555; font-size: 10pt; }
+#incidents li { margin: .2em 0; overflow-wrap: anywhere; }
 section.hand { page-break-inside: avoid; border-top: 2px solid #333; margin-top: 1.5em; }
 .dd td:nth-child(n+2) { text-align: right; }
 svg { max-width: 100%; height: auto; }
@@ -39,7 +41,10 @@ svg { max-width: 100%; height: auto; }
 
 def page_start(title, css):
     """A page's head and heading, in the report's language (the report, the score sheet)."""
-    return ["<!DOCTYPE html>", '<html lang="%s"><head><meta charset="utf-8">' % language(),
+    # the viewport: a phone lays the page out at its own width (the incident log's lines
+    # wrap within it) instead of a desktop's 980 px shrunk to fit
+    return ["<!DOCTYPE html>", '<html lang="%s"><head><meta charset="utf-8">' % language()
+            + '<meta name="viewport" content="width=device-width, initial-scale=1">',
             "<title>%s</title><style>%s</style></head><body>" % (esc(title), css),
             "<h1>%s</h1>" % esc(title)]
 
@@ -102,6 +107,13 @@ def render(loaded, solve=True, limit=0, progress=None, jobs=1):
     else:
         out.append('<h2 id="result">%s</h2><p>%s</p>' % (esc(_("Result")), esc(
             _("the log ends before the match does; totals %(totals)s") % {"totals": " / ".join(map(str, totals))})))
+    log = Incidents()       # the referee's incident log (views/incidents.py), the whole match
+    for ev in loaded.events:
+        log.feed(ev)
+    if log.items:
+        out.append('<section id="incidents"><h2>%s</h2><ul>%s</ul></section>' % (
+            esc(_("Referee's incident log")), "".join(
+                "<li>%s</li>" % text_html(describe_incident(i, s)) for i in log.items)))
     if hist.errors:
         out.append('<h2>%s</h2><ul>%s</ul>' % (esc(_("Events the rules refused")), "".join(
             "<li>%s</li>" % esc(_("event %(n)s: %(why)s") % {"n": n, "why": msg}) for n, msg in hist.errors)))

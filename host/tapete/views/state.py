@@ -8,11 +8,12 @@ trick, the totals and the hand's context (stake, multiplier, ... whatever the ga
 keeps); the controller's derived events add what only it says: violations with
 their proofs, claims with their rulings, each hand's result, the match's end.
 """
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..rules.fold import UNDO, Fold
 from ..rules.match import DERIVED
+from .incidents import MAX_LIVE, Incidents
 from .words import (card_text, context_items, declaration_text, game_name, options_text, rule_text,  # noqa: F401 (views import them here)
-                    seat_label, seat_ref, seat_text, spanish_pack, team_name, trump_label, trump_text)
+                    say, seat_label, seat_ref, seat_text, spanish_pack, team_name, trump_label, trump_text)
 
 KEEP_VIOLATIONS = 8
 
@@ -35,6 +36,7 @@ class TableView:
         self.last_error = None
         self.gaps = []
         self.names = {}         # the match's players' names, checked (names.of_match)
+        self.incidents = Incidents(MAX_LIVE)    # the referee's incident log (views/incidents.py)
 
     @property
     def match(self):
@@ -48,6 +50,7 @@ class TableView:
             from ..log.names import of_match
             self.names = of_match(ev)
         self.events += 1
+        self.incidents.feed(ev)
         if "seq" in ev:
             self.seq = ev["seq"]
         if name == "violation":
@@ -84,6 +87,7 @@ class TableView:
         s["errors"] = self.errors
         s["last_error"] = self.last_error
         s["gaps"] = list(self.gaps)
+        s["incidents"] = [dict(i) for i in self.incidents.items[-MAX_LIVE:]]
         if self.names:
             s["names"] = self.names
         return s
@@ -193,7 +197,68 @@ def spoken(s):
             "context": [[k, label, text] for k, label, text in context_items(s)],
             "violations": [describe_violation(v, s) for v in s.get("violations") or []],
             "claims": [describe_claim(c, s) for c in s.get("claims") or []],
+            "incidents": incident_texts(s),
             "result": describe_result(s) if s.get("result") else None}
+
+
+# The penalties of docs/protocol.md's x-ruling, as the referee says them.
+PENALTIES = {"report": N_("reported, no penalty"), "correct": N_("corrected: the card taken back and replaced"),
+             "condone": N_("condoned: the card stands"), "take-back": N_("the card taken back"),
+             "hand": N_("the offending side loses the hand"), "game": N_("the offending side loses the game"),
+             "score": N_("a fixed penalty score"), "stands": N_("the deal stands"),
+             "void": N_("the hand is void")}
+def describe_incident(item, s=None, short=False):
+    """One incident of the referee's log (views/incidents.py) in words: 'hand 2: seat 1 played 5♣ in trick 3: revoke, proven in
+    trick 6 by 4♣; ruling: the offending side loses the hand (0 / 35); OVERRULED by
+    Marta: reported, no penalty (the lead was condoned)'. `short`: the live board's
+    form, which names the seat and the rule only (its VIOLATION line says the rest)."""
+    what = item.get("what")
+    if short and item.get("violation"):
+        text = _("seat %(seat)s: %(rule)s") % {"seat": seat_ref(s, item.get("seat")), "rule": rule_text(s, what)}
+    elif item.get("violation"):
+        text = describe_violation(item["violation"], s)
+    elif item.get("claim"):
+        text = describe_claim(item["claim"], s)
+    elif what == "misdeal":
+        text = _("misdeal by seat %(seat)s") % {"seat": seat_ref(s, item.get("seat"))} \
+            if item.get("seat") is not None else _("misdeal")
+        if item.get("reason"):
+            text += " (" + str(item["reason"]) + ")"
+    else:
+        text = _("seat %(seat)s: %(rule)s") % {"seat": seat_ref(s, item.get("seat")), "rule": rule_text(s, what)}
+        proof = item.get("proof") or {}
+        if proof.get("card"):
+            text += ", " + _("proven in trick %(trick)s by %(card)s") % {
+                "trick": proof.get("trick"), "card": card_text(proof.get("card"), s)}
+    text = _("hand %(hand)s") % {"hand": item.get("hand")} + ": " + text
+    if item.get("penalty"):
+        text += "; " + _("ruling: %(penalty)s") % {"penalty": penalty_text(s, item["penalty"])}
+        if item.get("score"):
+            text += " (" + " / ".join(str(x) for x in item["score"]) + ")"
+    over = item.get("override")
+    if over:
+        text += "; " + _("OVERRULED by %(by)s: %(penalty)s") % {
+            "by": over.get("by") or _("the director"), "penalty": penalty_text(s, over.get("penalty"))}
+        if over.get("reason"):
+            text += " (" + str(over["reason"]) + ")"
+    return text
+
+
+def penalty_text(s, word):
+    return say(s, PENALTIES[word]) if word in PENALTIES else str(word)
+
+
+def incident_texts(s):
+    """The referee's rulings of the state's incident log in words (views/incidents.py),
+    oldest first: the live board's "referee's log" box, beside its VIOLATION and CLAIM
+    lines (which say the irregularities themselves, so the box repeats none unruled)."""
+    return [describe_incident(i, s, short=True) for i in ruled(s)]
+
+
+def ruled(s):
+    """The incidents the referee ruled on (or a misdeal): what the VIOLATION and CLAIM
+    lines do not say."""
+    return [i for i in s.get("incidents") or [] if i.get("penalty") or i.get("override") or i.get("what") == "misdeal"]
 
 
 def _seat_name(s, seat):
@@ -240,6 +305,8 @@ def text_lines(s):
         lines.append(_("VIOLATION") + " " + describe_violation(v, s))
     for c in s.get("claims", [])[-2:]:
         lines.append(_("CLAIM") + " " + describe_claim(c, s))
+    for i in ruled(s)[-3:]:
+        lines.append(_("RULING") + " " + describe_incident(i, s))
     for g in s.get("gaps", []):
         lines.append(_("LOST seq %(first)s..%(last)s (left the controller's ring)") % {
             "first": g.get("from"), "last": g.get("to")})

@@ -18,8 +18,9 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from ..i18n import _
-from .state import (TableView, card_text, context_items, describe_claim, describe_result, describe_violation,
-                   game_name, options_text, seat_text, team_name, trick_by_seat, trump_label, trump_text)
+from .state import (TableView, card_text, context_items, describe_claim, describe_incident, describe_result,
+                   describe_violation, game_name, options_text, ruled, seat_text, team_name, trick_by_seat,
+                   trump_label, trump_text)
 
 def places(n):
     """Where each of `n` seats sits, seen from above, as (row, column) in a square grid
@@ -105,6 +106,8 @@ def table_picture(s, title="tapete"):
         body.add_row(Text(_("VIOLATION") + " " + describe_violation(v, s), style="bold red"))
     for c in s.get("claims", [])[-2:]:
         body.add_row(Text(_("CLAIM") + " " + describe_claim(c, s), style="bold yellow"))
+    for i in ruled(s)[-3:]:     # the referee's rulings (views/incidents.py)
+        body.add_row(Text(_("RULING") + " " + describe_incident(i, s), style="bold magenta"))
     if s.get("result"):
         body.add_row(Text(describe_result(s), style="bold green"))
     return Panel(body, title=title, width=84)

@@ -100,7 +100,9 @@ def test_card_not_in_the_deck_duplicate_and_out_of_turn_are_reported_by_line():
     seat = events[i]["seat"]
     lines = [json.dumps(e) for e in events]
     lines.insert(i, json.dumps({"ev": "play", "seat": seat, "card": "9H"}))           # not in the pack
-    lines.insert(i + 2, json.dumps({"ev": "play", "seat": seat, "card": events[i]["card"]}))  # again
+    # the next seat lays the card already on the table (the same line twice would be a
+    # repeated line of the log, not a play: test_audit_damage.py)
+    lines.insert(i + 2, json.dumps({"ev": "play", "seat": (seat + 1) % 4, "card": events[i]["card"]}))
     lines.insert(i + 3, json.dumps({"ev": "play", "seat": (seat + 2) % 4, "card": "2C"}))    # out of turn
     result = audit_text("\n".join(lines))
     msgs = dict((e["line"], e["message"]) for e in result["errors"])

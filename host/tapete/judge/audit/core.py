@@ -7,10 +7,12 @@ from ...rules.fold import INPUTS, Fold
 from .common import (DERIVED_ALL, HAND_CONTEXT, IDLE, LISTED, OVER, REFUSED_RULES, UNJUDGED_KEYS, _by_line, _card,
                      _contract, _count, _fault, _game_hint, _mend_match, _refusal_detail, parse_line)
 from .compare import Comparing
+from .damage import Mending
 from .gaps import Gaps
+from .rulings import Rulings
 
 
-class Audit(Comparing, Gaps):
+class Audit(Mending, Rulings, Comparing, Gaps):
     """Replays one match; `result()` gives the object of docs/protocol.md's `audit --json`.
 
     Feed it parsed events with `feed(line, event)` and lines that could not be read
@@ -43,6 +45,8 @@ class Audit(Comparing, Gaps):
         self.gaps = []              # events missing from the log: {line, from, to, hands}
         self.blind = None           # while a gap's hand goes on: what the controller said
         self.resumed = False        # judging again after a gap: the hand number to check
+        self.resumed_after_damage = False   # ... after a damaged line (no gap lists its hands)
+        self.init_mending()         # damage to the log (damage.py)
 
     @property
     def match(self):
@@ -68,21 +72,14 @@ class Audit(Comparing, Gaps):
             self.feed(number, event)
         return self
 
-    def bad_line(self, number, message):
-        """A line that is not an event at all."""
-        self.seen(number)
-        self.error(number, message)
-
     def seen(self, number):
         if self.lines[0] is None:
             self.lines[0] = number
         self.lines[1] = number
 
-    def feed(self, number, event):
-        """Audit one parsed event from line `number`."""
-        if self.lines[0] is None:
-            self.lines[0] = number
-        self.lines[1] = number
+    def judge(self, number, event):
+        """Judge one parsed event from line `number`, in the log's order as mended
+        (`feed`, damage.py, is the door)."""
         name = event.get("ev")
         if name == "match":
             self.last_seq = None        # the controller numbers each match from 0
@@ -101,6 +98,14 @@ class Audit(Comparing, Gaps):
             self.error(self.ended_at, "'end' is followed by more events (from line "
                        + str(number) + "); they are audited too")
             self.ended_at = None
+        if name == "x-ruling" and not any(p.get("ev") == "x-ruling" for p in self.pending):
+            # a ruling the rules did not derive here (their laws may not rule it yet):
+            # the controller's word, listed, never a disagreement (rulings.py)
+            self.logged_ruling(number, event)
+            return
+        if name == "x-override":
+            self.override(number, event)
+            return
         if name in DERIVED_ALL:
             if self.pending or self.phase() is None:
                 self.compare(number, event)
@@ -299,6 +304,8 @@ class Audit(Comparing, Gaps):
         elif name == "x-refused":
             if live:
                 self.error(number, d["message"])
+        elif name == "x-ruling":
+            self.keep_ruling(number, d, None)
         elif name == "x-claim":
             c = dict(d)
             del c["ev"]
@@ -403,6 +410,7 @@ class Audit(Comparing, Gaps):
         if self.finished:
             return
         self.finished = True
+        self.close_damage()
         self.close_skipped()
         self.flush_pending(None)
         self.unlogged = []      # the controller logged no derived event: nothing to miss

@@ -18,8 +18,8 @@ class Gaps:
         if self.last_seq is not None and seq > self.last_seq + 1:
             self.open_gap(number, self.last_seq + 1, seq - 1)   # events missing: not errors
         elif self.last_seq is not None and seq != self.last_seq + 1:
-            self.error(number, "seq jumps from " + str(self.last_seq) + " to " + str(seq)
-                       + ": repeated or reordered events")
+            self.damage(number, "seq jumps from " + str(self.last_seq) + " to " + str(seq)
+                        + ": repeated or reordered events")
         self.last_seq = seq
 
     # -- gaps: events missing from the log ---------------------------------------------------
@@ -106,7 +106,8 @@ class Gaps:
 
     def _unknown_hand(self, number):
         """A hand whose deal is in a gap: known only by what the controller said."""
-        gap = self.gaps[-1]
+        # blind after a damaged line (damage.py), not a gap: no gap lists the hand
+        gap = self.gaps[-1] if self.gaps and not self.blind.get("damage") else {"hands": []}
         last = self.hands[-1]["hand"] if self.hands else 0
         for h in range(last + 1, number + 1):
             self.hands.append({"hand": h, "dealer": None, "trump": None, "turnup": None,
@@ -129,6 +130,7 @@ class Gaps:
             self.blind = blind
             return False
         self.resumed = True                     # its hand number checked on the next event
+        self.resumed_after_damage = bool(blind.get("damage"))
         return True
 
     def check_resumed(self, number, event):
@@ -142,9 +144,11 @@ class Gaps:
             return False
         self.hands[-1]["incomplete"] = True
         self.hands[-1]["hand"] = hand
-        self.gaps[-1]["hands"].append(hand)
+        damage = self.resumed_after_damage
+        if self.gaps and not damage:
+            self.gaps[-1]["hands"].append(hand)
         self.pending = []
-        self.blind = {"hand": hand, "totals": None, "known": False}
+        self.blind = {"hand": hand, "totals": None, "known": False, "damage": damage}
         return self.blind_event(number, event)
 
     def _resync(self, resume):

@@ -206,6 +206,13 @@ function drawBoard(root, s, opts) {
     side.append(box);
   }
   for (const t of (said.claims || []).slice(-2)) side.append(el("div", {class: "claim"}, _("CLAIM") + " ", t));
+  // the referee's incident log (views/incidents.py): every irregularity, its ruling and override
+  const incidents = (said.incidents || []).slice(-2);
+  if (incidents.length) {
+    const log = el("div", {class: "incidents", id: "incidents"}, el("div", {class: "label"}, _("Referee's log")));
+    for (const t of incidents) log.append(el("div", {class: "incident"}, t));
+    side.append(log);
+  }
   for (const g of (s.gaps || [])) side.append(el("div", {class: "gap"}, fmt(_("LOST seq %(first)s..%(last)s (left the controller's ring)"),
                                                                       {first: g.from, last: g.to})));
   if (s.result) {

@@ -1,0 +1,70 @@
+"""The referee's rulings and a director's overrides in the audit (issue 35, items 2 and
+7; a part of Audit).
+
+A ruling (`x-ruling`, docs/protocol.md) is listed under its hand's `rulings` with its
+line and the controller's `seq`. Where the rules derive it, it is compared like any
+derived event; where they derive no ruling at that point (an event's laws the rules
+of this version do not rule), the controller's ruling is listed as it logged it, with
+`"judged": false`, and is not a disagreement: the audit compares only what the rules
+derive. An override (`x-override`) is attached to the ruling whose `seq` it names,
+with its line; one naming no ruling, or with a penalty that is no penalty word, is an
+error of its line.
+"""
+from .common import _shown
+
+PENALTIES = ("report", "correct", "condone", "take-back", "hand", "game", "score", "stands", "void")
+RULING_KEYS = ("hand", "trick", "seat", "team", "rule", "penalty", "score", "proof")
+
+
+class Rulings:
+    """Audit's part that lists the rulings and their overrides."""
+
+    def keep_ruling(self, number, event, judged):
+        """Fold one ruling into its hand (the last hand when it names none known)."""
+        if not self.hands:
+            self.error(number, "x-ruling before any hand: left out")
+            return None
+        hand = self.hands[-1]
+        if isinstance(event.get("hand"), int):
+            hand = next((h for h in reversed(self.hands) if h["hand"] == event["hand"]), hand)
+        ruling = dict((k, event[k]) for k in RULING_KEYS if k in event)
+        ruling["line"] = number
+        if event.get("seq") is not None:
+            ruling["seq"] = event["seq"]
+        if judged is False:
+            ruling["judged"] = False
+        hand.setdefault("rulings", []).append(ruling)
+        return ruling
+
+    def logged_ruling(self, number, event):
+        """A ruling the controller logged that the rules did not derive here."""
+        if event.get("penalty") not in PENALTIES:
+            self.error(number, "x-ruling with penalty %s, not one of %s: left out"
+                       % (_shown(event.get("penalty")), ", ".join(PENALTIES)))
+            return
+        self.keep_ruling(number, event, False)
+
+    def ruling_logged_as(self, logged):
+        """The controller logged the ruling the rules derived: its seq is the one an
+        override names."""
+        for hand in reversed(self.hands):
+            for ruling in reversed(hand.get("rulings", ())):
+                if "seq" not in ruling:
+                    if logged.get("seq") is not None:
+                        ruling["seq"] = logged["seq"]
+                    return
+
+    def override(self, number, event):
+        """A director's override: attached to the ruling it names."""
+        seq, penalty = event.get("ruling"), event.get("penalty")
+        if penalty not in PENALTIES:
+            self.error(number, "x-override with penalty %s, not one of %s: left out"
+                       % (_shown(penalty), ", ".join(PENALTIES)))
+            return
+        for hand in reversed(self.hands):
+            for ruling in hand.get("rulings", ()):
+                if seq is not None and ruling.get("seq") == seq:
+                    ruling["override"] = {"penalty": penalty, "by": event.get("by"),
+                                          "reason": event.get("reason"), "line": number}
+                    return
+        self.error(number, "x-override names no ruling of this match (ruling=%s)" % _shown(seq))
