@@ -132,6 +132,7 @@ KINDS = {
     "call": {"seat": SEAT, "call": WORD, "cards": CARDS, "suit": WORD, "amount": NUMBER,
              "count": COUNT, "has": _bool},
     "end": {},
+    "cap": {"cap": WORD},
     "trump": {"suit": WORD, "hand": COUNT, "bonus": _object},
     "trick": {"hand": COUNT, "n": COUNT, "leader": SEAT, "cards": CARDS,
               "winner": _either(SEAT, _null)},
