@@ -16,7 +16,8 @@ recording at once, publishing when the broker comes.
 A line longer than the broker takes (broker.LINE_LIMIT) is not sent: the broker
 would drop it all the same; it is counted (`too_long`).
 
-The room's notices to the table (tapete/<room>/<table>/notice: a misboarded hand)
+The room's notices to the table (tapete/<room>/<table>/notice: a misboarded hand, the
+next round's names, a round with a clock: its names in pieces, then the round)
 are host commands; they are kept until the recorder takes them (`take_commands`)
 and sends them down the serial line between two of the table's lines, so the
 serial port is written by the recorder's thread alone.
@@ -184,10 +185,10 @@ class TablePublisher:
             cmd = json.loads(payload.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             cmd = None
-        if not isinstance(cmd, dict) or cmd.get("cmd") not in ("notice", "names"):
-            self.notices_refused += 1       # only the room's notices and names go down
+        if not isinstance(cmd, dict) or cmd.get("cmd") not in ("notice", "names", "round"):
+            self.notices_refused += 1       # only the room's notices, names and rounds go down
             return
-        if cmd["cmd"] == "names":
+        if cmd["cmd"] in ("names", "round"):
             from ..log.names import commands
             try:
                 names = rules_names.check(dict((k, cmd[k]) for k in rules_names.KEYS if k in cmd))
@@ -198,6 +199,8 @@ class TablePublisher:
             # short enough for the serial line
             pieces = [{"cmd": "names", k: [], "id": "room-names"} for k in rules_names.KEYS
                       if not names.get(k)] + commands(names, "room-names")
+            if cmd["cmd"] == "round":       # the round itself after its names, names left out
+                pieces.append(dict((k, v) for k, v in cmd.items() if k not in rules_names.KEYS))
             with self.lock:
                 self.notices.extend(pieces)
                 del self.notices[:-NOTICES]
