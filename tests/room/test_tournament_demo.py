@@ -36,7 +36,7 @@ def test_a_small_swiss_event_over_two_tables_with_a_clock(room_base):
         pytest.skip("needs Debian's mosquitto (.ci/run installs it)")
     out = os.path.join(room_base, "tournament")
     s, code = demo.run(out, tables=2, rounds=3, pace_s=0.002, seed=7,
-                       clock_caps={"points": 101, "deals": 3, "minutes": None}, say=lambda text: None)
+                       clock_caps={"points": 101, "deals": 3, "minutes": None}, tell=lambda text: None)
     assert code == 0, s
     assert demo.summary_line(s) == "event: 3 rounds, 6 matches, 0 lost, ranking written to %s" % s["ranking"]
     assert s["unnamed"] == [] and s["unclean"] == [] and s["caps"] == ["cap"]   # 3 deals never reach 101

@@ -139,7 +139,7 @@ def wait_results(event, store_path, rnd, timeout_s, proc):
     return False
 
 
-def run(out, tables=8, rounds=5, pace_s=0.01, seed=7, clock_caps=None, timeout_s=300, say=print):
+def run(out, tables=8, rounds=5, pace_s=0.01, seed=7, clock_caps=None, timeout_s=300, tell=print):
     """The demo; returns (summary dict, exit status)."""
     from ..judge.audit import audit_lines
     from ..room.broker import Broker, init_room, password
@@ -183,9 +183,9 @@ def run(out, tables=8, rounds=5, pace_s=0.01, seed=7, clock_caps=None, timeout_s
             rnd["started"] = time.time()
             event["rounds"].append(rnd)
             eventfile.save(event, event_path)       # the room tells the tables
-            say("\n".join(show.round_lines(event, rnd)))
+            tell("\n".join(show.round_lines(event, rnd)))
             if not wait_results(event, db_path, r, timeout_s, server):
-                say("event: round %d: tables %s have no result after %d s"
+                tell("event: round %d: tables %s have no result after %d s"
                     % (r, ", ".join(map(str, eventfile.unfinished(event))), timeout_s))
                 finished = False
                 break
