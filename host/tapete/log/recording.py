@@ -105,6 +105,18 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
                    fresh=first_seq == 0 if fresh is None else fresh)
     if hasattr(port, "on_reconnect"):
         port.on_reconnect = rec.reconnected
+    room_commands = getattr(db, "take_commands", None)
+
+    def room_word():
+        for cmd in room_commands():
+            rec.send(cmd)
+            if on_problem is not None and cmd.get("cmd") != "names":    # the round says them
+                on_problem("the room's word sent to the table: " + describe_command(cmd))
+    if new is not None and room_commands is not None:
+        # The room's round and names first, so that the match starts with them (a
+        # broker's retained message comes just after the subscription).
+        db.wait_room()
+        room_word()
     if names:
         from .names import commands
         for cmd in commands(names):
@@ -115,15 +127,10 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         rec.ask_resend(force=True)   # whatever it still holds from our next seq on
     last_event = last_look = time.monotonic()
     interrupted = _StopOnCtrlC()
-    room_commands = getattr(db, "take_commands", None)
     try:
         while not (stop is not None and stop()) and not interrupted.asked:
             if room_commands is not None and not getattr(port, "away", False):
-                for cmd in room_commands():     # kept while the port is away
-                    rec.send(cmd)
-                    if on_problem is not None:
-                        on_problem("the room's notice sent to the table: %s board %s (hand %s)"
-                                   % (cmd.get("what"), cmd.get("board"), cmd.get("hand")))
+                room_word()     # kept while the port is away
             raw = port.readline()
             if refused:
                 raise Refused("the table refused %s: %s" % (
@@ -148,6 +155,26 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         log.close()
     rec.interrupted = interrupted.asked
     return rec
+
+
+def describe_command(cmd):
+    """One line for a room's host command sent to the table."""
+    word = cmd.get("cmd")
+    if word == "notice":
+        return "%s, board %s (hand %s)" % (cmd.get("what"), cmd.get("board"), cmd.get("hand"))
+    if word == "round":
+        out = "round %s" % cmd.get("round")
+        if cmd.get("table") is not None:
+            out += ", table %s" % cmd["table"]
+        if cmd.get("left") is not None:
+            out += ", %d min left" % ((int(cmd["left"]) + 59) // 60)
+        caps = cmd.get("caps") or {}
+        if caps:
+            out += ", caps " + ", ".join("%s %s" % (k, caps[k]) for k in ("points", "deals", "minutes") if k in caps)
+        return out
+    if word == "names":
+        return "names " + "; ".join(", ".join(n or "-" for n in cmd[k]) for k in ("seats", "teams") if cmd.get(k))
+    return json.dumps(cmd)
 
 
 class _StopOnCtrlC:

@@ -63,6 +63,8 @@ class TablePublisher:
         self.client = connect(client_id or table, False)
         self.connected = Connected(self.client)
         self.connected.on_up = self._subscribe
+        self.subscribed = threading.Event()     # the broker took our subscriptions
+        self.client.on_subscribe = guarded(lambda *args: self.subscribed.set())
         self.client.on_message = guarded(self._ask)
         self.client.on_publish = guarded(self._acked)
         if backlog is not None:
@@ -209,6 +211,23 @@ class TablePublisher:
             self.notices.append(cmd)
             del self.notices[:-NOTICES]
 
+    def wait_room(self, wait_s=3.0, retained_s=0.5):
+        """Before a match the recorder starts: the room's retained word for the table
+        (its round, its names) has come, or there is none. With the broker up, waits
+        for the subscription's answer (at most `wait_s`), then up to `retained_s` for a
+        notice: a broker sends a topic's retained message right after it. A broker away
+        is not waited for (the match starts; the names come for the next one)."""
+        import time
+        if not self.connected.up or not self.subscribed.wait(wait_s):
+            return False
+        deadline = time.monotonic() + retained_s
+        while time.monotonic() < deadline:
+            with self.lock:
+                if self.notices:
+                    return True
+            time.sleep(0.02)
+        return False
+
     def take_commands(self):
         """The room's notices received since the last call, as host commands (called
         by the recorder between two reads: the backlog's state follows the acks)."""
@@ -244,6 +263,10 @@ class Tee:
     def take_commands(self):
         """The room's host commands for the table (serial_cli.record sends them)."""
         return self.publisher.take_commands()
+
+    def wait_room(self):
+        """The room's word for the next match has come, or there is none (TablePublisher)."""
+        return self.publisher.wait_room()
 
     def close(self):
         self.publisher.stop()
