@@ -22,6 +22,9 @@ def open_port(name, baud=115200, timeout=0.2, on_problem=None, reconnect_s=30.0)
     return Port(name, baud, timeout, reconnect_s, on_problem)
 
 
+SILENT_S = 5.0      # seconds of nothing at all from a port before saying no table answers
+
+
 class Refused(UsageError):
     """The controller refused the `new` or a `names` command."""
 
@@ -51,6 +54,30 @@ def log_tail(path):
     return last, over
 
 
+def current_match(path):
+    """The events of the log's last match when it is not over (a recorder started
+    again carries on with it: its views show it from its `match` on), else []."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    ev = json.loads(line)
+                except ValueError:
+                    continue
+                if not isinstance(ev, dict):
+                    continue
+                if ev.get("ev") == "match":
+                    out = [ev]
+                elif out:
+                    out.append(ev)
+                    if ev.get("ev") == "match_end":
+                        out = []
+    except OSError:
+        return []
+    return out
+
+
 def log_position(out, new=None):
     """(first seq to ask for, fresh) for recording into the log `out`. Fresh: no
     match of the log goes on, so the recording starts at the controller's next
@@ -65,7 +92,7 @@ def log_position(out, new=None):
 
 def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
            on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0,
-           fresh=None, names=None, look_s=1.0):
+           fresh=None, names=None, look_s=1.0, silent_s=SILENT_S):
     """Record a controller's log from `port` into `out_path` (and the Store `db`).
 
     `echo` gets one line per event (None: quiet); `on_event(ev)` and
@@ -77,7 +104,9 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
     object, tapete/names.py) is given to the table first, for the `new` match or,
     without one, the next match started at the table. A `db` that gives
     `take_commands()` (room_publish.Tee, `--mqtt`) has the room's notices for the
-    table: each is sent down as a host command between two reads. Returns the Recorder.
+    table: each is sent down as a host command between two reads. When nothing at
+    all has come from the port `silent_s` seconds after the start, `on_problem` is
+    told once that no table answers (it goes on listening). Returns the Recorder.
     """
     log = LogAppender(out_path)
     if until_end is None:
@@ -125,7 +154,8 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         rec.send(new)
     else:
         rec.ask_resend(force=True)   # whatever it still holds from our next seq on
-    last_event = last_look = time.monotonic()
+    last_event = last_look = started = time.monotonic()
+    heard = False       # any line at all from the port (a table answers)
     interrupted = _StopOnCtrlC()
     try:
         while not (stop is not None and stop()) and not interrupted.asked:
@@ -139,6 +169,13 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
             if getattr(port, "away", False):
                 last_event = last_look = now    # unplugged: waiting for it is not silence
                 continue
+            if raw:
+                heard = True
+            elif not heard and silent_s is not None and now - started >= silent_s:
+                heard = True        # said once
+                if on_problem is not None:
+                    on_problem("no table answers on %s after %d s (is it the table's port, and the table on?); "
+                               "still listening" % (getattr(port, "name", None) or "the port", silent_s))
             ev = rec.feed(raw) if raw else None
             if ev is not None:
                 last_event = last_look = now
