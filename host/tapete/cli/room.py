@@ -119,7 +119,12 @@ def cmd_serve(args):
     board.notice("subscribed to tapete/%s/+/log on %s:%d" % (room, host, port))
     print("tapete room: room %s from %s:%d into %s" % (room, host, port, store.path), file=sys.stderr, flush=True)
     try:
-        run_server(room_app(board, store.path, boards, args.scoring), args.host, args.port, "tapete room: the board of room %s on" % room)
+        view = None
+        if args.event:
+            from ..event.board import EventView
+            view = EventView(args.event)
+        run_server(room_app(board, store.path, boards, args.scoring, view), args.host, args.port,
+                   "tapete room: the board of room %s on" % room)
     finally:
         if rounds is not None:
             rounds.stop()
