@@ -31,10 +31,12 @@ def test_a_round_from_the_room_reaches_a_usb_table_as_names_then_the_round():
     assert held == {"seats": cmd["seats"], "teams": cmd["teams"]}
 
 
-def test_a_small_swiss_event_over_two_tables_with_a_clock(room_base):
+def test_a_small_swiss_event_over_two_tables_with_a_clock(room_base, tmp_path, monkeypatch):
     if not have_mosquitto():
         pytest.skip("needs Debian's mosquitto (.ci/run installs it)")
     out = os.path.join(room_base, "tournament")
+    user_data = tmp_path / "user-data"         # the user's data folder: the demo never writes there
+    monkeypatch.setenv("XDG_DATA_HOME", str(user_data))
     s, code = demo.run(out, tables=2, rounds=3, pace_s=0.002, seed=7,
                        clock_caps={"points": 101, "deals": 3, "minutes": None}, tell=lambda text: None)
     assert code == 0, s
@@ -54,3 +56,6 @@ def test_a_small_swiss_event_over_two_tables_with_a_clock(room_base):
     with open(s["ranking"], encoding="utf-8") as f:
         written = json.load(f)["ranking"]
     assert written == formats.ranking_rows(event)
+    assert not user_data.exists() or not list(user_data.rglob("*.sqlite")), list(user_data.rglob("*"))
+    assert sorted(os.listdir(out)) == ["broker", "event.json", "ranking.json", "room.sqlite"] + sorted(
+        n for n in os.listdir(out) if n.startswith("room.sqlite-"))
