@@ -9,12 +9,14 @@ minute (a table away counts from a time at most that old); after a power cut the
 table holds no round until the room's next word.
 
 `Table.round` is a list [round, table, end ms or -1, points or -1, deals or -1]: five
-small ints, no dict kept.
+small ints, no dict kept. `Table.profile` is the event's house-rule profile, a name
+the next `match` event carries (top-level `profile`, docs/protocol.md).
 """
 from rules.errors import TableError
 from .say import say
 
 NONE = -1
+MAX_PROFILE = 40    # characters of a house-rule profile's name
 
 
 def _count(cmd, key, cap=False):
@@ -38,6 +40,9 @@ def take(t, cmd):
     table, left = _count(cmd, "table"), _count(cmd, "left")
     points, deals = _count(cmd, "points", True), _count(cmd, "deals", True)
     _count(cmd, "minutes", True)        # shown by the room; the table counts `left`
+    profile = cmd.get("profile")
+    if profile is not None and (not isinstance(profile, str) or not 0 < len(profile) <= MAX_PROFILE):
+        raise TableError("'round' needs 'profile' to be a name of 1 to " + str(MAX_PROFILE) + " characters")
     if "seats" in cmd or "teams" in cmd:
         from rules import names
         given = {}
@@ -47,7 +52,9 @@ def take(t, cmd):
         t.names = names.merge(t.names, given)
     if rnd == 0:
         t.round = None
+        t.profile = None
     else:
+        t.profile = profile
         t.round = [rnd, table, NONE if left == NONE else t.now() + left * 1000, points, deals]
     t.changed = True
 

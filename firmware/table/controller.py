@@ -111,6 +111,7 @@ class Table:
         self.message = ""               # a short line for the e-ink (warnings)
         self.notice = ""                # a room's notice (host.notice): shown until the next deal
         self.round = None               # a round with a clock (table/clock.py), or None
+        self.profile = None             # ... and its event's house-rule profile (a name)
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
         self.names = None               # the players' names for new matches (host command)
@@ -329,6 +330,8 @@ class Table:
             ev["options"] = options
         if fitted:
             ev["names"] = fitted
+        if self.profile:
+            ev["profile"] = self.profile
         self.match_names = fitted
         self.match.apply(ev)
         ev["game"] = name

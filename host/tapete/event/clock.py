@@ -103,6 +103,8 @@ def round_command(event, rnd, table, now):
     caps = dict((k, v) for k, v in (event.get("clock") or {}).items() if v is not None)
     if caps:
         cmd["caps"] = caps
+    if event.get("profile"):
+        cmd["profile"] = event["profile"]       # the match event carries it (top-level `profile`)
     cmd.update(names_of(event, table))
     return cmd
 

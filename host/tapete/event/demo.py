@@ -73,7 +73,8 @@ def table_lines(cmd, seed, first_seq, pace_s, arrived=0.0):
         return None
     from ..sim.room_table import match_lines
     return match_lines(GAME, seed, first_seq, options={"target": caps.get("points") or 101}, names=names,
-                       head={"round": cmd["round"], "profile": PROFILE}, cap=cap)
+                       head=dict({"round": cmd["round"]}, **({"profile": cmd["profile"]} if cmd.get("profile") else {})),
+                       cap=cap)
 
 
 class DemoTable(threading.Thread):
@@ -231,7 +232,8 @@ def run(out, tables=8, rounds=5, pace_s=0.01, seed=7, clock_caps=None, timeout_s
 
 def named_as_told(first, event, m):
     """True when the stored match's `match` event carries the names the event gives
-    its table in its round (what the room told the table)."""
+    its table in its round and the event's house-rule profile (what the room told the
+    table)."""
     if not isinstance(first, dict) or first.get("ev") != "match":
         return False
     n = clock.table_number(m["table"])
@@ -239,7 +241,8 @@ def named_as_told(first, event, m):
         if rnd["round"] == m["round"]:
             for t in rnd["tables"]:
                 if t["table"] == n:
-                    return first.get("names") == clock.names_of(event, t)
+                    return first.get("names") == clock.names_of(event, t) and \
+                        first.get("profile") == event.get("profile")
     return False
 
 
