@@ -111,7 +111,7 @@ def cmd_serve(args):
     server.start(host, port)
     rounds = None
     if args.event:      # a round with a clock: each table told its round (room/rounds.py)
-        from ..event.clock import file_source
+        from ..event.live import file_source
         from ..room.rounds import RoundAnnouncer
         rounds = RoundAnnouncer(room, file_source(args.event),
                                 lambda topic, text: server.client.publish(topic, text, qos=1, retain=True))

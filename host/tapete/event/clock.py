@@ -117,13 +117,3 @@ def commands(event, now):
     rnd = event["rounds"][-1]
     return dict((table_name(t["table"]), round_command(event, rnd, t, now)) for t in rnd["tables"])
 
-
-def file_source(path):
-    """For the room server (room/rounds.py): the tables' commands from the event file
-    as it is now (read afresh each time: the organiser's `tapete event` writes it)."""
-    import time
-    from . import eventfile
-
-    def source():
-        return commands(eventfile.load(path), time.time())
-    return source

@@ -1,4 +1,4 @@
-"""Results as they land: each table's match of a round, read from the room's database
+"""Results as they land, and the rounds the room tells: each table's match of a round,
 (`tapete room serve` stores every table's log), becomes the event's result.
 
 A table's match belongs to round r when its `match` event says `round` r (the round
@@ -34,3 +34,13 @@ def collect(event, matches):
                 eventfile.enter_result(event, rnd["round"], t["table"], score[0], score[1])
                 entered.append((rnd["round"], t["table"], score))
     return entered
+
+
+def file_source(path):
+    """For the room server (room/rounds.py): the tables' `round` commands from the event
+    file as it is now (read afresh each time: the organiser's `tapete event` writes it)."""
+    import time
+
+    def source():
+        return clock.commands(eventfile.load(path), time.time())
+    return source
