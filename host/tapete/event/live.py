@@ -1,5 +1,6 @@
-"""Results as they land, and the rounds the room tells: each table's match of a round,
-(`tapete room serve` stores every table's log), becomes the event's result.
+"""Results as they land: each table's match of a round, read from the room's database
+(`tapete room serve` stores every table's log), becomes the event's result. And the
+other way, the rounds the room tells its tables (`file_source`, event/clock.py).
 
 A table's match belongs to round r when its `match` event says `round` r (the round
 the room told the table); its result is the totals of its `match_end`, side a's team
