@@ -120,9 +120,9 @@ class DemoTable(threading.Thread):
                 time.sleep(self.pace_s)
 
 
-def wait_results(event, store_path, rnd, timeout_s, proc):
-    """Enter the round's results as they land in the room's database; True when every
-    table of round `rnd` has one."""
+def wait_results(event, store_path, timeout_s, proc):
+    """Enter the results as they land in the room's database; True when every table
+    of the last round has one."""
     from ..room.store import RoomStore
     deadline = time.time() + timeout_s
     while time.time() < deadline:
@@ -185,7 +185,7 @@ def run(out, tables=8, rounds=5, pace_s=0.01, seed=7, clock_caps=None, timeout_s
             event["rounds"].append(rnd)
             eventfile.save(event, event_path)       # the room tells the tables
             tell("\n".join(show.round_lines(event, rnd)))
-            if not wait_results(event, db_path, r, timeout_s, server):
+            if not wait_results(event, db_path, timeout_s, server):
                 tell("event: round %d: tables %s have no result after %d s"
                     % (r, ", ".join(map(str, eventfile.unfinished(event))), timeout_s))
                 finished = False
