@@ -26,7 +26,7 @@ from .errors import TableError
 from .match import Match
 
 # The events that happen at the table once a match is under way (docs/protocol.md).
-INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call")
+INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call", "cap")
 UNDO = "x-undo"
 
 

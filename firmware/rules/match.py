@@ -42,6 +42,9 @@ MATCH_DONE = 32
 
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
+# The caps of a round with a clock (docs/protocol.md `cap`): what ended the match.
+CAPS = ("points", "deals", "minutes")
+
 DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 # The rules' own derived events beyond docs/protocol.md's (readers may ignore them; the
 # audit compares them too): claims (rules/claims.py) and Mus (rules/games/mus/hand.py).
@@ -230,6 +233,26 @@ class Match:
         self.misdealt_by = seat
         end["misdeal"] = {"seat": seat, "reason": reason,
                           "next_dealer": self.next_dealers()[0]}
+        return [end]
+
+    def _on_cap(self, ev):
+        """docs/protocol.md `cap`: the round's cap (its points, deals or minutes) is
+        reached; the table has finished the deal in play, so the match ends here,
+        won by the team ahead (a tie is a draw: winner null), reason `cap`."""
+        which = ev.get("cap")
+        if which not in CAPS:
+            raise EventError("'cap' needs 'cap' (one of " + ", ".join(CAPS) + "), got " + repr(which))
+        if self.phase == OVER:
+            raise OrderError("the match is over; no cap can end it")
+        if self.phase != DEAL:
+            raise OrderError("a cap ends the match between deals: the deal in play is finished first")
+        best = max(self.totals)
+        ahead = [t for t in range(self.teams) if self.totals[t] == best]
+        self.winner = ahead[0] if len(ahead) == 1 else None
+        self.end_reason = "cap"
+        self.phase = OVER
+        end = self.match_end()
+        end["cap"] = which
         return [end]
 
     def void_hand(self, reason):
@@ -580,4 +603,5 @@ _HANDLERS = {
     "play": Match._on_play,
     "call": Match._on_call,
     "misdeal": Match._on_misdeal,
+    "cap": Match._on_cap,
 }

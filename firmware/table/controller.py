@@ -111,6 +111,8 @@ class Table:
         self.reader = None              # reader.SeatReaders (for enrolment)
         self.message = ""               # a short line for the e-ink (warnings)
         self.notice = ""                # a room's notice (host.notice): shown until the next deal
+        self.round = None               # a round with a clock (table/clock.py), or None
+        self.profile = None             # ... and its event's house-rule profile (a name)
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
         self.names = None               # the players' names for new matches (host command)
@@ -329,6 +331,8 @@ class Table:
             ev["options"] = options
         if fitted:
             ev["names"] = fitted
+        if self.profile:
+            ev["profile"] = self.profile
         self.match_names = fitted
         self.match.apply(ev)
         ev["game"] = name
@@ -356,6 +360,14 @@ class Table:
         self.flush()
         if self.phase != P.HAND_END or self.match.over:
             return
+        if self.round is not None and self.match.hand_no:
+            from . import clock     # the deal in play is finished: a cap ends the match here
+            word = clock.cap(self)
+            if word is not None:
+                ev = {"ev": "cap", "cap": word, "t": self.now()}
+                self._record(ev, self.match.apply(ev))
+                self.sync()
+                return
         ev = {"ev": "deal", "dealer": self._next_dealer(), "t": self.now()}
         derived = self.match.apply(ev)
         self._record(ev, derived)

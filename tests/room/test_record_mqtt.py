@@ -91,7 +91,56 @@ def test_record_hands_the_rooms_misboard_notice_down_to_its_table(room, tmp_path
         store.close()
     notices = [c for c in Port.written if c.get("cmd") == "notice"]
     assert [(c["what"], c["board"], c["hand"]) for c in notices] == [("misboard", 1, 1)], Port.written
-    assert "the room's notice sent to the table: misboard board 1 (hand 1)" in said
+    assert "the room's word sent to the table: misboard, board 1 (hand 1)" in said
+
+
+def test_record_new_gives_the_table_its_round_and_names_before_the_match(room, tmp_path):
+    # The room's round (retained on the table's notice topic, as `room serve --event`
+    # publishes it) reaches the table before `new`: round 1's names are on its match.
+    from tapete.cli import record as serial_cli
+    from tapete.log.store import Store
+    from tapete.room.publish import publishing
+    room_side = connector(room, "room")("room", True)
+    room_side.connect(room.info["host"], room.info["port"])
+    room_side.loop_start()
+    cmd = {"cmd": "round", "id": "room-round", "round": 1, "table": 2, "left": 3300,
+           "caps": {"points": 101, "deals": 12, "minutes": 55},
+           "seats": ["Ana", "Biel", "Carme", "Dani"], "teams": ["Gràcia A", "Sants B"]}
+    room_side.publish("tapete/club/t2/notice", json.dumps(cmd), qos=1, retain=True).wait_for_publish(10)
+    room_side.disconnect()
+    room_side.loop_stop()
+
+    class Port:
+        written = []
+
+        def readline(self):
+            time.sleep(0.01)
+            return b""
+
+        def write(self, data):
+            self.written.append(json.loads(data.decode()))
+
+    db = Store(str(tmp_path / "t2.sqlite"))
+    db.start("fake")
+    tee, pub = publishing(db, "mqtts://t2@127.0.0.1:%d/club" % room.info["port"],
+                          os.path.join(room.folder, "secrets", "t2.pass"), os.path.join(room.folder, "ca.crt"))
+    said = []
+    try:
+        serial_cli.record(Port(), str(tmp_path / "t2.jsonl"), {"cmd": "new", "game": "botifarra", "id": "new"},
+                          echo=None, idle_limit=0.5, db=tee, on_problem=said.append)
+    finally:
+        tee.close()
+    words = [c["cmd"] for c in Port.written]
+    assert words.index("round") < words.index("new") and words.index("names") < words.index("new"), words
+    from tapete.rules import names
+    held = None
+    for c in Port.written[:words.index("new")]:
+        if c["cmd"] == "names":
+            held = names.merge(held, c)
+    assert held == {"seats": cmd["seats"], "teams": cmd["teams"]}
+    assert "the room's word sent to the table: round 1, table 2, 55 min left, caps points 101, deals 12, " \
+           "minutes 55" in said, said
+    assert not any("None" in s for s in said), said
 
 
 def test_a_bad_mqtt_address_is_one_line(tmp_path):

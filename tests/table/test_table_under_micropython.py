@@ -24,6 +24,10 @@ def test_players_names_command_and_power_cut():
     assert_module_passes("mpy_test_names", [HERE])
 
 
+def test_a_round_with_a_clock_ends_the_match_at_its_cap():
+    assert_module_passes("mpy_test_round", [HERE])
+
+
 def test_resends_from_the_journal():
     assert_module_passes("mpy_test_resend", [HERE])
 

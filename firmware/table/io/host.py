@@ -99,6 +99,9 @@ def _command(t, cmd):
         from rules import names
         t.names = names.merge(t.names, cmd)
         out["next_match"] = True
+    elif word == "round":
+        from . import clock         # a round with a clock (docs/tournaments.md)
+        clock.take(t, cmd)
     elif word == "undo":
         if not t.undo():
             raise CommandError("nothing to undo")

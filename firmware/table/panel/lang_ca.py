@@ -32,6 +32,7 @@ WORDS = (b"\n"
          b'HANDS PLAYED\tMANS JUGADES\n'  # MANS JUGADES
          b'IRREGULARITY\tIRREGULARITAT\n'  # IRREGULARITAT
          b'LANGUAGE\tIDIOMA\n'  # IDIOMA
+         b'LAST DEAL\t\xc3\x9aLTIMA M\xc3\x80\n'  # ÚLTIMA MÀ
          b'LAST TRICK\tDARRERA BASA\n'  # DARRERA BASA
          b'LYING\tESTIRATS\n'  # ESTIRATS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
@@ -47,12 +48,14 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tPUJA A\n'  # PUJA A
          b'REFUSED RAISE\tNO VOLGUT\n'  # NO VOLGUT
+         b'ROUND\tRONDA\n'  # RONDA
          b'SCORE\tMARCADOR\n'  # MARCADOR
          b'SIGNS\tPALS\n'  # PALS
          b'SPANISH 40\tESPANYOLA 40\n'  # ESPANYOLA 40
          b'SPANISH 48\tESPANYOLA 48\n'  # ESPANYOLA 48
          b'STAKE\tAPOSTA\n'  # APOSTA
          b'Spanish 40\tespanyola de 40\n'  # espanyola de 40
+         b'TABLE\tTAULA\n'  # TAULA
          b'TAGS\tETIQUETES\n'  # ETIQUETES
          b'TARGET REACHED\tPUNTS ASSOLITS\n'  # PUNTS ASSOLITS
          b'TO\tA\n'  # A

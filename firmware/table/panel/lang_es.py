@@ -32,6 +32,7 @@ WORDS = (b"\n"
          b'HANDS PLAYED\tMANOS JUGADAS\n'  # MANOS JUGADAS
          b'IRREGULARITY\tIRREGULARIDAD\n'  # IRREGULARIDAD
          b'LANGUAGE\tIDIOMA\n'  # IDIOMA
+         b'LAST DEAL\t\xc3\x9aLTIMA MANO\n'  # ÚLTIMA MANO
          b'LAST TRICK\t\xc3\x9aLTIMA BAZA\n'  # ÚLTIMA BAZA
          b'LYING\tTUMBADOS\n'  # TUMBADOS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
@@ -47,12 +48,14 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSUBE A\n'  # SUBE A
          b'REFUSED RAISE\tNO QUERIDO\n'  # NO QUERIDO
+         b'ROUND\tRONDA\n'  # RONDA
          b'SCORE\tTANTEO\n'  # TANTEO
          b'SIGNS\tPALOS\n'  # PALOS
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
          b'SPANISH 48\tESPA\xc3\x91OLA 48\n'  # ESPAÑOLA 48
          b'STAKE\tAPUESTA\n'  # APUESTA
          b'Spanish 40\tespa\xc3\xb1ola de 40\n'  # española de 40
+         b'TABLE\tMESA\n'  # MESA
          b'TAGS\tETIQUETAS\n'  # ETIQUETAS
          b'TARGET REACHED\tMETA ALCANZADA\n'  # META ALCANZADA
          b'TO\tA\n'  # A

@@ -32,6 +32,7 @@ WORDS = (b"\n"
          b'HANDS PLAYED\tJOKATUTAKO ESKUAK\n'  # JOKATUTAKO ESKUAK
          b'IRREGULARITY\tIRREGULARTASUNA\n'  # IRREGULARTASUNA
          b'LANGUAGE\tHIZKUNTZA\n'  # HIZKUNTZA
+         b'LAST DEAL\tAZKEN ESKUA\n'  # AZKEN ESKUA
          b'LAST TRICK\tAZKEN BAZA\n'  # AZKEN BAZA
          b'LYING\tETZANDA\n'  # ETZANDA
          b'MEXICAN 40\tMEXIKARRA 40\n'  # MEXIKARRA 40
@@ -47,12 +48,14 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tIGO:\n'  # IGO:
          b'REFUSED RAISE\tEZ DU NAHI\n'  # EZ DU NAHI
+         b'ROUND\tTXANDA\n'  # TXANDA
          b'SCORE\tTANTOAK\n'  # TANTOAK
          b'SIGNS\tIRUDIAK\n'  # IRUDIAK
          b'SPANISH 40\tESPAINIARRA 40\n'  # ESPAINIARRA 40
          b'SPANISH 48\tESPAINIARRA 48\n'  # ESPAINIARRA 48
          b'STAKE\tAPUSTUA\n'  # APUSTUA
          b'Spanish 40\t40ko espainiarra\n'  # 40ko espainiarra
+         b'TABLE\tMAHAIA\n'  # MAHAIA
          b'TAGS\tETIKETAK\n'  # ETIKETAK
          b'TARGET REACHED\tHELMUGA LORTUA\n'  # HELMUGA LORTUA
          b'TO\tNORI\n'  # NORI

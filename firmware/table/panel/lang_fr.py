@@ -32,6 +32,7 @@ WORDS = (b"\n"
          b'HANDS PLAYED\tDONNES JOU\xc3\x89ES\n'  # DONNES JOUÉES
          b'IRREGULARITY\tIRR\xc3\x89GULARIT\xc3\x89\n'  # IRRÉGULARITÉ
          b'LANGUAGE\tLANGUE\n'  # LANGUE
+         b'LAST DEAL\tDERNI\xc3\x88RE DONNE\n'  # DERNIÈRE DONNE
          b'LAST TRICK\tDERNIER PLI\n'  # DERNIER PLI
          b'LYING\tCOUCH\xc3\x89S\n'  # COUCHÉS
          b'MEXICAN 40\tMEXICAIN 40\n'  # MEXICAIN 40
@@ -47,12 +48,14 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tRELANCE \xc3\x80\n'  # RELANCE À
          b'REFUSED RAISE\tRELANCE REFUS\xc3\x89E\n'  # RELANCE REFUSÉE
+         b'ROUND\tMANCHE\n'  # MANCHE
          b'SCORE\tMARQUE\n'  # MARQUE
          b'SIGNS\tENSEIGNES\n'  # ENSEIGNES
          b'SPANISH 40\tESPAGNOL 40\n'  # ESPAGNOL 40
          b'SPANISH 48\tESPAGNOL 48\n'  # ESPAGNOL 48
          b'STAKE\tMISE\n'  # MISE
          b'Spanish 40\tespagnol de 40\n'  # espagnol de 40
+         b'TABLE\tTABLE\n'  # TABLE
          b'TAGS\t\xc3\x89TIQUETTES\n'  # ÉTIQUETTES
          b'TARGET REACHED\tSCORE ATTEINT\n'  # SCORE ATTEINT
          b'TO\tEN\n'  # EN

@@ -32,6 +32,7 @@ WORDS = (b"\n"
          b'HANDS PLAYED\tMANS XOGADAS\n'  # MANS XOGADAS
          b'IRREGULARITY\tIRREGULARIDADE\n'  # IRREGULARIDADE
          b'LANGUAGE\tLINGUA\n'  # LINGUA
+         b'LAST DEAL\t\xc3\x9aLTIMA MAN\n'  # ÚLTIMA MAN
          b'LAST TRICK\t\xc3\x9aLTIMA BAZA\n'  # ÚLTIMA BAZA
          b'LYING\tTOMBADOS\n'  # TOMBADOS
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
@@ -47,12 +48,14 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSOBE A\n'  # SOBE A
          b'REFUSED RAISE\tNON QUERIDO\n'  # NON QUERIDO
+         b'ROUND\tROLDA\n'  # ROLDA
          b'SCORE\tTANTEO\n'  # TANTEO
          b'SIGNS\tPAUS\n'  # PAUS
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
          b'SPANISH 48\tESPA\xc3\x91OLA 48\n'  # ESPAÑOLA 48
          b'STAKE\tAPOSTA\n'  # APOSTA
          b'Spanish 40\tespa\xc3\xb1ola de 40\n'  # española de 40
+         b'TABLE\tMESA\n'  # MESA
          b'TAGS\tETIQUETAS\n'  # ETIQUETAS
          b'TARGET REACHED\tMETA ALCANZADA\n'  # META ALCANZADA
          b'TO\tA\n'  # A

@@ -32,6 +32,7 @@ WORDS = (b"\n"
          b'HANDS PLAYED\tSPELLEN GESPEELD\n'  # SPELLEN GESPEELD
          b'IRREGULARITY\tONREGELMATIG\n'  # ONREGELMATIG
          b'LANGUAGE\tTAAL\n'  # TAAL
+         b'LAST DEAL\tLAATSTE SPEL\n'  # LAATSTE SPEL
          b'LAST TRICK\tLAATSTE SLAG\n'  # LAATSTE SLAG
          b'LYING\tLIGGEND\n'  # LIGGEND
          b'MEXICAN 40\tMEXICAANS 40\n'  # MEXICAANS 40
@@ -47,12 +48,14 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIKET 32\n'  # PIKET 32
          b'RAISE TO\tVERHOOG TOT\n'  # VERHOOG TOT
          b'REFUSED RAISE\tGEWEIGERD\n'  # GEWEIGERD
+         b'ROUND\tRONDE\n'  # RONDE
          b'SCORE\tSTAND\n'  # STAND
          b'SIGNS\tKLEUREN\n'  # KLEUREN
          b'SPANISH 40\tSPAANS 40\n'  # SPAANS 40
          b'SPANISH 48\tSPAANS 48\n'  # SPAANS 48
          b'STAKE\tINZET\n'  # INZET
          b'Spanish 40\tSpaans 40\n'  # Spaans 40
+         b'TABLE\tTAFEL\n'  # TAFEL
          b'TAGS\tTAGS\n'  # TAGS
          b'TARGET REACHED\tDOEL BEREIKT\n'  # DOEL BEREIKT
          b'TO\tTOT\n'  # TOT

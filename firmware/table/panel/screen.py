@@ -144,6 +144,9 @@ class View:
     def __init__(self, t):
         self.phase = t.phase
         self.message = t.notice + ". " + t.message if t.notice and t.message else t.notice or t.message
+        if getattr(t, "round", None) is not None and P.in_match(t.phase):     # the round, its time left
+            from .clock import text
+            self.message = text(t) + (". " + self.message if self.message else "")
         self.problems = list(t.problems)
         self.violation = t.violation        # the controller replaces it, never edits it
         self.game_name = t.game_name

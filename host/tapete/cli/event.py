@@ -7,6 +7,7 @@ import secrets
 import sys
 
 from ..errors import UsageError
+from ..i18n import _
 
 
 def _load(path):
@@ -41,6 +42,9 @@ def cmd_new(args):
         settings["seed"] = _whole(args.seed) if args.seed is not None else secrets.randbelow(10 ** 6)
     tiebreaks = args.tiebreaks.split(",") if args.tiebreaks else None
     event = eventfile.new(args.game, args.format, settings, args.name or "", args.profile, tiebreaks)
+    if args.clock:
+        from ..event import clock
+        event["clock"] = clock.parse(args.clock)
     if args.season_points:
         event["season"] = {"name": args.name or "", "points": _numbers(args.season_points, "--season-points")}
     eventfile.save(event, args.file)
@@ -97,6 +101,52 @@ def cmd_result(args):
     eventfile.save(event, args.file)
     if len(event["corrections"]) > before:
         _print([show.correction_line(event["corrections"][-1])])
+    _print(show.ranking_lines(event, formats.ranking_rows(event)))
+    return 0
+
+
+def cmd_start(args):
+    """The director's word: the last round's clock starts now (the room tells its tables
+    the time left)."""
+    import time
+    from ..event import clock, eventfile
+    event = _load(args.file)
+    if not event["rounds"]:
+        raise UsageError("no round drawn yet: `tapete event pair %s` first" % args.file)
+    rnd = event["rounds"][-1]
+    if rnd.get("started") is not None and not args.again:
+        raise UsageError("round %d started already (--again to start its clock again)" % rnd["round"])
+    rnd["started"] = time.time()
+    eventfile.save(event, args.file)
+    end = clock.ends(event, rnd)
+    if end is None:
+        print(_("Round %(round)s started (no time cap)") % {"round": rnd["round"]})
+    else:
+        print(_("Round %(round)s started: it ends at %(time)s") % {
+            "round": rnd["round"], "time": time.strftime("%H:%M", time.localtime(end))})
+    return 0
+
+
+def cmd_collect(args):
+    """The results that landed in the room's database, entered (never over one already
+    there); the ranking, recomputed."""
+    from ..event import eventfile, formats, live, show
+    from ..room.store import RoomStore
+    if not os.path.exists(args.db):
+        raise UsageError("%s: no such room database (tapete room serve makes it)" % args.db)
+    event = _load(args.file)
+    store = RoomStore(args.db)
+    try:
+        entered = live.collect(event, store.matches())
+    finally:
+        store.close()
+    eventfile.save(event, args.file)
+    for rnd, table, score in entered:
+        print(_("round %(round)s, table %(table)s: %(a)s-%(b)s") % {
+            "round": rnd, "table": table, "a": score[0], "b": score[1]})
+    left = eventfile.unfinished(event)
+    if left:
+        print(_("still playing: table(s) %(tables)s") % {"tables": ", ".join(str(t) for t in left)})
     _print(show.ranking_lines(event, formats.ranking_rows(event)))
     return 0
 
@@ -170,6 +220,8 @@ def register(sub):
                    "won,difference,points)" % ", ".join(TIEBREAKS))
     n.add_argument("--set", action="append", metavar="KEY=VALUE",
                    help="a setting of the format (VALUE as JSON: --set groups=4 --set consolation=false)")
+    n.add_argument("--clock", metavar="POINTS,DEALS,MINUTES", help="every round's caps, e.g. 101,12,60 "
+                   "(a part left empty: no such cap); the room tells the tables")
     n.add_argument("--season-points", metavar="P1,P2,...", help="season points per placing, 1st first")
     n.add_argument("--force", action="store_true", help="write over an existing file")
     n.set_defaults(run=cmd_new)
@@ -203,6 +255,21 @@ def register(sub):
     r.add_argument("--by", metavar="NAME", help="a correction: who made it")
     r.add_argument("--why", metavar="TEXT", help="a correction: why")
     r.set_defaults(run=cmd_result)
+
+    st = verbs.add_parser("start", help="start the last round's clock",
+                          description="Start the clock of the round last drawn: its end is now plus "
+                          "the event's clock minutes; `tapete room serve --event` tells each table.")
+    st.add_argument("file", help="the event file")
+    st.add_argument("--again", action="store_true", help="start a started round's clock again")
+    st.set_defaults(run=cmd_start)
+
+    co = verbs.add_parser("collect", help="enter the results that landed in the room",
+                          description="Enter each table's result from the room's database (its "
+                          "match of the round, ended); a result already entered is kept (correct one "
+                          "with `result --by --why`).")
+    co.add_argument("file", help="the event file")
+    co.add_argument("--db", required=True, help="the room's database (room.sqlite)")
+    co.set_defaults(run=cmd_collect)
 
     k = verbs.add_parser("ranking", help="the ranking", description="The ranking by the event's "
                          "tie-breaks (a rotating event adds its clubs), then the corrections made.")

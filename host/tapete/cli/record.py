@@ -102,6 +102,17 @@ def cmd_record(args):
             def show(ev):
                 view.feed(ev)
                 print(_plain_line(ev), flush=True)
+            if new is None and not fresh:      # started again: the match the log carries on
+                from ..log.recording import current_match
+                for ev in current_match(out):
+                    view.feed(ev)
+                if view.match.game is not None:
+                    from ..views.state import text_lines
+                    from ..i18n import _
+                    lines = text_lines(view.state())
+                    score = [x for x in lines if x.startswith(_("score: "))]
+                    print("tapete record: carrying on the log's match: " + "; ".join(lines[:1] + score[:1]),
+                          file=sys.stderr, flush=True)
             rec = record(port, out, new, echo=None, idle_limit=args.idle, db=db, on_event=show,
                          on_problem=problem, until_end=args.until_end, first_seq=first_seq,
                          fresh=fresh, names=args.names_given, look_s=args.look_every)

@@ -98,6 +98,11 @@ def cmd_serve(args):
         from ..room.boards import load_boards
         boards = load_boards(args.boards)
     schedule = None
+    if args.event and args.schedule:
+        raise UsageError("--event names every round's tables already: leave out --schedule")
+    if args.event:
+        from ..event import eventfile
+        eventfile.load(args.event)      # a bad event file is said now, not in a thread
     if args.schedule:
         from ..room.schedule import load_schedule
         schedule = load_schedule(args.schedule)
@@ -105,12 +110,26 @@ def cmd_serve(args):
     board = RoomBoard(room)
     server = RoomServer(store, board, room, connect, boards=boards, schedule=schedule)
     server.start(host, port)
+    rounds = None
+    if args.event:      # a round with a clock: each table told its round (room/rounds.py)
+        from ..event.live import file_source
+        from ..room.rounds import RoundAnnouncer
+        rounds = RoundAnnouncer(room, file_source(args.event),
+                                lambda topic, text: server.client.publish(topic, text, qos=1, retain=True))
+        rounds.start()
     board.notice(N_("listening to the tables of room %(room)s on %(broker)s"),
                  {"room": room, "broker": "%s:%d" % (host, port)})
     print("tapete room: room %s from %s:%d into %s" % (room, host, port, store.path), file=sys.stderr, flush=True)
     try:
-        run_server(room_app(board, store.path, boards, args.scoring), args.host, args.port, "tapete room: the board of room %s on" % room)
+        view = None
+        if args.event:
+            from ..event.board import EventView
+            view = EventView(args.event)
+        run_server(room_app(board, store.path, boards, args.scoring, view), args.host, args.port,
+                   "tapete room: the board of room %s on" % room)
     finally:
+        if rounds is not None:
+            rounds.stop()
         server.stop()
         store.close()
         c = server.counts()
@@ -217,6 +236,8 @@ def register(sub):
     s.add_argument("--port", type=int, default=8780, help="the board's TCP port (default 8780)")
     s.add_argument("--boards", help="duplicate play: the session's boards file (each hand "
                    "checked against its board; results sheets at /sheet/ROUND)")
+    s.add_argument("--event", metavar="FILE", help="an event file (tapete event): each table is told "
+                   "its round, names, caps and time left (docs/tournaments.md), and the board shows the standings")
     s.add_argument("--schedule", help="who sits where in each round (JSON Lines: round, "
                    "table, seats, teams; docs/room.md): each table's next match carries "
                    "its players' names")

@@ -19,6 +19,7 @@ KEYS = {
     "format": "swiss, groups, ceros, rotating or league",
     "settings": "the format's settings (docs/tournaments.md lists them per format)",
     "season": "season points: {name, points: [per placing, 1st first], qualify}",
+    "clock": "the caps of every round: {points, deals, minutes}, each null for none (event/clock.py)",
     "tiebreaks": "the ranking's order: won, difference, points, opponents",
     "entries": "the players, pairs or teams: {id, name, players: [{name, club, fed_id}]}",
     "rounds": "the rounds drawn: {round, tables: [{table, a, b, score}], byes}",
@@ -87,6 +88,9 @@ def check(event, where="the event file"):
             keys_of(p, PLAYER_KEYS, "%s: key 'entries[%d].players[%d]" % (where, n, m))
     if "season" in event:
         keys_of(event["season"], SEASON_KEYS, "%s: key 'season" % where)
+    if event.get("clock") is not None:
+        from . import clock
+        clock.check(event["clock"], where)
     ids = [e.get("id") for e in event["entries"]]
     if len(set(ids)) != len(ids):
         raise UsageError("%s: key 'entries': two entries share an id" % where)

@@ -22,6 +22,9 @@ def open_port(name, baud=115200, timeout=0.2, on_problem=None, reconnect_s=30.0)
     return Port(name, baud, timeout, reconnect_s, on_problem)
 
 
+SILENT_S = 5.0      # seconds of nothing at all from a port before saying no table answers
+
+
 class Refused(UsageError):
     """The controller refused the `new` or a `names` command."""
 
@@ -51,6 +54,30 @@ def log_tail(path):
     return last, over
 
 
+def current_match(path):
+    """The events of the log's last match when it is not over (a recorder started
+    again carries on with it: its views show it from its `match` on), else []."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    ev = json.loads(line)
+                except ValueError:
+                    continue
+                if not isinstance(ev, dict):
+                    continue
+                if ev.get("ev") == "match":
+                    out = [ev]
+                elif out:
+                    out.append(ev)
+                    if ev.get("ev") == "match_end":
+                        out = []
+    except OSError:
+        return []
+    return out
+
+
 def log_position(out, new=None):
     """(first seq to ask for, fresh) for recording into the log `out`. Fresh: no
     match of the log goes on, so the recording starts at the controller's next
@@ -65,7 +92,7 @@ def log_position(out, new=None):
 
 def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
            on_event=None, on_problem=None, until_end=None, stop=None, first_seq=0,
-           fresh=None, names=None, look_s=1.0):
+           fresh=None, names=None, look_s=1.0, silent_s=SILENT_S):
     """Record a controller's log from `port` into `out_path` (and the Store `db`).
 
     `echo` gets one line per event (None: quiet); `on_event(ev)` and
@@ -77,7 +104,9 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
     object, tapete/names.py) is given to the table first, for the `new` match or,
     without one, the next match started at the table. A `db` that gives
     `take_commands()` (room_publish.Tee, `--mqtt`) has the room's notices for the
-    table: each is sent down as a host command between two reads. Returns the Recorder.
+    table: each is sent down as a host command between two reads. When nothing at
+    all has come from the port `silent_s` seconds after the start, `on_problem` is
+    told once that no table answers (it goes on listening). Returns the Recorder.
     """
     log = LogAppender(out_path)
     if until_end is None:
@@ -105,6 +134,18 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
                    fresh=first_seq == 0 if fresh is None else fresh)
     if hasattr(port, "on_reconnect"):
         port.on_reconnect = rec.reconnected
+    room_commands = getattr(db, "take_commands", None)
+
+    def room_word():
+        for cmd in room_commands():
+            rec.send(cmd)
+            if on_problem is not None and cmd.get("cmd") != "names":    # the round says them
+                on_problem("the room's word sent to the table: " + describe_command(cmd))
+    if new is not None and room_commands is not None:
+        # The room's round and names first, so that the match starts with them (a
+        # broker's retained message comes just after the subscription).
+        db.wait_room()
+        room_word()
     if names:
         from .names import commands
         for cmd in commands(names):
@@ -113,17 +154,13 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         rec.send(new)
     else:
         rec.ask_resend(force=True)   # whatever it still holds from our next seq on
-    last_event = last_look = time.monotonic()
+    last_event = last_look = started = time.monotonic()
+    heard = False       # any line at all from the port (a table answers)
     interrupted = _StopOnCtrlC()
-    room_commands = getattr(db, "take_commands", None)
     try:
         while not (stop is not None and stop()) and not interrupted.asked:
             if room_commands is not None and not getattr(port, "away", False):
-                for cmd in room_commands():     # kept while the port is away
-                    rec.send(cmd)
-                    if on_problem is not None:
-                        on_problem("the room's notice sent to the table: %s board %s (hand %s)"
-                                   % (cmd.get("what"), cmd.get("board"), cmd.get("hand")))
+                room_word()     # kept while the port is away
             raw = port.readline()
             if refused:
                 raise Refused("the table refused %s: %s" % (
@@ -132,6 +169,13 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
             if getattr(port, "away", False):
                 last_event = last_look = now    # unplugged: waiting for it is not silence
                 continue
+            if raw:
+                heard = True
+            elif not heard and silent_s is not None and now - started >= silent_s:
+                heard = True        # said once
+                if on_problem is not None:
+                    on_problem("no table answers on %s after %d s (is it the table's port, and the table on?); "
+                               "still listening" % (getattr(port, "name", None) or "the port", silent_s))
             ev = rec.feed(raw) if raw else None
             if ev is not None:
                 last_event = last_look = now
@@ -148,6 +192,26 @@ def record(port, out_path, new=None, echo=sys.stdout, idle_limit=None, db=None,
         log.close()
     rec.interrupted = interrupted.asked
     return rec
+
+
+def describe_command(cmd):
+    """One line for a room's host command sent to the table."""
+    word = cmd.get("cmd")
+    if word == "notice":
+        return "%s, board %s (hand %s)" % (cmd.get("what"), cmd.get("board"), cmd.get("hand"))
+    if word == "round":
+        out = "round %s" % cmd.get("round")
+        if cmd.get("table") is not None:
+            out += ", table %s" % cmd["table"]
+        if cmd.get("left") is not None:
+            out += ", %d min left" % ((int(cmd["left"]) + 59) // 60)
+        caps = cmd.get("caps") or {}
+        if caps:
+            out += ", caps " + ", ".join("%s %s" % (k, caps[k]) for k in ("points", "deals", "minutes") if k in caps)
+        return out
+    if word == "names":
+        return "names " + "; ".join(", ".join(n or "-" for n in cmd[k]) for k in ("seats", "teams") if cmd.get(k))
+    return json.dumps(cmd)
 
 
 class _StopOnCtrlC:

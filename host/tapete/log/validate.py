@@ -122,7 +122,7 @@ WORD = _text(32)
 # (views/state.py), the audit (judge/audit/). Keys not named here are free.
 KINDS = {
     "match": {"game": _game, "seats": _int(1, MAX_SEATS), "options": _object, "names": _object,
-              "round": _int(0, MAX_HAND)},
+              "round": _int(0, MAX_HAND), "profile": _text()},
     "deal": {"dealer": SEAT, "cards": _either(_int(0, 64), CARDS, _list_of(CARDS, MAX_SEATS)),
              "cut": _bool, "board": _int(0, MAX_HAND)},
     "misdeal": {"seat": SEAT, "reason": _text()},
@@ -132,6 +132,7 @@ KINDS = {
     "call": {"seat": SEAT, "call": WORD, "cards": CARDS, "suit": WORD, "amount": NUMBER,
              "count": COUNT, "has": _bool},
     "end": {},
+    "cap": {"cap": WORD},
     "trump": {"suit": WORD, "hand": COUNT, "bonus": _object},
     "trick": {"hand": COUNT, "n": COUNT, "leader": SEAT, "cards": CARDS,
               "winner": _either(SEAT, _null)},

@@ -16,7 +16,8 @@ recording at once, publishing when the broker comes.
 A line longer than the broker takes (broker.LINE_LIMIT) is not sent: the broker
 would drop it all the same; it is counted (`too_long`).
 
-The room's notices to the table (tapete/<room>/<table>/notice: a misboarded hand)
+The room's notices to the table (tapete/<room>/<table>/notice: a misboarded hand, the
+next round's names, a round with a clock: its names in pieces, then the round)
 are host commands; they are kept until the recorder takes them (`take_commands`)
 and sends them down the serial line between two of the table's lines, so the
 serial port is written by the recorder's thread alone.
@@ -62,6 +63,8 @@ class TablePublisher:
         self.client = connect(client_id or table, False)
         self.connected = Connected(self.client)
         self.connected.on_up = self._subscribe
+        self.subscribed = threading.Event()     # the broker took our subscriptions
+        self.client.on_subscribe = guarded(lambda *args: self.subscribed.set())
         self.client.on_message = guarded(self._ask)
         self.client.on_publish = guarded(self._acked)
         if backlog is not None:
@@ -184,10 +187,10 @@ class TablePublisher:
             cmd = json.loads(payload.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             cmd = None
-        if not isinstance(cmd, dict) or cmd.get("cmd") not in ("notice", "names"):
-            self.notices_refused += 1       # only the room's notices and names go down
+        if not isinstance(cmd, dict) or cmd.get("cmd") not in ("notice", "names", "round"):
+            self.notices_refused += 1       # only the room's notices, names and rounds go down
             return
-        if cmd["cmd"] == "names":
+        if cmd["cmd"] in ("names", "round"):
             from ..log.names import commands
             try:
                 names = rules_names.check(dict((k, cmd[k]) for k in rules_names.KEYS if k in cmd))
@@ -198,6 +201,8 @@ class TablePublisher:
             # short enough for the serial line
             pieces = [{"cmd": "names", k: [], "id": "room-names"} for k in rules_names.KEYS
                       if not names.get(k)] + commands(names, "room-names")
+            if cmd["cmd"] == "round":       # the round itself after its names, names left out
+                pieces.append(dict((k, v) for k, v in cmd.items() if k not in rules_names.KEYS))
             with self.lock:
                 self.notices.extend(pieces)
                 del self.notices[:-NOTICES]
@@ -205,6 +210,23 @@ class TablePublisher:
         with self.lock:
             self.notices.append(cmd)
             del self.notices[:-NOTICES]
+
+    def wait_room(self, wait_s=3.0, retained_s=0.5):
+        """Before a match the recorder starts: the room's retained word for the table
+        (its round, its names) has come, or there is none. With the broker up, waits
+        for the subscription's answer (at most `wait_s`), then up to `retained_s` for a
+        notice: a broker sends a topic's retained message right after it. A broker away
+        is not waited for (the match starts; the names come for the next one)."""
+        import time
+        if not self.connected.up or not self.subscribed.wait(wait_s):
+            return False
+        deadline = time.monotonic() + retained_s
+        while time.monotonic() < deadline:
+            with self.lock:
+                if self.notices:
+                    return True
+            time.sleep(0.02)
+        return False
 
     def take_commands(self):
         """The room's notices received since the last call, as host commands (called
@@ -241,6 +263,10 @@ class Tee:
     def take_commands(self):
         """The room's host commands for the table (serial_cli.record sends them)."""
         return self.publisher.take_commands()
+
+    def wait_room(self):
+        """The room's word for the next match has come, or there is none (TablePublisher)."""
+        return self.publisher.wait_room()
 
     def close(self):
         self.publisher.stop()

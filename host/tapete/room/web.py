@@ -4,7 +4,9 @@ every table at a glance, a click into one table's board (the very board of
 
   /                     the room (views/web/room.html): pushed by server-sent events
   /events, /state       the room's summary (RoomBoard.summary)
-  /standings            each round's results, from the room database
+  /standings            each round's results, from the room database (with --event: the
+                        event's pairings, results as they land, the ranking)
+  /director             with --event: the director's page (event/board.py)
   /table/NAME           one table's board; /table/NAME/events its pushes
 Pushes are at most one per PUSH_S per browser: with a hundred tables an event every
 few milliseconds would otherwise mean a page redraw as often.
@@ -91,9 +93,11 @@ def _push(source, board):
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def room_app(board, db_path, boards=None, scoring="matchpoints"):
+def room_app(board, db_path, boards=None, scoring="matchpoints", event=None):
     """The Starlette app of the room board (GET only); with `boards`, the duplicate
-    results sheet of each round at /sheet/N."""
+    results sheet of each round at /sheet/N; with `event` (the organiser's view of an
+    event file: tapete.event.board.EventView), the event's pairings, results and
+    ranking in /standings and the director's page at /director."""
     from starlette.applications import Starlette
     from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Route
@@ -109,12 +113,30 @@ def room_app(board, db_path, boards=None, scoring="matchpoints"):
         return _push(lambda: board.summary(lang), board)
 
     async def standing(request):
-        with i18n.using(request_language(request)):
-            return JSONResponse(standings(db_path, board.room))
+        lang = request_language(request)
+        with i18n.using(lang):
+            st = standings(db_path, board.room)
+        if event is not None:
+            try:
+                st["event"] = event.standing(st["rounds"], lang)
+            except Exception as err:        # a half-written event file: said, read again next time
+                st["event_error"] = str(err)
+        return JSONResponse(st)
 
     def missing(lang, text):
         return HTMLResponse("<!DOCTYPE html><html lang='%s'><meta charset='utf-8'><p>%s</p></html>"
                             % (lang, _html(text)), status_code=404)
+
+    async def director(request):
+        lang = request_language(request)
+        if event is None:
+            with i18n.using(lang):
+                return missing(lang, _("no event: start tapete room serve with --event FILE"))
+        try:
+            page = event.director(standings(db_path, board.room)["rounds"], lang)
+        except Exception as err:
+            return HTMLResponse("<p>%s</p>" % _html(err), status_code=503)
+        return HTMLResponse(page)
 
     async def table_page(request):
         name = request.path_params["name"]
@@ -147,7 +169,7 @@ def room_app(board, db_path, boards=None, scoring="matchpoints"):
         return handler
 
     return Starlette(routes=[Route("/", page), Route("/state", state), Route("/events", events),
-                             Route("/standings", standing),
+                             Route("/standings", standing), Route("/director", director),
                              Route("/sheet/{round}", sheet),
                              Route("/room.css", asset("room.css", "text/css")),
                              Route("/room.js", asset("room.js", "text/javascript")),

@@ -20,10 +20,13 @@ DEMO_OPTIONS = {"malilla": {"target": 12}, "manille": {"target": 30}, "botifarra
                 "mus": {"target": 15}, "envite": {"games": 1}}
 
 
-def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200, boards=None):
+def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200, boards=None,
+                head=None, cap=None):
     """The log lines (dicts, in order, seq from `first_seq`) of one whole random match;
     with `boards` (room_boards.load_boards's values, in order), one hand per board, each
-    dealt as its board says (duplicate play; the match then ends with its last board)."""
+    dealt as its board says (duplicate play; the match then ends with its last board).
+    `head`: more keys of the `match` event (its `round`, `profile`); `cap(m, lines so far)`, asked
+    between deals (a round with a clock): a cap's word ends the match there (`cap`)."""
     rng = random.Random(seed)
     m = Match()
     seq = [first_seq]
@@ -46,10 +49,15 @@ def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200
         first["options"] = opts
     if names:
         first["names"] = names
+    first.update(head or {})
     apply(first)
     dealer = 0
     for k in range(len(boards) if boards is not None else max_hands):
         if m.over:
+            break
+        word = cap(m, len(out)) if cap is not None else None
+        if word is not None:
+            apply({"ev": "cap", "cap": word})
             break
         if boards is not None:
             board = boards[k]

@@ -164,6 +164,10 @@ def record_live(port, out, new, db, problem, args, first_seq=0, fresh=None):
             pass
 
     def work():
+        if new is None and not fresh:      # started again: the match the log carries on
+            from ..log.recording import current_match
+            for ev in current_match(out):
+                from_thread(app.event, ev)
         try:
             result["rec"] = record(
                 port, out, new, echo=None, idle_limit=args.idle, db=db,

@@ -86,3 +86,34 @@ def test_the_players_read_the_pairings_in_their_language(tmp_path):
     run("players", path, "--add", "Leire", "Unai", "--entry", "Leire-Unai")
     out = run("pair", path, lang="es").stdout
     assert out.startswith("Ronda 1\nmesa 1: ") and "descansa: " in out
+
+
+def test_a_round_with_a_clock_started_by_the_director_and_its_results_collected_from_the_room(tmp_path):
+    from tapete.room.store import RoomStore
+    path = str(tmp_path / "open.json")
+    assert run("new", path, "--game", "botifarra", "--format", "swiss", "--clock", "101,12,60",
+               "--seed", "5").returncode == 0
+    assert json.load(open(path))["clock"] == {"points": 101, "deals": 12, "minutes": 60.0}
+    assert "round drawn" in run("start", path).stderr
+    assert run("players", path, "--add", "Anna", "Berta", "--entry", "AB").returncode == 0
+    assert run("players", path, "--add", "Carles", "Dolors", "--entry", "CD").returncode == 0
+    assert run("pair", path).returncode == 0
+    started = run("start", path)
+    assert started.returncode == 0 and started.stdout.startswith("Round 1 started: it ends at ")
+    assert json.load(open(path))["rounds"][0]["started"] > 0
+    again = run("start", path)
+    assert again.returncode == 2 and "started already" in again.stderr
+    # the room's database: table t1's match of round 1 ended 12 to 29
+    db = str(tmp_path / "room.sqlite")
+    store = RoomStore(db)
+    store.writer("club", "t1")
+    store.add("club", "t1", [{"ev": "match", "game": "botifarra", "seats": 4, "round": 1, "seq": 0},
+                             {"ev": "cap", "cap": "deals", "seq": 1},
+                             {"ev": "match_end", "winner": 1, "totals": [12, 29], "reason": "cap", "seq": 2}])
+    store.close()
+    got = run("collect", path, "--db", db)
+    assert got.returncode == 0 and "round 1, table 1: 12-29" in got.stdout
+    assert json.load(open(path))["rounds"][0]["tables"][0]["score"] == [12, 29]
+    assert run("collect", path, "--db", str(tmp_path / "none.sqlite")).returncode == 2
+    assert run("new", str(tmp_path / "b.json"), "--game", "botifarra", "--format", "swiss",
+               "--clock", "101,12").returncode == 2

@@ -176,3 +176,51 @@ def test_ctrl_c_stops_the_live_view_as_help_says():
             return app.is_running
 
     assert asyncio.run(press()) is False
+
+
+def test_a_port_where_no_table_answers_is_said_after_a_few_seconds(tmp_path):
+    port = Pty()
+    try:
+        proc = run(["record", port.path, "--plain", "--out", str(tmp_path / "l.jsonl"),
+                    "--db", str(tmp_path / "t.sqlite"), "--idle", "6.5"])
+    finally:
+        port.close()
+    assert proc.returncode == 0, proc.stderr
+    said = [x for x in proc.stderr.splitlines() if "no table answers" in x]
+    assert said == ["tapete record: no table answers on %s after 5 s (is it the table's port, and the table "
+                    "on?); still listening" % port.path], proc.stderr
+
+
+def test_a_table_that_answers_is_never_said_silent(tmp_path):
+    from tapete.cli import record as serial_cli
+
+    class Port:
+        lines = [(seal(json.dumps(e)) + "\n").encode() for e in EVENTS]
+
+        def readline(self):
+            time.sleep(0.05)
+            return self.lines.pop(0) if self.lines else b""
+
+        def write(self, data):
+            pass
+    said = []
+    serial_cli.record(Port(), str(tmp_path / "l.jsonl"), echo=None, idle_limit=1, on_problem=said.append,
+                      silent_s=0.3)
+    assert not [x for x in said if "no table answers" in x], said
+
+
+def test_a_restarted_record_shows_the_match_it_carries_on(tmp_path):
+    out = tmp_path / "log.jsonl"
+    out.write_text("".join(json.dumps(dict(e, names={"teams": ["Gràcia", "Sants"]}) if e["ev"] == "match" else e)
+                           + "\n" for e in EVENTS))
+    port = Pty()
+    try:
+        proc = run(["record", port.path, "--plain", "--out", str(out), "--db", str(tmp_path / "t.sqlite"),
+                    "--idle", "1"])
+    finally:
+        port.close()
+    assert proc.returncode == 0, proc.stderr
+    said = [x for x in proc.stderr.splitlines() if "carrying on" in x]
+    assert said == ["tapete record: carrying on the log's match: Malilla  (a proven foul loses the game, "
+                    "target 35)   hand 1   dealer seat 0; "
+                    "score: Gràcia 0   Sants 0"], proc.stderr

@@ -197,3 +197,24 @@ def test_replay_history_keeps_a_misdealt_and_an_abandoned_hand_apart():
     assert [(x["hand"], x["end"] and x["end"]["ended"]) for x in h.hands] == \
         [(1, "misdeal"), (2, "abandoned"), (3, None)]
     assert h.match.totals == [0, 0] and h.match.hand_no == 3
+
+
+def test_a_restarted_tapete_record_shows_the_match_it_carries_on(tmp_path):
+    # The log holds the start of a match (a recorder killed mid-match): started again on
+    # it, the live view shows that match from its log at once, not "no match yet".
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    port = os.ttyname(slave)
+    os.close(slave)
+    events = violating_match()
+    events[0] = dict(events[0], names={"teams": ["Casal Gràcia", "Penya Sants"]})
+    first_trick = next(i for i, e in enumerate(events) if e["ev"] == "trick")
+    out, db = tmp_path / "log.jsonl", tmp_path / "t.sqlite"
+    out.write_text("".join(json.dumps(e) + "\n" for e in events[:first_trick + 1]))
+    term = Tmux("%s record %s --out %s --db %s; sleep 60" % (TAPETE, port, out, db))
+    try:
+        text = term.wait_for("Malilla", "Casal Gràcia", "last trick 1:")
+        assert "no match yet" not in text
+    finally:
+        term.close()
+        os.close(master)

@@ -193,3 +193,35 @@ def test_serve_on_a_log_in_no_folder_says_so_and_on_a_log_not_yet_written_says_i
     args = argparse.Namespace(source=str(tmp_path / "later.jsonl"), db=None, match=None)
     follower_for(args, board)
     assert "does not exist yet" in capsys.readouterr().err and board.source.startswith("log ")
+
+
+def test_the_match_over_banner_shows_on_a_laptops_screen(tmp_path):
+    # 1280x657: a laptop's browser window; the side column (scores, context, last trick,
+    # violations) is cut at the screen's foot, so the banner sits under the scores.
+    need_chromium()
+    log = tmp_path / "m.jsonl"
+    # Botifarra's context, a revoke proven, the last trick, long names (24 letters):
+    # the side column runs past the screen's foot.
+    events = controller_match("botifarra", 1, {"target": 30}, revoke_at=(1, 2))
+    assert events[-1]["ev"] == "match_end" and any(e["ev"] == "violation" for e in events)
+    events[0]["names"] = {"seats": ["Francesc Xavier Puigdomè", "Maria Antònia Vilaseca", "Josep Maria Casals i Roc",
+                                    "Montserrat Bonet"],
+                          "teams": ["Penya Botifarrera Gràcia", "Casal de Sant Narcís Vel"]}
+    log.write_text("".join(json.dumps(e) + "\n" for e in events))
+    server = Server(["serve", str(log)])
+    d = browser(1280, 657)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 1280, "height": 657, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        d.get(server.url)
+        wait_for(lambda: "MATCH OVER" in text(d, "#result"))
+        box = d.execute_script(
+            "const r = document.getElementById('result').getBoundingClientRect();"
+            "const e = document.querySelector('.side'); const s = e.getBoundingClientRect();"
+            "return [r.top, r.bottom, s.bottom, window.innerHeight, e.scrollHeight, e.clientHeight];")
+        top, bottom, side_bottom, height, full, shown = box
+        assert full > shown, box                # the side is cut at the foot...
+        assert height == 657 and 0 <= top and bottom <= min(side_bottom, height), box   # ...the banner is not
+    finally:
+        d.quit()
+        server.stop()

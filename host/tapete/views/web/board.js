@@ -171,6 +171,9 @@ function drawBoard(root, s, opts) {
     el("div", {class: "score team" + i, id: "score-" + i, "data-total": String(t)},
        el("span", {class: "who"}, teamName(s, i)), el("span", {class: "pts"}, String(t)))));
   side.append(scores);
+  // The match-over banner under the scores it settles: the side's foot is cut off on a
+  // short screen (1280x657: a laptop's browser) when violations and claims fill it.
+  if (s.result) side.append(el("div", {class: "result", id: "result"}, said.result));
   side.append(el("div", {class: "turnline", id: "turn", "data-seat": s.turn === null || s.turn === undefined ? "" : String(s.turn)},
                  s.turn !== null && s.turn !== undefined ? fmt(_("to play: %(player)s"), {player: seatText(s.turn, s)})
                  : (s.awaiting && s.awaiting.length ? _("waiting for") + " " + s.awaiting.map(x => seatText(x, s)).join(", ")
@@ -215,8 +218,5 @@ function drawBoard(root, s, opts) {
   }
   for (const g of (s.gaps || [])) side.append(el("div", {class: "gap"}, fmt(_("LOST seq %(first)s..%(last)s (left the controller's ring)"),
                                                                       {first: g.from, last: g.to})));
-  if (s.result) {
-    side.append(el("div", {class: "result", id: "result"}, said.result));
-  }
   root.append(side);
 }

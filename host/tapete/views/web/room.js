@@ -72,6 +72,7 @@ function drawRoom(tablesEl, summary) {
 }
 
 function drawStandings(el, st) {
+  if (st.event) { el.replaceChildren(...drawEvent(st.event)); return; }
   const parts = [rel("h2", {}, _("Standings"))];
   const teams = rel("table", {class: "teams"},
     rel("tr", {}, rel("th", {}, _("team")), rel("th", {}, _("played")), rel("th", {}, _("won"))));
@@ -116,4 +117,39 @@ function connectRoom(tablesEl, standingsEl, titleEl, statusEl) {
   };
   es.onerror = () => { statusEl.textContent = _("connection to the room lost: retrying"); statusEl.className = "status down"; };
   setInterval(refresh, 10000);      // a new round's matches, hands scored
+}
+
+// An event's standings (tapete room serve --event: event/board.py): the ranking with its
+// tie-breaks, each round's pairings with its results as they land, the corrections; the
+// words come translated from the server (the browser's language).
+function drawEvent(ev) {
+  const w = ev.words;
+  const fill = (text, args) => text.replace(/%\((\w+)\)s/g, (_m, k) => args[k]);
+  const parts = [rel("h2", {}, w.event + ": " + ev.name),
+                 rel("a", {href: "/director", class: "director"}, "→ /director")];
+  if (ev.ranking.length) {
+    parts.push(rel("h3", {}, w.ranking));
+    const t = rel("table", {class: "ranking"}, rel("tr", {}, ...ev.columns.map((c) => rel("th", {}, c))));
+    for (const r of ev.ranking) t.append(rel("tr", {}, rel("td", {}, r.place), rel("td", {class: "name"}, r.name),
+                                             ...r.cells.map((c) => rel("td", {}, c))));
+    parts.push(t);
+  }
+  for (const rnd of ev.rounds) {
+    let head = fill(w.round, {round: rnd.round});
+    if (rnd.ends) head += " · " + fill(w.ends, {time: rnd.ends, left: rnd.left_min});
+    parts.push(rel("h3", {}, head));
+    const t = rel("table", {class: "round", "data-round": rnd.round},
+      rel("tr", {}, rel("th", {}, w.table), rel("th", {}, "A"), rel("th", {}, "B"), rel("th", {}, w.result)));
+    for (const x of rnd.tables)
+      t.append(rel("tr", {class: x.state}, rel("td", {}, x.table), rel("td", {class: "name"}, x.a),
+                   rel("td", {class: "name"}, x.b),
+                   rel("td", {}, (x.score ? x.score.join("-") + " " : "") + "(" + w[x.state] + ")")));
+    parts.push(t);
+    for (const b of rnd.byes) parts.push(rel("p", {}, fill(w.bye, {name: b})));
+  }
+  if (ev.corrections.length) {
+    parts.push(rel("h3", {}, w.corrections));
+    for (const c of ev.corrections) parts.push(rel("p", {class: "correction"}, c));
+  }
+  return parts;
 }
