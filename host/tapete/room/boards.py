@@ -70,9 +70,16 @@ def make_boards(game_name, count, seed=1):
     return out
 
 
-def misboard(board, dealer, played):
+def misboard(board, dealer, played, shown=None, discarded=None):
     """What does not agree between a hand as played and its board: a list of
-    sentences (empty: the hand was the board). `played`: {seat: [cards in order]}."""
+    sentences (empty: the hand was the board). `played`: {seat: [cards in order]};
+    `shown` {seat: [cards]}: the hands laid at a showdown (Mus's `hand` events) and
+    `discarded` {seat: [cards, or None when only counted]}: Mus's discards.
+
+    Mus reading: a seat that did not discard shows the board's four cards; one that
+    drew may show cards the board gave nobody (the stock) or gave a seat that
+    discarded (its discards reshuffled into the stock), never a card the board gave a
+    seat that kept its whole hand."""
     problems = []
     if dealer != board["dealer"]:
         problems.append("dealt by seat %s, the board's dealer is seat %s" % (dealer, board["dealer"]))
@@ -80,51 +87,98 @@ def misboard(board, dealer, played):
     for seat, hand in enumerate(board["hands"]):
         for c in hand:
             owner[c] = seat
+    discarded = discarded or {}
     for seat in sorted(played):
         for c in played[seat]:
             c = c.upper()
             if owner.get(c) != seat:
                 where = "no seat" if c not in owner else "seat %d" % owner[c]
                 problems.append("seat %d played %s, which the board gives %s" % (seat, c, where))
+    for seat in sorted(discarded):
+        for c in discarded[seat]:
+            if c is not None and owner.get(c.upper()) != seat:
+                where = "no seat" if c.upper() not in owner else "seat %d" % owner[c.upper()]
+                problems.append("seat %d discarded %s, which the board gives %s" % (seat, c.upper(), where))
+    for seat in sorted(shown or {}):
+        for c in shown[seat]:
+            c = c.upper()
+            first = owner.get(c)
+            if first == seat:
+                continue
+            if seat in discarded and (first is None or first in discarded):
+                continue        # drawn from the stock
+            where = "no seat" if first is None else "seat %d" % first
+            problems.append("seat %d showed %s, which the board gives %s" % (seat, c, where))
     return problems
 
 
 class HandWatch:
     """Follows one table's events; `feed(ev)` returns a finished board hand (dict with
-    board, dealer, played, score, points, misboard) at each hand_end of a board's hand,
-    else None.
+    board, dealer, played, shown, score, points, hand, misboard, unchecked) at each
+    hand_end of a board's hand, else None.
 
     A deal names its board (`"board": n`). A table that cannot say it (no way to enter
     a board number at a table of readers) plays the session's boards in order, as
     every table of a round does here (make_boards): its match's first hand is the
     lowest board, each hand that ends the next one; a misdealt hand is dealt again
-    from the same board, so a misdeal does not move on."""
+    from the same board, so a misdeal does not move on. A table that plays on past
+    the session's last board (its deals naming none) plays no board: those hands are
+    not the session's, and are neither flagged nor scored. `done` is True once the
+    match has played every board of the session (the round is over for that table).
+
+    A hand in which no card was seen (Truc or Envite ended by the calls before a card
+    was played; Mus ended before the showdown) cannot be checked against its board:
+    its `unchecked` says so (its dealer alone is checked)."""
 
     def __init__(self, boards):
         self.boards = boards
+        self.last = max(boards) if boards else None
         self.hand = None
         self.next_board = None      # the board of the next deal that names none
+        self.played_boards = set()  # boards of this match whose hand ended
+
+    @property
+    def done(self):
+        return bool(self.boards) and self.played_boards >= set(self.boards)
 
     def feed(self, ev):
         name = ev.get("ev")
+        hand = self.hand
         if name == "match":
             self.hand = None
             self.next_board = min(self.boards) if self.boards else None
+            self.played_boards = set()
         elif name == "deal":
             n = ev.get("board")
             if not isinstance(n, int) or isinstance(n, bool):
                 n = self.next_board
-            self.hand = {"board": n, "dealer": ev.get("dealer"), "played": {}} if isinstance(n, int) else None
-        elif name == "play" and self.hand is not None and isinstance(ev.get("seat"), int):
-            self.hand["played"].setdefault(ev["seat"], []).append(str(ev.get("card")))
-        elif name == "hand_end" and self.hand is not None:
-            hand, self.hand = self.hand, None
+                if n is not None and self.last is not None and n > self.last:
+                    n = None        # past the session's boards: no board's hand
+            self.hand = ({"board": n, "dealer": ev.get("dealer"), "played": {}, "shown": {}, "discarded": {}}
+                         if isinstance(n, int) else None)
+        elif hand is None or not isinstance(ev.get("seat"), int) or isinstance(ev.get("seat"), bool):
+            pass
+        elif name == "play":
+            hand["played"].setdefault(ev["seat"], []).append(str(ev.get("card")))
+        elif name == "hand" and isinstance(ev.get("cards"), list):
+            hand["shown"][ev["seat"]] = [str(c) for c in ev["cards"]]
+        elif name == "call" and ev.get("call") == "discard":
+            listed = ev.get("cards")
+            hand["discarded"].setdefault(ev["seat"], []).extend(
+                [str(c) for c in listed] if isinstance(listed, list) else [None])
+        if name == "hand_end" and hand is not None:
+            self.hand = None
+            if ev.get("misdeal"):
+                return None         # void: the same board is dealt again
             self.next_board = hand["board"] + 1
+            self.played_boards.add(hand["board"])
             board = self.boards.get(hand["board"])
             hand["score"] = ev.get("score")
             hand["points"] = ev.get("points")
             hand["hand"] = ev.get("hand")
             hand["misboard"] = (["board %d is not in the boards file" % hand["board"]] if board is None
-                                else misboard(board, hand["dealer"], hand["played"]))
+                                else misboard(board, hand["dealer"], hand["played"], hand["shown"],
+                                              hand["discarded"]))
+            hand["unchecked"] = None if hand["played"] or hand["shown"] else "no card of it was seen"
             return hand
         return None

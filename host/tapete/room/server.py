@@ -23,12 +23,15 @@ from .lines import TableIntake, check_line, misboard_notice, notice_topic, parse
 from .store import COUNTS
 from ..log.validate import MAX_BYTES, placeable
 from ..room_topics import LOG, every_table
+from ..i18n import _
 from ..views.state import TableView, describe_violation
 
 log = logging.getLogger(__package__)
 
 QUEUE_MAX = 2000        # lines waiting per table (beyond: dropped, asked again later)
 BATCH = 50              # lines of one table stored before the next table's turn
+KEEP_DISPUTES = 4       # a table's last disputed hand scores kept on its card
+MISSING = object()
 LINE_HELD = 2 * MAX_BYTES   # a longer line is refused as it comes, never queued (a queue holds 32 MB at most)
 
 
@@ -42,6 +45,7 @@ class RoomBoard:
         self.arrived = {}           # table -> time.time() of its last stored line
         self.held = {}              # table -> first seq missing (a gap being asked), or None
         self.misboards = {}         # table -> [flag] (duplicate play, room/boards.py)
+        self.disputes = {}          # table -> [a hand score the room's audit does not agree with]
         self.names = {}             # table -> the match event's names (seats, teams)
         self.counts = {}            # table -> the evening's counters (store.COUNTS)
         self.refused = {}           # table -> the last rejected line's reason
@@ -59,6 +63,8 @@ class RoomBoard:
             if view is None:
                 view = self.views[table] = TableView()
             view.feed(ev)
+            if ev.get("ev") == "hand_end":
+                self._check_score(table, view, ev)
             if ev.get("ev") == "match":
                 self.names[table] = ev.get("names") if isinstance(ev.get("names"), dict) else {}
             if rnd is not None:
@@ -67,6 +73,18 @@ class RoomBoard:
             self.cards.pop(table, None)
             self.version += 1
         self.wake()
+
+    def _check_score(self, table, view, ev):
+        """A table's `hand_end` against the score the rules derived from its inputs:
+        a difference is flagged on its card (duplicate scores the audit's: room/duplicate.py)."""
+        own = view.own_scores.get(ev.get("hand"), MISSING)
+        if own is MISSING or own == ev.get("score"):
+            return      # agreed, or a hand the rules could not judge (a gap): nothing to say
+        self.disputes.setdefault(table, []).append(
+            _("hand %(hand)s: the table said %(claimed)s, the room's audit %(audited)s") % {
+                "hand": ev.get("hand"), "claimed": json.dumps(ev.get("score"), ensure_ascii=False)[:40],
+                "audited": json.dumps(own)})
+        del self.disputes[table][:-KEEP_DISPUTES]
 
     def gap(self, table, first):
         with self.lock:
@@ -118,7 +136,8 @@ class RoomBoard:
                     self.cards[name] = table_summary(
                         name, self.views[name].state(), self.rounds.get(name), self.arrived.get(name),
                         self.held.get(name), self.misboards.get(name), self.names.get(name),
-                        self.counts.get(name), self.refused.get(name), self.runs.get(name))
+                        self.counts.get(name), self.refused.get(name), self.runs.get(name),
+                        self.disputes.get(name))
             tables = [self.cards[name] for name in sorted(self.views)]
             evening = dict((k, sum(c.get(k, 0) for c in self.counts.values())) for k in COUNTS)
             return self.version, json.dumps({"room": self.room, "tables": tables, "note": self.note,
@@ -136,7 +155,8 @@ class RoomBoard:
             return self.version, json.dumps(msg)
 
 
-def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None, refused=None, run=None):
+def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None, refused=None, run=None,
+                  disputes=None):
     """A table's line on the room board: game, round, score, whose turn, last violation,
     and the evening's counters (lost, rejected, resent: never reset by a new match)."""
     counts = counts or {}
@@ -152,7 +172,7 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None
             "resent": counts.get("asked", 0), "dropped": counts.get("dropped", 0),
             "twice": counts.get("twice", 0), "last_rejected": refused, "run": run,
             "match_lost": sum(g.get("to", 0) - g.get("from", 0) + 1 for g in s.get("gaps") or []),
-            "misboards": misboards or []}
+            "misboards": misboards or [], "disputes": disputes or []}
 
 
 class RoomServer:

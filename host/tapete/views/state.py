@@ -35,6 +35,7 @@ class TableView:
         self.last_error = None
         self.gaps = []
         self.names = {}         # the match's players' names, checked (names.of_match)
+        self.own_scores = {}    # hand -> the score the rules derived for it (the room checks claims by it)
 
     @property
     def match(self):
@@ -68,6 +69,10 @@ class TableView:
             return
         # an input, or an event the rules do not know: they say what is wrong with it
         status, err = self.fold.take(ev)
+        if status == "accepted":
+            for d in err:
+                if d.get("ev") == "hand_end":
+                    self.own_scores[d.get("hand")] = d.get("score")
         if status == "refused":
             self.errors += 1
             self.last_error = str(err)

@@ -42,6 +42,8 @@ function tableCard(t) {
   }
   if (t.violation) lines.push(rel("div", {class: "violation"}, "⚠ " + t.violation));
   for (const m of t.misboards || []) lines.push(rel("div", {class: "misboard"}, "MISBOARDED " + m));
+  // a hand score the room's audit does not agree with (the server words it)
+  for (const d of t.disputes || []) lines.push(rel("div", {class: "misboard dispute"}, "≠ " + d));
   if (t.waiting_for !== null && t.waiting_for !== undefined)
     lines.push(rel("div", {class: "gap"}, "asking the table again from seq " + t.waiting_for));
   // the evening's counters: kept across matches (room_server.table_summary)
