@@ -2,7 +2,7 @@
 table's hand checked against its board when the hand ends.
 
 A boards file is JSON Lines, one `{"board": n, "dealer": s, "hands": [[cards of seat 0],
-...], "turnup": card}` per board, as a dealing machine (Duplimate) or a dealer's sheet
+...], "turnup": card, "game": name}` per board (`game` optional: the hand records' title), as a dealing machine (Duplimate) or a dealer's sheet
 gives them. A table says which board it plays with `"board": n` on its `deal`. At the
 hand's end every card a seat played must be one the board gave that seat, and a seat
 that played its whole hand must have played all of it: otherwise the hand was
@@ -45,7 +45,7 @@ def load_boards(path):
             if len(set(seen)) != len(seen):
                 raise RoomError("%s line %d: board %d deals a card twice" % (path, i, n))
             boards[n] = {"dealer": b["dealer"], "hands": [[c.upper() for c in h] for h in hands],
-                         "turnup": b.get("turnup")}
+                         "turnup": b.get("turnup"), "game": b.get("game") if isinstance(b.get("game"), str) else None}
     if not boards:
         raise RoomError("the boards file %s holds no board" % path)
     return boards
@@ -63,7 +63,8 @@ def make_boards(game_name, count, seed=1):
         if n > 1:
             dealer = game.next_dealer(dealer)
         hands, turnup = playout.deal(game, dealer, rng)
-        b = {"board": n, "dealer": dealer, "hands": [[C.name(c) for c in hands[s]] for s in range(game.seats)]}
+        b = {"board": n, "game": game_name, "dealer": dealer,
+             "hands": [[C.name(c) for c in hands[s]] for s in range(game.seats)]}
         if turnup is not None:
             b["turnup"] = C.name(turnup)
         out.append(b)

@@ -216,7 +216,7 @@ def sheet_html(room, rnd, results, scoring="matchpoints"):
              "<style>body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5rem;color:#111}"
              "table{border-collapse:collapse;margin:.3rem 0 1rem;min-width:60%}"
              "th,td{border:1px solid #999;padding:.2rem .5rem;text-align:left}"
-             "td.n{text-align:right}.mis{color:#b00;font-weight:bold}h2{font-size:1.1rem;margin:1rem 0 .2rem}"
+             "td.n{text-align:right}.mis,.note{color:#b00;font-weight:bold}h2{font-size:1.1rem;margin:1rem 0 .2rem}"
              "@media print{body{margin:0}h2{break-after:avoid}table{break-inside:avoid}}</style></head><body>",
              "<h1>Room %s &middot; round %s &middot; duplicate results</h1>" % (_html(room), _html(rnd)),
              "<p>Scoring: %s (%s).</p>" % (_html(scoring), "2 per table beaten, 1 per tie; East-West get the top"

@@ -46,6 +46,7 @@ class RoomBoard:
         self.held = {}              # table -> first seq missing (a gap being asked), or None
         self.misboards = {}         # table -> [flag] (duplicate play, room/boards.py)
         self.disputes = {}          # table -> [a hand score the room's audit does not agree with]
+        self.ended = {}             # table -> why its match is over without a match_end (its boards played)
         self.names = {}             # table -> the match event's names (seats, teams)
         self.counts = {}            # table -> the evening's counters (store.COUNTS)
         self.refused = {}           # table -> the last rejected line's reason
@@ -114,6 +115,18 @@ class RoomBoard:
             self.version += 1
         self.wake()
 
+    def boards_done(self, table, done):
+        """Duplicate play: the table's match has played every board of the session (its
+        round is over for the room, though the table logs no match_end)."""
+        with self.lock:
+            if done:
+                self.ended[table] = _("every board of the session played")
+            else:
+                self.ended.pop(table, None)
+            self.cards.pop(table, None)
+            self.version += 1
+        self.wake()
+
     def notice(self, text):
         """A line for the board's foot (the room server's own state, in English: an operator's line)."""
         with self.lock:
@@ -137,7 +150,7 @@ class RoomBoard:
                         name, self.views[name].state(), self.rounds.get(name), self.arrived.get(name),
                         self.held.get(name), self.misboards.get(name), self.names.get(name),
                         self.counts.get(name), self.refused.get(name), self.runs.get(name),
-                        self.disputes.get(name))
+                        self.disputes.get(name), self.ended.get(name))
             tables = [self.cards[name] for name in sorted(self.views)]
             evening = dict((k, sum(c.get(k, 0) for c in self.counts.values())) for k in COUNTS)
             return self.version, json.dumps({"room": self.room, "tables": tables, "note": self.note,
@@ -156,17 +169,19 @@ class RoomBoard:
 
 
 def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None, refused=None, run=None,
-                  disputes=None):
+                  disputes=None, ended=None):
     """A table's line on the room board: game, round, score, whose turn, last violation,
     and the evening's counters (lost, rejected, resent: never reset by a new match)."""
     counts = counts or {}
     teams = (names or {}).get("teams")
     last = (s.get("violations") or [])[-1:]
     result = s.get("result")
+    over = bool(result) or ended is not None
     return {"table": name, "game": s.get("game"), "round": rnd, "hand": s.get("hand"),
             "totals": s.get("totals"), "teams": teams, "turn": s.get("turn"),
             "violation": describe_violation(last[0]) if last else None,
-            "over": bool(result), "winner": result.get("winner") if result else None,
+            "over": over, "winner": result.get("winner") if result else None,
+            "ended": ended if not result else None,
             "seq": s.get("seq"), "events": s.get("events"), "arrived": arrived,
             "waiting_for": gap, "lost": counts.get("lost", 0), "rejected": counts.get("rejected", 0),
             "resent": counts.get("asked", 0), "dropped": counts.get("dropped", 0),
@@ -242,7 +257,10 @@ class RoomServer:
         if watch is None:
             from .boards import HandWatch
             watch = self.watches[table] = HandWatch(self.boards)
+        done = watch.done
         hand = watch.feed(ev)
+        if watch.done != done:
+            self.board.boards_done(table, watch.done)
         if hand is not None and hand["misboard"]:
             self.board.flag(table, "board %s (hand %s): %s" % (hand["board"], hand["hand"],
                                                               "; ".join(hand["misboard"][:2])))

@@ -20,10 +20,11 @@ DEMO_OPTIONS = {"malilla": {"target": 12}, "manille": {"target": 30}, "botifarra
                 "mus": {"target": 15}, "envite": {"games": 1}}
 
 
-def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200, boards=None):
+def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200, boards=None, rnd=None):
     """The log lines (dicts, in order, seq from `first_seq`) of one whole random match;
     with `boards` (room_boards.load_boards's values, in order), one hand per board, each
-    dealt as its board says (duplicate play; the match then ends with its last board)."""
+    dealt as its board says (duplicate play; the match then ends with its last board);
+    `rnd`: the round the `match` event names."""
     rng = random.Random(seed)
     m = Match()
     seq = [first_seq]
@@ -46,6 +47,8 @@ def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200
         first["options"] = opts
     if names:
         first["names"] = names
+    if rnd is not None:
+        first["round"] = rnd        # the room's round (room/store.py reads it)
     apply(first)
     dealer = 0
     for k in range(len(boards) if boards is not None else max_hands):

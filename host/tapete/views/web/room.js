@@ -32,7 +32,9 @@ function tableCard(t) {
     rel("div", {class: "where"}, "round " + (t.round ?? "?") + " · hand " + (t.hand ?? "-")),
     score,
   ];
-  if (t.over) {
+  if (t.over && t.ended) {
+    lines.push(rel("div", {class: "turn over"}, t.ended));    // duplicate: the session's boards played
+  } else if (t.over) {
     lines.push(rel("div", {class: "turn over"},
       t.winner === null || t.winner === undefined ? "match over: no winner" : "match over: " + teamLabel(t, t.winner) + " wins"));
   } else if (t.turn !== null && t.turn !== undefined) {
@@ -69,15 +71,18 @@ function drawStandings(el, st) {
   parts.push(teams);
   for (const rnd of st.rounds) {
     parts.push(rel("h3", {}, "Round " + (rnd.round ?? "?")));
+    // duplicate play: the round's results sheet (the server words the link)
+    if (rnd.sheet) parts.push(rel("p", {class: "sheet"}, rel("a", {href: rnd.sheet.href}, rnd.sheet.text)));
     const t = rel("table", {class: "round", "data-round": rnd.round},
       rel("tr", {}, rel("th", {}, "table"), rel("th", {}, "game"), rel("th", {}, "result")));
     for (const m of rnd.matches) {
       const score = (m.totals || []).map((v, i) => (m.teams[i] || "team " + i) + " " + v).join(" · ");
-      const res = m.over ? (m.winner === null ? "no winner: " : "won by " + m.teams[m.winner] + ": ") + score : "playing: " + score;
+      const res = m.ended ? m.ended + ": " + score : m.over ? (m.winner === null ? "no winner: " : "won by " + m.teams[m.winner] + ": ") + score : "playing: " + score;
       t.append(rel("tr", {}, rel("td", {}, m.table), rel("td", {}, m.game || ""), rel("td", {}, res)));
     }
     parts.push(t);
   }
+  if (st.records) parts.push(rel("p", {class: "sheet"}, rel("a", {href: st.records.href}, st.records.text)));
   el.replaceChildren(...parts);
 }
 
