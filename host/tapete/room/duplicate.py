@@ -111,7 +111,7 @@ def foreign_match(table, first, owners):
     ident = first.get("run") if isinstance(first, dict) else None
     owner = owners.get(ident) if isinstance(ident, str) else None
     if owner is not None and owner != table:
-        return "its run id %s is table %s's" % (ident, owner)
+        return _("its run id %(run)s is table %(table)s's") % {"run": ident, "table": owner}
     return None
 
 
@@ -232,8 +232,8 @@ def sheet_html(room, rnd, results, scoring="matchpoints"):
                 cells = "<td colspan='3' class='mis'>MISBOARDED: %s</td>" % _html("; ".join(r["misboard"][:3]))
             elif r.get("foreign") or r.get("unaudited"):
                 cells = "<td colspan='3' class='mis'>%s</td>" % _html(
-                    _("not this table's match: %s") % r["foreign"] if r.get("foreign")
-                    else _("not scored: %s") % _("the room's audit has no score for it"))
+                    _("not this table's match: %(why)s") % {"why": r["foreign"]} if r.get("foreign")
+                    else _("not scored: %(why)s") % {"why": _("the room's audit has no score for it")})
             else:
                 cells = "<td class='n'>%s</td><td class='n'>%s</td><td class='n'>%s</td>" % (
                     r["result"], r["ns_score"], r["ew_score"])
