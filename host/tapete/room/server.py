@@ -57,6 +57,7 @@ class RoomBoard:
         self.note = ""
         self.loop = None
         self.wakers = set()
+        self._wake_due = False      # a wake is on its way to the web loop
 
     def feed(self, table, ev, rnd=None):
         with self.lock:
@@ -78,6 +79,8 @@ class RoomBoard:
     def _check_score(self, table, view, ev):
         """A table's `hand_end` against the score the rules derived from its inputs:
         a difference is flagged on its card (duplicate scores the audit's: room/duplicate.py)."""
+        if view.own_scores is None:
+            return      # lines of this match were lost: the audit (x-resync) judges it, not the board
         own = view.own_scores.get(ev.get("hand"), MISSING)
         if own is MISSING or own == ev.get("score"):
             return      # agreed, or a hand the rules could not judge (a gap): nothing to say
@@ -135,11 +138,21 @@ class RoomBoard:
         self.wake()
 
     def wake(self):
+        """Wake the browsers' streams: at most one call into the web loop until it has
+        run (each call writes to the loop's self-pipe: a system call that, per line,
+        cost the worker a wait for the interpreter's lock behind paho's thread, 37% of
+        its time in a flood). The version is raised before, so a stream woken reads it."""
         loop = self.loop
-        if loop is None:
+        if loop is None or self._wake_due:
             return
+        self._wake_due = True
+        loop.call_soon_threadsafe(self._wake_all)
+
+    def _wake_all(self):
+        """In the web loop: every stream's event set."""
+        self._wake_due = False
         for ev in list(self.wakers):
-            loop.call_soon_threadsafe(ev.set)
+            ev.set()
 
     def summary(self):
         """(version, JSON text) of the room at a glance."""
@@ -319,12 +332,12 @@ class RoomServer:
         self.client.publish(resend_topic(self.room, table), json.dumps(cmd), qos=1)
         self._count(table, asked=1)
 
-    def _count(self, table, **more):
+    def _count(self, table, commit=True, **more):
         """Add to a table's evening counters (kept in the store, shown on the board)."""
         t = self.tallies.setdefault(table, dict((k, 0) for k in COUNTS))
         for k, v in more.items():
             t[k] += v
-        self.store.count(self.room, table, **more)
+        self.store.count(self.room, table, commit, **more)
         self.board.tally(table, t)
 
     def _message(self, c, userdata, msg):
@@ -361,15 +374,22 @@ class RoomServer:
                 dropped, self.dropped = self.dropped, collections.Counter()
             with self.lock:
                 for table, n in dropped.items():
-                    self._count(table, dropped=n)
+                    self._count(table, commit=False, dropped=n)
+            asks = []
             for table, items in turns:
                 try:
-                    self._take(table, items)
+                    if self._take(table, items):
+                        asks.append(table)
                 except Exception:   # noqa: BLE001: one table's trouble never stops the room
                     log.exception("dropped a message of table %s: storing it raised", table)
+            with self.lock:
+                self.store.db.commit()      # the round's one commit (a commit per table cost a lock wait each)
+            for table in asks:
+                self._ask_open(table)
 
     def _take(self, table, items):
-        """Store a table's checked lines (one commit), feed the board, ask for a gap."""
+        """Store a table's checked lines (not committed: the worker commits its round
+        once), feed the board; True when a gap is open (the worker asks for it)."""
         now = time.monotonic()
         with self.lock:
             intake = self._intake(table)
@@ -390,15 +410,12 @@ class RoomServer:
                     "rejected": rejected}
             more = dict((k, v) for k, v in more.items() if v)
             if more:
-                self._count(table, **more)      # commits
-            else:
-                self.store.db.commit()
+                self._count(table, commit=False, **more)    # the worker's round commits
             if last_why is not None:
                 self.board.tally(table, self.tallies[table], refused=last_why)
             first = intake.gap()
         self.board.gap(table, first)
-        if first is not None:
-            self._ask_open(table)
+        return first is not None    # a gap open: asked once the round is committed
 
     def _take_one(self, table, intake, item, now):
         """One checked line through the intake into the store and onto the board; the
