@@ -6,7 +6,10 @@ One paho network thread delivers the lines: it only puts each on its table's que
 (at most QUEUE_MAX lines: beyond, a line is dropped, counted, and asked again with its
 gap). One worker takes the queues in turn, BATCH lines of each table at a time, so a
 table's backlog never holds up another's board; it checks each line against the
-protocol (log/validate.py), stores it, feeds the board and asks for gaps. A third
+protocol (log/validate.py), stores it, feeds the board, commits once per round of
+the queues and then asks for gaps. The worker makes as few system calls per line as
+it can: each one lets paho's thread take the interpreter's lock, and the worker then
+waits for it (docs/room.md, "Fair shares": the flood's figures). A third
 thread asks again a gap whose answer has not come (lines.TableIntake.ask: once, with
 back-off). The web server (room/web.py) only reads the board. The broker
 keeps the room server's session (a fixed client id, clean_session false), so the
@@ -28,6 +31,7 @@ from ..views.state import TableView, describe_violation
 
 log = logging.getLogger(__package__)
 
+RECHECK_S = 2.0         # after a (re)connection, the tables silent this long are asked
 QUEUE_MAX = 2000        # lines waiting per table (beyond: dropped, asked again later)
 BATCH = 50              # lines of one table stored before the next table's turn
 KEEP_DISPUTES = 4       # a table's last disputed hand scores kept on its card
@@ -231,6 +235,7 @@ class RoomServer:
         self.connected.on_up = self._subscribe
         self.client.on_message = guarded(self._message)
         self.stop_event = threading.Event()
+        self.recheck = None         # (when, {table: expected}) after a (re)connection: _recheck
         self.asker = threading.Thread(target=self._ask_loop, daemon=True)
         self.queues = {}            # table -> deque of the lines as they came (bytes)
         self.waiting = threading.Condition()
@@ -307,12 +312,25 @@ class RoomServer:
                 for table in sorted(set(t for _, t in self.schedule)):
                     self._give_names(table, self.store.writer(self.room, table).round + 1)
         # What the broker could not keep for us (a restart without its persistence,
-        # a queue overflow): ask each known table from the seq after our last.
+        # a queue overflow): RECHECK_S later, each known table from which nothing has
+        # come since is asked from the seq after our last (_recheck). Asked at once,
+        # every table resent what the broker and the tables' own clients were about to
+        # deliver anyway: most of the resends of a broker restart were lines received twice.
         with self.lock:
-            for table, intake in self.intakes.items():
-                if intake.expected is not None:
-                    intake.asked_all(time.monotonic())
-                    self._ask(table, intake.expected)
+            self.recheck = (time.monotonic() + RECHECK_S,
+                            dict((t, i.expected) for t, i in self.intakes.items() if i.expected is not None))
+
+    def _recheck(self, now):
+        """After a (re)connection: ask the tables still silent since (see _subscribe)."""
+        with self.lock:
+            if self.recheck is None or now < self.recheck[0]:
+                return
+            silent = [(t, seq) for t, seq in self.recheck[1].items()
+                      if self.intakes[t].expected == seq and self.intakes[t].gap() is None]
+            self.recheck = None
+            for table, seq in silent:
+                self.intakes[table].asked_all(now)
+                self._ask(table, seq)
 
     def _give_names(self, table, rnd):
         """Round `rnd`'s names (the schedule) to the table, for its next match: retained
@@ -477,6 +495,10 @@ class RoomServer:
 
     def _ask_loop(self):
         while not self.stop_event.wait(0.25):
+            try:
+                self._recheck(time.monotonic())
+            except Exception:   # noqa: BLE001
+                log.exception("asking the silent tables after a reconnection failed")
             for table in list(self.intakes):
                 try:
                     self._ask_open(table)
