@@ -3,8 +3,8 @@ table's lines through its intake (room.py) into the room database (room/store.py
 and onto the room board (every table's view.TableView).
 
 One paho network thread delivers the lines: it only puts each on its table's queue
-(at most QUEUE_MAX lines: beyond, a line is dropped, counted, and asked again with its
-gap). One worker takes the queues in turn, BATCH lines of each table at a time, so a
+(at most QUEUE_BYTES, and ROOM_QUEUE_BYTES for all: beyond, a line is dropped,
+counted, and asked again with its gap). One worker takes the queues in turn, BATCH lines of each table at a time, so a
 table's backlog never holds up another's board; it checks each line against the
 protocol (log/validate.py), stores it, feeds the board, commits once per round of
 the queues and then asks for gaps. The worker makes as few system calls per line as
@@ -32,11 +32,18 @@ from ..views.state import TableView, describe_violation
 log = logging.getLogger(__package__)
 
 RECHECK_S = 2.0         # after a (re)connection, the tables silent this long are asked
-QUEUE_MAX = 2000        # lines waiting per table (beyond: dropped, asked again later)
+# A table's queue holds a flood whole (10,000 lines are about 1 MB): a line dropped
+# here was read off the network all the same, and came again as a resend (with 2000
+# lines a table, 4,688 of a 10,000-line flood were dropped and resent). Its bounds are
+# memory's: a table's bytes, the room's, and a count.
+QUEUE_BYTES = 4 << 20   # bytes waiting per table (beyond: dropped, asked again later)
+ROOM_QUEUE_BYTES = 64 << 20     # ... and in all the room's queues
+QUEUE_MAX = 50000       # lines waiting per table
+REFUSED_SIZE = 256      # what a line refused as it came (a tuple: its reason, its start) counts
 BATCH = 50              # lines of one table stored before the next table's turn
 KEEP_DISPUTES = 4       # a table's last disputed hand scores kept on its card
 MISSING = object()
-LINE_HELD = 2 * MAX_BYTES   # a longer line is refused as it comes, never queued (a queue holds 32 MB at most)
+LINE_HELD = 2 * MAX_BYTES   # a longer line is refused as it comes, never queued
 
 
 class RoomBoard:
@@ -238,6 +245,8 @@ class RoomServer:
         self.recheck = None         # (when, {table: expected}) after a (re)connection: _recheck
         self.asker = threading.Thread(target=self._ask_loop, daemon=True)
         self.queues = {}            # table -> deque of the lines as they came (bytes)
+        self.queued = {}            # table -> bytes in its queue
+        self.queued_all = 0         # bytes in every queue
         self.waiting = threading.Condition()
         self.worker = threading.Thread(target=self._work, daemon=True)
         self.tallies = store.counts(room)
@@ -369,14 +378,18 @@ class RoomServer:
         item = msg.payload      # checked by the worker, in the table's turn
         if len(item) > LINE_HELD:
             item = check_line(item)     # refused at once: a huge line is never held
+        size = len(item) if isinstance(item, (bytes, bytearray)) else REFUSED_SIZE
         with self.waiting:
             q = self.queues.get(table)
             if q is None:
                 q = self.queues[table] = collections.deque()
-            if len(q) >= QUEUE_MAX:
+            held = self.queued.get(table, 0)
+            if len(q) >= QUEUE_MAX or held + size > QUEUE_BYTES or self.queued_all + size > ROOM_QUEUE_BYTES:
                 self.dropped[table] += 1    # its seq stays missing: asked again with the gap
                 return
             q.append(item)
+            self.queued[table] = held + size
+            self.queued_all += size
             self.waiting.notify()
 
     def _work(self):
@@ -388,7 +401,11 @@ class RoomServer:
                 turns = []
                 for table, q in list(self.queues.items()):
                     if q:
-                        turns.append((table, [q.popleft() for _ in range(min(BATCH, len(q)))]))
+                        items = [q.popleft() for _ in range(min(BATCH, len(q)))]
+                        size = sum(len(i) if isinstance(i, (bytes, bytearray)) else REFUSED_SIZE for i in items)
+                        self.queued[table] -= size
+                        self.queued_all -= size
+                        turns.append((table, items))
                 dropped, self.dropped = self.dropped, collections.Counter()
             with self.lock:
                 for table, n in dropped.items():
