@@ -69,7 +69,7 @@ def test_a_flooding_tables_backlog_never_holds_up_another_table(room, tmp_path):
     store.close()
 
 
-@pytest.mark.parametrize("bound,value", [("QUEUE_MAX", 100), ("QUEUE_BYTES", 5000), ("ROOM_QUEUE_BYTES", 5000)])
+@pytest.mark.parametrize("bound,value", [("QUEUE_MAX", 100), ("QUEUE_BYTES", 20000), ("ROOM_QUEUE_BYTES", 20000)])
 def test_lines_beyond_a_tables_bound_are_dropped_counted_and_asked_again(room, tmp_path, monkeypatch, bound, value):
     monkeypatch.setattr(room_server, bound, value)     # lines, a table's bytes, the room's bytes
     host, port = room.info["host"], room.info["port"]

@@ -176,9 +176,11 @@ def test_a_reflashed_table_numbering_from_0_again_is_a_new_run_its_lines_all_sto
     first, again = match_lines("truc", 5), match_lines("truc", 6)
     r = Room(room, tmp_path)
     out1, _ = finish(table_process(room.folder, tmp_path, first, boot="boot1"))
-    assert wait_until(lambda: stored(r.store) == len(first), 30), out1
+    assert wait_until(lambda: stored(r.store) == len(first), 60), (out1, r.server.counts())
     out2, _ = finish(table_process(room.folder, tmp_path, again, boot="boot2"))
-    assert wait_until(lambda: r.store.next_seq("club", "t1", 1) == len(again), 30), out2
+    assert wait_until(lambda: r.store.next_seq("club", "t1", 1) == len(again), 60), (
+        out2, r.server.counts(), r.store.run("club", "t1"), r.store.next_seq("club", "t1", 0),
+        r.store.next_seq("club", "t1", 1), len(first), len(again))
     r.server.stop()
     matches = r.store.matches()
     assert len(matches) == 2, matches
