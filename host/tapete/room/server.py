@@ -33,6 +33,7 @@ from ..views.state import TableView, describe_violation
 log = logging.getLogger(__package__)
 
 SWITCH_S = 0.0005       # the interpreter's thread switch interval in the room server (default 5 ms)
+TAIL_S = 2.0            # between the asks for a table's dropped last lines
 RECHECK_S = 2.0         # after a (re)connection, the tables silent this long are asked
 # A table's queue holds a flood whole (10,000 lines are about 1 MB): a line dropped
 # here was read off the network all the same, and came again as a resend (with 2000
@@ -245,6 +246,7 @@ class RoomServer:
         self.client.on_message = guarded(self._message)
         self.stop_event = threading.Event()
         self.recheck = None         # (when, {table: expected}) after a (re)connection: _recheck
+        self.tails = {}             # table -> None, or (when, expected) of its last tail ask: _ask_tails
         self.asker = threading.Thread(target=self._ask_loop, daemon=True)
         self.queues = {}            # table -> deque of the lines as they came (bytes)
         self.queued = {}            # table -> bytes in its queue
@@ -419,6 +421,7 @@ class RoomServer:
             with self.lock:
                 for table, n in dropped.items():
                     self._count(table, commit=False, dropped=n)
+                    self.tails[table] = None    # its last lines may be among them (_ask_tails)
             asks = []
             for table, items in turns:
                 try:
@@ -519,10 +522,38 @@ class RoomServer:
             if span is not None:
                 self._ask(table, *span)
 
+    def _ask_tails(self, now):
+        """A table some of whose lines were dropped at its full queue: a gap shows the
+        ones before a later line, but its last ones have nothing after them. Once its
+        queue is empty and no gap is open it is asked from its next seq, and again (a
+        table answers RESEND_BATCH lines an ask) while the answers bring lines, TAIL_S
+        apart; an answer that brings none ends it."""
+        with self.waiting:
+            waiting = set(t for t, q in self.queues.items() if q)
+        with self.lock:
+            for table, last in list(self.tails.items()):
+                intake = self.intakes.get(table)
+                if intake is None or intake.expected is None:
+                    del self.tails[table]
+                    continue
+                if table in waiting or intake.gap() is not None:
+                    continue
+                if last is not None:
+                    asked_at, expected = last
+                    if now - asked_at < TAIL_S:
+                        continue
+                    if intake.expected == expected:
+                        del self.tails[table]   # nothing more came: the table has no more
+                        continue
+                intake.asked_all(now)
+                self._ask(table, intake.expected)
+                self.tails[table] = (now, intake.expected)
+
     def _ask_loop(self):
         while not self.stop_event.wait(0.25):
             try:
                 self._recheck(time.monotonic())
+                self._ask_tails(time.monotonic())
             except Exception:   # noqa: BLE001
                 log.exception("asking the silent tables after a reconnection failed")
             for table in list(self.intakes):
