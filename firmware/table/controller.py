@@ -291,6 +291,7 @@ class Table:
         """An input event: journalled first, then sent (and the last warning is over)."""
         self.message = ""
         ev["seq"] = self.link.next_seq
+        self.link.mark(ev)          # a match's run id journalled with it: a restart keeps it
         if not self.replaying:
             self.journal.append(ev)
         self.link.event(ev)

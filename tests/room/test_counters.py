@@ -40,8 +40,11 @@ def test_lost_rejected_and_asked_are_kept_across_matches_and_restarts(room, tmp_
     b = TablePublisher("club", "t1", connector(room, "t1")).start(host, port)
     for ev in truc[13:]:
         b.publish(ev)
-    assert wait_until(lambda: store.next_seq("club", "t1") == len(truc)), server.counts()
+    # (the lines are in the store before the worker counts them: wait for the counters too)
+    assert wait_until(lambda: store.next_seq("club", "t1") == len(truc) and card(board, "t1")["lost"] == 2), \
+        server.counts()
     c = card(board, "t1")
+    assert c["disputes"] == []      # a hand with lines lost is the audit's to judge, not the board's
     assert (c["lost"], c["rejected"]) == (2, 1) and c["resent"] >= 1
     assert "not a whole number" in c["last_rejected"]
     # the table's next match, and another table's: the counters stay

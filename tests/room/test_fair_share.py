@@ -3,6 +3,8 @@ another's board (a bounded queue per table, taken in turns), lines beyond the bo
 are dropped, counted and asked again, and nothing is lost."""
 import json
 
+import pytest
+
 from tapete.room import server as room_server
 from tapete.room.publish import TablePublisher
 from tapete.room.server import BATCH, RoomBoard, RoomServer
@@ -67,8 +69,9 @@ def test_a_flooding_tables_backlog_never_holds_up_another_table(room, tmp_path):
     store.close()
 
 
-def test_lines_beyond_a_tables_bound_are_dropped_counted_and_asked_again(room, tmp_path, monkeypatch):
-    monkeypatch.setattr(room_server, "QUEUE_MAX", 100)
+@pytest.mark.parametrize("bound,value", [("QUEUE_MAX", 100), ("QUEUE_BYTES", 20000), ("ROOM_QUEUE_BYTES", 20000)])
+def test_lines_beyond_a_tables_bound_are_dropped_counted_and_asked_again(room, tmp_path, monkeypatch, bound, value):
+    monkeypatch.setattr(room_server, bound, value)     # lines, a table's bytes, the room's bytes
     host, port = room.info["host"], room.info["port"]
     store = RoomStore(str(tmp_path / "room.sqlite"))
     server = RoomServer(store, RoomBoard("club"), "club", connector(room, "room")).start(host, port)

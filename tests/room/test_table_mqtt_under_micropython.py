@@ -27,18 +27,18 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def table_process(folder, tmp_path, lines, pace_ms=8, controller=False, port=None, ca=None,
-                  run_ms=120000, response_s=3, host=None, linger_ms=1500):
+                  run_ms=120000, response_s=3, host=None, linger_ms=1500, boot="flash"):
     """The table under the unix port, its room.json from the room folder (`port`: the
     broker reached through a SlowLink; `ca`: another CA than the room's; `host`: an
-    address other than the room's)."""
+    address other than the room's; `boot`: the folder of this boot's flash and files)."""
     found = client_path()
     if found is None:
         pytest.skip("micropython-mqtt could not be fetched from PyPI (no network)")
     paths, _ = found
-    log = tmp_path / "lines.jsonl"
-    log.write_text("".join(json.dumps(ev) + "\n" for ev in lines))
-    flash = tmp_path / "flash"
+    flash = tmp_path / boot
     flash.mkdir()
+    log = flash / "lines.jsonl"
+    log.write_text("".join(json.dumps(ev) + "\n" for ev in lines))
     # the table's room.json, as the organiser puts it on a Pico W's flash (tapete room
     # table-config; the unix port has no Wi-Fi to join: its sockets are the machine's)
     cfg, _ = table_config(folder, "t1", "club-wifi", "not-used-here")
@@ -51,10 +51,10 @@ def table_process(folder, tmp_path, lines, pace_ms=8, controller=False, port=Non
     write_config(str(flash / "room.json"), cfg)
     cfg = {"lines": str(log), "pace_ms": pace_ms, "root": str(flash), "linger_ms": linger_ms, "retry_ms": 200,
            "response_s": response_s, "run_ms": run_ms, "controller": controller}
-    (tmp_path / "cfg.json").write_text(json.dumps(cfg))
+    (flash / "cfg.json").write_text(json.dumps(cfg))
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(ROOT, "firmware")] + paths + [".frozen"]))
     return subprocess.Popen([micropython(), "-X", "heapsize=4M", os.path.join(HERE, "mpy_table_mqtt.py"),
-                             str(tmp_path / "cfg.json")], env=env, stdout=subprocess.PIPE,
+                             str(flash / "cfg.json")], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
@@ -110,7 +110,20 @@ def all_in_order(room, lines, out):
     assert wait_until(lambda: stored(room.store) == len(lines), 30), (stored(room.store), out)
     events = room.events()
     assert [e.get("seq") for e in events] == [e["seq"] for e in lines], out
-    assert events == lines                          # unchanged, the crc stripped
+    assert unmarked(events) == lines                # unchanged but the run id, the crc stripped
+    return events
+
+
+def unmarked(events):
+    """The events without the run id the table's link puts on its `match` (this boot's:
+    12 hex digits, checked here)."""
+    out = []
+    for e in events:
+        if e.get("ev") == "match":
+            assert re.fullmatch(r"[0-9a-f]{12}", e.get("run", "")), e
+            e = dict((k, v) for k, v in e.items() if k != "run")
+        out.append(e)
+    return out
 
 
 def never_held_past_a_round(got, out):
@@ -154,6 +167,28 @@ def test_a_pico_w_table_publishes_every_line_once_through_a_broker_that_goes_awa
     assert got["connects"] >= 2, out                           # and mqtt_as came back by itself
     assert not os.path.exists(tmp_path / "flash" / "mqtt.jsonl")   # published: the file is gone
     never_held_past_a_round(got, out)
+
+
+def test_a_reflashed_table_numbering_from_0_again_is_a_new_run_its_lines_all_stored(room, tmp_path):
+    """The link marks each boot's `match` with a fresh run id (mqtt_pub.run_id): a
+    Pico re-flashed (its journal gone, seq from 0 again) is a new run in the room,
+    its lines stored whole beside the first run's, none dropped as received twice."""
+    first, again = match_lines("truc", 5), match_lines("truc", 6)
+    r = Room(room, tmp_path)
+    out1, _ = finish(table_process(room.folder, tmp_path, first, boot="boot1"))
+    assert wait_until(lambda: stored(r.store) == len(first), 60), (out1, r.server.counts())
+    out2, _ = finish(table_process(room.folder, tmp_path, again, boot="boot2"))
+    assert wait_until(lambda: r.store.next_seq("club", "t1", 1) == len(again), 60), (
+        out2, r.server.counts(), r.store.run("club", "t1"), r.store.next_seq("club", "t1", 0),
+        r.store.next_seq("club", "t1", 1), len(first), len(again))
+    r.server.stop()
+    matches = r.store.matches()
+    assert len(matches) == 2, matches
+    runs = [r.store.store.events(m["match"]) for m in matches]
+    assert [unmarked(evs) for evs in runs] == [first, again]
+    assert runs[0][0]["run"] != runs[1][0]["run"]            # each boot its own id
+    assert r.store.run("club", "t1")[0] == 1                  # the second run, numbered 1
+    r.store.close()
 
 
 def test_a_table_whose_broker_is_away_at_the_start_plays_on_and_publishes_all_once_it_is_up(room, tmp_path):

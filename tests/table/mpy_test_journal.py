@@ -238,3 +238,25 @@ def test_the_envite_turnup_at_the_dealers_turn_after_a_restart_is_not_a_play():
     assert k.table.match.turn == k.table.match.dealer and k.table.match.trick.number == 1
     seat, c = p.play_card()         # the dealer's own card is its play
     assert [e["card"] for e in _plays_from(k, n)] == [C.name(c)], k.events()[-3:]
+
+
+def test_a_match_keeps_the_run_id_of_the_boot_that_made_it():
+    # A table in a room marks each match with its boot's run id (mqtt_pub.run_id, on
+    # the link): journalled with the match, so after a restart the match resent is
+    # the same line (the room sees no new run), and the next match has the new boot's id.
+    k = tablekit.Kit(ROOT)
+    k.app.link.run = "0123456789ab"
+    k.command('{"cmd": "new", "game": "malilla"}')
+    first = [e for e in k.events() if e.get("ev") == "match"]
+    assert [e.get("run") for e in first] == ["0123456789ab"]
+    _power_back(k)
+    k.app.link.run = "ba9876543210"     # the next boot's
+    k.app.link.drain()
+    before = len(k.events())
+    k.table.on_line('{"cmd": "resend", "from": 0}')
+    k.app.link.drain()
+    again = [e for e in k.events()[before:] if e.get("ev") == "match"]
+    assert again and again[0]["run"] == "0123456789ab" and again[0]["seq"] == first[0]["seq"]
+    k.command('{"cmd": "new", "game": "malilla"}')
+    latest = [e for e in k.events() if e.get("ev") == "match"][-1]
+    assert latest["run"] == "ba9876543210" and latest["seq"] > first[0]["seq"]

@@ -89,14 +89,23 @@ class Link:
         self._unpollable = False    # a stream select cannot poll (a test double)
         self.inbox = []             # host lines from elsewhere (a room's notices: table/mqtt_pub.py),
                                     # read before the stream's, between plays like them
+        self.run = None             # this boot's run id while the table is in a room (mqtt_pub.py)
 
     # -- out -------------------------------------------------------------------
+    def mark(self, ev):
+        """Give `ev` the next seq (unless it has one) and, a `match` in a room, this
+        boot's run id (docs/protocol.md: the room tells a table's runs apart by it). A
+        match replayed from the journal keeps the id it was made with: only a new one
+        (not muted) is marked."""
+        if ev.get("seq") is None:
+            ev["seq"] = self.next_seq
+        if self.run is not None and not self.muted and ev.get("ev") == "match" and "run" not in ev:
+            ev["run"] = self.run
+        return ev
+
     def event(self, ev):
-        """Give `ev` the next seq (unless it has one), seal and queue it; the line."""
-        seq = ev.get("seq")
-        if seq is None:
-            seq = self.next_seq
-            ev["seq"] = seq
+        """Give `ev` its seq and run id (mark), seal and queue it; the line."""
+        seq = self.mark(ev)["seq"]
         self.next_seq = seq + 1
         line = seal(json.dumps(ev))
         self.lines[seq % len(self.lines)] = line

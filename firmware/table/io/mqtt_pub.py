@@ -23,6 +23,10 @@ does. Its two tasks (`run`):
 The room asks for a gap on tapete/<room>/<table>/resend: a seq still in the ring is sent
 again; one that left it is answered with {"ev": "x-held", "oldest": O}.
 
+Each boot in a room has a run id (run_id, on the link): the link puts it on every
+`match` the table makes, so the room tells a re-flashed or swapped Pico numbering from
+0 again from lines received twice.
+
 The room's notices to the players (a misboarded hand, the next round's names) come on
 tapete/<room>/<table>/notice as host commands (table/io/host.py). They are put on the
 link's inbox, a queue its `poll_lines` reads before the serial's own lines, so the
@@ -47,6 +51,16 @@ def ca_der(pem):
     import binascii
     body = "".join(l.strip() for l in pem.splitlines() if l.strip() and not l.startswith("-----"))
     return binascii.a2b_base64(body)
+
+
+def run_id():
+    """This boot's run id: 12 hex digits, fresh at every boot (a re-flashed or swapped
+    Pico numbers its lines from 0 again; the room then sees a new run, never lines
+    received twice). Random, not the board's unique id: the same Pico booted again
+    is a new run too."""
+    import binascii
+    import os
+    return binascii.hexlify(os.urandom(6)).decode()
 
 
 def _path(root, name):
@@ -289,6 +303,7 @@ def from_config(link, root="", retry_ms=RETRY_MS, response_s=RESPONSE_S):
     except OSError:
         return None
     from mqtt_as import MQTTClient  # type: ignore[import-not-found]  # installed by mip (make deploy)
+    link.run = run_id()
     pub = MqttPub(link, cfg["room"], cfg["table"], root, retry_ms)
     return pub, MQTTClient(client_config(pub, cfg, response_s))
 

@@ -4,6 +4,7 @@
   tapete room broker FOLDER                               Mosquitto on that config
   tapete room serve FOLDER [--db FILE] [--port 8780]      store every table's log, the board
   tapete room table-config FOLDER TABLE --ssid NAME       a Pico W's room.json (make deploy ROOM=FILE)
+  tapete room records BOARDS --out FILE.html|.pdf         the session's hand records, to pre-deal it
 """
 import os
 import sys
@@ -203,6 +204,22 @@ def cmd_sheet(args):
     return 0
 
 
+def cmd_records(args):
+    from ..room.boards import load_boards
+    from ..room.records import game_of, records_html, records_pdf
+    boards = load_boards(args.boards)
+    game = game_of(boards, args.game)
+    if not args.out.endswith((".html", ".pdf")):
+        raise UsageError("--out FILE.html or FILE.pdf: the hand records' page or document")
+    if args.out.endswith(".pdf"):
+        records_pdf(boards, args.out, game, args.room)
+    else:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(records_html(boards, game, args.room))
+    print("tapete room: the hand records of %d boards in %s" % (len(boards), args.out))
+    return 0
+
+
 def register(sub):
     """Add `room` (init, broker, serve) to the tapete command."""
     p = sub.add_parser("room", help="a room of tables on one MQTT broker: set up, broker, board",
@@ -267,6 +284,13 @@ def register(sub):
     d.add_argument("--count", type=int, default=8, help="how many boards (default 8)")
     d.add_argument("--seed", type=int, default=1, help="the shuffle (default 1)")
     d.set_defaults(run=cmd_boards)
+    r = rs.add_parser("records", help="the printable hand records of a session's boards, to pre-deal "
+                      "them (HTML or PDF)")
+    r.add_argument("boards", help="the session's boards file")
+    r.add_argument("--out", required=True, help="FILE.html or FILE.pdf")
+    r.add_argument("--game", help="the game (default: the one the boards file names)")
+    r.add_argument("--room", help="the room's name, for the title")
+    r.set_defaults(run=cmd_records)
     h = rs.add_parser("sheet", help="the printable duplicate results sheet of a round (HTML)")
     h.add_argument("db", help="the room database")
     h.add_argument("--room", required=True)

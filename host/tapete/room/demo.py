@@ -9,6 +9,12 @@ for in the room database (lost), every stored line counted (duplicated), every m
 audited; one summary line:
 
     room: N tables, M matches stored, L lost, D duplicated, board p95 X ms
+
+`--duplicate B` (make room-demo DUPLICATE=1): a duplicate session instead, B boards of
+Botifarra dealt into out/room/boards.jsonl, the room served with them, every table
+playing the boards round after round (a new pair of sides at each); the line then
+adds how many matches the room lists as played and where the results sheets and the
+hand records (HTML, PDF) are.
 Exit status 1 when anything was lost or duplicated or a match did not audit clean.
 """
 import argparse
@@ -25,6 +31,8 @@ from .broker import Broker, init_room, password
 from .mqtt import client
 from .publish import TablePublisher
 from ..sim.room_table import DEMO_GAMES, match_lines
+
+DUPLICATE_GAME = "botifarra"    # the duplicate demo's game (a trick game played by pairs)
 
 
 def free_port():
@@ -120,13 +128,22 @@ def watch_main(url):
             time.sleep(0.2)
 
 
-def play_table(pub, table_index, matches, pace_s, sent, seed):
-    """One simulated table: its matches one after another, a line every pace_s."""
+def play_table(pub, table_index, matches, pace_s, sent, seed, boards=None):
+    """One simulated table: its matches one after another, a line every pace_s. With
+    `boards` (duplicate: the session's, in order), each match is a round of the
+    session: the boards dealt as the file says, one hand each, and the table stops
+    after the last (the room lists the round as played)."""
     seq = 0
     for k in range(matches):
-        game = DEMO_GAMES[(table_index + k) % len(DEMO_GAMES)]
+        game = DEMO_GAMES[(table_index + k) % len(DEMO_GAMES)] if boards is None else DUPLICATE_GAME
         names = {"teams": ["%s-%s" % (pub.table, side) for side in ("north-south", "east-west")]}
-        for ev in match_lines(game, seed * 1000 + table_index * 37 + k, seq, names=names):
+        if boards is not None:      # a new pair of sides each round, as a movement moves them
+            names = {"teams": ["pair %d" % (2 * ((table_index + k) % 99) + 1),
+                               "pair %d" % (2 * ((table_index + 2 * k) % 99) + 2)]}
+        lines = (match_lines(game, seed * 1000 + table_index * 37 + k, seq, names=names) if boards is None
+                 else match_lines(game, seed * 1000 + table_index * 37 + k, seq, options={"target": 9999},
+                                  names=names, boards=boards, rnd=k + 1))
+        for ev in lines:
             seq = ev["seq"] + 1
             sent.append((ev["seq"], time.time()))
             pub.publish(ev)
@@ -140,8 +157,10 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(round(p / 100.0 * (len(values) - 1))))]
 
 
-def run(tables, out, matches=1, pace_s=0.02, seed=1, timeout_s=600, quiet=False):
-    """The demo; returns (summary dict, exit status)."""
+def run(tables, out, matches=1, pace_s=0.02, seed=1, timeout_s=600, quiet=False, boards=0):
+    """The demo; returns (summary dict, exit status). `boards` > 0: a duplicate session
+    of that many boards (`matches` rounds), its hand records and results sheets written
+    beside the database."""
     from ..judge.audit import audit_lines
     from .store import RoomStore
     folder = os.path.join(out, "broker")
@@ -154,10 +173,20 @@ def run(tables, out, matches=1, pace_s=0.02, seed=1, timeout_s=600, quiet=False)
     os.makedirs(out, exist_ok=True)
     names = ["t%d" % (i + 1) for i in range(tables)]
     info = init_room(folder, "demo", names, port=free_port())
+    session, boards_path = None, os.path.join(out, "boards.jsonl")
+    if boards:
+        from .boards import load_boards, make_boards
+        with open(boards_path, "w", encoding="utf-8") as f:
+            for b in make_boards(DUPLICATE_GAME, boards, seed):
+                f.write(json.dumps(b) + "\n")
+        loaded = load_boards(boards_path)
+        session = [dict(loaded[n], board=n) for n in sorted(loaded)]
     broker = Broker(folder).start()
     web_port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "tapete.cli", "room", "serve", folder, "--db", db_path,
-                               "--port", str(web_port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               "--port", str(web_port)] + (["--boards", boards_path] if boards else []),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    pages = {}
     pubs, threads, sent = [], [], {}
     try:
         _wait_listening(web_port, server)
@@ -171,7 +200,8 @@ def run(tables, out, matches=1, pace_s=0.02, seed=1, timeout_s=600, quiet=False)
             pub.start(info["host"], info["port"])
             pubs.append(pub)
             sent[name] = []
-            th = threading.Thread(target=play_table, args=(pub, i, matches, pace_s, sent[name], seed), daemon=True)
+            th = threading.Thread(target=play_table, args=(pub, i, matches, pace_s, sent[name], seed, session),
+                                  daemon=True)
             threads.append(th)
         for th in threads:
             th.start()
@@ -186,6 +216,8 @@ def run(tables, out, matches=1, pace_s=0.02, seed=1, timeout_s=600, quiet=False)
             time.sleep(0.1)
         for pub in pubs:
             pub.stop()
+        if boards:
+            pages = _duplicate_pages(web_port, out, matches)
     finally:
         server.terminate()
         try:
@@ -205,7 +237,8 @@ def run(tables, out, matches=1, pace_s=0.02, seed=1, timeout_s=600, quiet=False)
     ms = store.matches()
     for m in ms:
         a = audit_lines(store.store.lines(m["match"]))
-        if a.get("errors") or a.get("disagreements") or m["reason"] is None:
+        # a duplicate round ends with its boards, not a match_end (the room lists it played)
+        if a.get("errors") or a.get("disagreements") or (m["reason"] is None and not boards):
             unclean.append(m["match"])
     store.close()
     latencies = []
@@ -217,9 +250,40 @@ def run(tables, out, matches=1, pace_s=0.02, seed=1, timeout_s=600, quiet=False)
     p95 = percentile(latencies, 95)
     summary = {"tables": tables, "matches": len(ms), "lost": lost, "duplicated": dup,
                "board_p95_ms": p95, "unclean": unclean, "lines": sum(len(v) for v in sent.values()),
-               "played_s": played_s, "server_stderr": err}
+               "played_s": played_s, "server_stderr": err, "boards": boards, "pages": pages}
     ok = lost == 0 and dup == 0 and not unclean and len(ms) == tables * matches
+    if boards:
+        ok = ok and len(pages.get("sheets", [])) == matches and pages.get("played") == tables * matches
     return summary, 0 if ok else 1
+
+
+def _duplicate_pages(web_port, out, rounds):
+    """The duplicate session's pages as the room serves them, written beside the
+    database: each round's results sheet, the hand records (HTML and PDF), and how
+    many matches the room lists as played (every board)."""
+    from .boards import load_boards
+    from .records import records_pdf
+    base = "http://127.0.0.1:%d" % web_port
+    got = {"sheets": []}
+    deadline = time.time() + 30
+    while time.time() < deadline:       # the last lines stored: every match played
+        with urllib.request.urlopen(base + "/standings", timeout=30) as resp:
+            st = json.loads(resp.read())
+        got["played"] = sum(1 for r in st["rounds"] for m in r["matches"] if m["over"])
+        if got["played"] == sum(len(r["matches"]) for r in st["rounds"]) and st["rounds"]:
+            break
+        time.sleep(0.2)
+    for r in st["rounds"]:
+        if r.get("sheet"):
+            path = os.path.join(out, "sheet-%d.html" % r["round"])
+            with urllib.request.urlopen(base + r["sheet"]["href"], timeout=30) as resp, open(path, "wb") as f:
+                f.write(resp.read())
+            got["sheets"].append(path)
+    got["records"] = os.path.join(out, "records.html")
+    with urllib.request.urlopen(base + st["records"]["href"], timeout=30) as resp, open(got["records"], "wb") as f:
+        f.write(resp.read())
+    records_pdf(load_boards(os.path.join(out, "boards.jsonl")), os.path.join(out, "records.pdf"), DUPLICATE_GAME, "demo")
+    return got
 
 
 def _wait_listening(port, proc, wait_s=60):
@@ -238,8 +302,14 @@ def _wait_listening(port, proc, wait_s=60):
 
 def summary_line(s):
     p95 = "?" if s["board_p95_ms"] is None else "%.0f" % s["board_p95_ms"]
-    return "room: %d tables, %d matches stored, %d lost, %d duplicated, board p95 %s ms" % (
+    line = "room: %d tables, %d matches stored, %d lost, %d duplicated, board p95 %s ms" % (
         s["tables"], s["matches"], s["lost"], s["duplicated"], p95)
+    if s.get("boards"):
+        pages = s["pages"]
+        line += "; duplicate: %d boards, %d of %d matches played, sheets %s, hand records %s" % (
+            s["boards"], pages.get("played", 0), s["matches"], " ".join(pages.get("sheets", [])) or "none",
+            pages.get("records"))
+    return line
 
 
 def main(argv=None):
@@ -251,9 +321,12 @@ def main(argv=None):
     p.add_argument("--out", default="out/room")
     p.add_argument("--pace", type=float, default=0.1, help="seconds between a table's lines (default 0.1: ten times a real table)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--duplicate", type=int, default=0, metavar="BOARDS",
+                   help="a duplicate session of BOARDS boards (Botifarra), --matches rounds, every "
+                        "table dealing from the boards; the sheets and hand records written to --out")
     args = p.parse_args(argv)
     t = time.time()
-    s, code = run(args.tables, args.out, args.matches, args.pace, args.seed)
+    s, code = run(args.tables, args.out, args.matches, args.pace, args.seed, boards=args.duplicate)
     print("room-demo: %d lines from %d tables played in %.1f s (%.1f s in all); db %s"
           % (s["lines"], s["tables"], s["played_s"], time.time() - t, os.path.join(args.out, "room.sqlite")))
     if s["unclean"]:

@@ -3,10 +3,13 @@ table's lines through its intake (room.py) into the room database (room/store.py
 and onto the room board (every table's view.TableView).
 
 One paho network thread delivers the lines: it only puts each on its table's queue
-(at most QUEUE_MAX lines: beyond, a line is dropped, counted, and asked again with its
-gap). One worker takes the queues in turn, BATCH lines of each table at a time, so a
+(at most QUEUE_BYTES, and ROOM_QUEUE_BYTES for all: beyond, a line is dropped,
+counted, and asked again with its gap). One worker takes the queues in turn, BATCH lines of each table at a time, so a
 table's backlog never holds up another's board; it checks each line against the
-protocol (log/validate.py), stores it, feeds the board and asks for gaps. A third
+protocol (log/validate.py), stores it, feeds the board, commits once per round of
+the queues and then asks for gaps. The worker makes as few system calls per line as
+it can: each one lets paho's thread take the interpreter's lock, and the worker then
+waits for it (docs/room.md, "Fair shares": the flood's figures). A third
 thread asks again a gap whose answer has not come (lines.TableIntake.ask: once, with
 back-off). The web server (room/web.py) only reads the board. The broker
 keeps the room server's session (a fixed client id, clean_session false), so the
@@ -16,6 +19,7 @@ could not keep is asked from the tables again from the seq after the last stored
 import collections
 import json
 import logging
+import sys
 import threading
 import time
 
@@ -29,9 +33,21 @@ from ..views.state import TableView, describe_violation, seat_label, spoken, tea
 
 log = logging.getLogger(__package__)
 
-QUEUE_MAX = 2000        # lines waiting per table (beyond: dropped, asked again later)
+SWITCH_S = 0.0005       # the interpreter's thread switch interval in the room server (default 5 ms)
+TAIL_S = 2.0            # between the asks for a table's dropped last lines
+RECHECK_S = 2.0         # after a (re)connection, the tables silent this long are asked
+# A table's queue holds a flood whole (10,000 lines are about 1 MB): a line dropped
+# here was read off the network all the same, and came again as a resend (with 2000
+# lines a table, 4,688 of a 10,000-line flood were dropped and resent). Its bounds are
+# memory's: a table's bytes, the room's, and a count.
+QUEUE_BYTES = 4 << 20   # bytes waiting per table (beyond: dropped, asked again later)
+ROOM_QUEUE_BYTES = 64 << 20     # ... and in all the room's queues
+QUEUE_MAX = 50000       # lines waiting per table
+REFUSED_SIZE = 256      # what a line refused as it came (a tuple: its reason, its start) counts
 BATCH = 50              # lines of one table stored before the next table's turn
-LINE_HELD = 2 * MAX_BYTES   # a longer line is refused as it comes, never queued (a queue holds 32 MB at most)
+KEEP_DISPUTES = 4       # a table's last disputed hand scores kept on its card
+MISSING = object()
+LINE_HELD = 2 * MAX_BYTES   # a longer line is refused as it comes, never queued
 
 
 class RoomBoard:
@@ -44,6 +60,8 @@ class RoomBoard:
         self.arrived = {}           # table -> time.time() of its last stored line
         self.held = {}              # table -> first seq missing (a gap being asked), or None
         self.misboards = {}         # table -> [flag] (duplicate play, room/boards.py)
+        self.disputes = {}          # table -> [a hand score the room's audit does not agree with]
+        self.ended = {}             # table -> why its match is over without a match_end (its boards played)
         self.names = {}             # table -> the match event's names (seats, teams)
         self.counts = {}            # table -> the evening's counters (store.COUNTS)
         self.refused = {}           # table -> the last rejected line's reason
@@ -54,6 +72,7 @@ class RoomBoard:
         self.note = ("", None)       # (message, its arguments): notice()
         self.loop = None
         self.wakers = set()
+        self._wake_due = False      # a wake is on its way to the web loop
 
     def feed(self, table, ev, rnd=None):
         with self.lock:
@@ -61,6 +80,8 @@ class RoomBoard:
             if view is None:
                 view = self.views[table] = TableView()
             view.feed(ev)
+            if ev.get("ev") == "hand_end":
+                self._check_score(table, view, ev)
             if ev.get("ev") == "match":
                 self.names[table] = ev.get("names") if isinstance(ev.get("names"), dict) else {}
             if rnd is not None:
@@ -69,6 +90,20 @@ class RoomBoard:
             self.cards.pop(table, None)
             self.version += 1
         self.wake()
+
+    def _check_score(self, table, view, ev):
+        """A table's `hand_end` against the score the rules derived from its inputs:
+        a difference is flagged on its card (duplicate scores the audit's: room/duplicate.py)."""
+        if view.own_scores is None:
+            return      # lines of this match were lost: the audit (x-resync) judges it, not the board
+        own = view.own_scores.get(ev.get("hand"), MISSING)
+        if own is MISSING or own == ev.get("score"):
+            return      # agreed, or a hand the rules could not judge (a gap): nothing to say
+        self.disputes.setdefault(table, []).append(
+            _("hand %(hand)s: the table said %(claimed)s, the room's audit %(audited)s") % {
+                "hand": ev.get("hand"), "claimed": json.dumps(ev.get("score"), ensure_ascii=False)[:40],
+                "audited": json.dumps(own)})
+        del self.disputes[table][:-KEEP_DISPUTES]
 
     def gap(self, table, first):
         with self.lock:
@@ -98,6 +133,18 @@ class RoomBoard:
             self.version += 1
         self.wake()
 
+    def boards_done(self, table, done):
+        """Duplicate play: the table's match has played every board of the session (its
+        round is over for the room, though the table logs no match_end)."""
+        with self.lock:
+            if done:
+                self.ended[table] = _("every board of the session played")
+            else:
+                self.ended.pop(table, None)
+            self.cards.pop(table, None)
+            self.version += 1
+        self.wake()
+
     def notice(self, text, args=None):
         """A line for the board's foot (the room server's own state): a message of the
         catalogue (N_) and its arguments, said in each browser's language."""
@@ -107,11 +154,21 @@ class RoomBoard:
         self.wake()
 
     def wake(self):
+        """Wake the browsers' streams: at most one call into the web loop until it has
+        run (each call writes to the loop's self-pipe: a system call that, per line,
+        cost the worker a wait for the interpreter's lock behind paho's thread, 37% of
+        its time in a flood). The version is raised before, so a stream woken reads it."""
         loop = self.loop
-        if loop is None:
+        if loop is None or self._wake_due:
             return
+        self._wake_due = True
+        loop.call_soon_threadsafe(self._wake_all)
+
+    def _wake_all(self):
+        """In the web loop: every stream's event set."""
+        self._wake_due = False
         for ev in list(self.wakers):
-            loop.call_soon_threadsafe(ev.set)
+            ev.set()
 
     def summary(self, lang=None):
         """(version, JSON text) of the room at a glance, its words (a violation) in
@@ -127,7 +184,8 @@ class RoomBoard:
                         said[lang] = table_summary(
                             name, said[None], self.rounds.get(name), self.arrived.get(name),
                             self.held.get(name), self.misboards.get(name), self.names.get(name),
-                            self.counts.get(name), self.refused.get(name), self.runs.get(name))
+                            self.counts.get(name), self.refused.get(name), self.runs.get(name),
+                            self.disputes.get(name), self.ended.get(name))
             tables = [self.cards[name][lang] for name in sorted(self.views)]
             evening = dict((k, sum(c.get(k, 0) for c in self.counts.values())) for k in COUNTS)
             text, args = self.note
@@ -151,7 +209,8 @@ class RoomBoard:
             return self.version, json.dumps(msg)
 
 
-def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None, refused=None, run=None):
+def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None, refused=None, run=None,
+                  disputes=None, ended=None):
     """A table's line on the room board: game, round, score, whose turn, last violation,
     and the evening's counters (lost, rejected, resent: never reset by a new match)."""
     counts = counts or {}
@@ -159,6 +218,7 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None
     last = (s.get("violations") or [])[-1:]
     result = s.get("result")
     turn = s.get("turn")
+    over = bool(result) or ended is not None
     # the player to play by name (the headline says who, not "seat 2"); a violation
     # in the current language (i18n.using), as the table's own board says it
     return {"table": name, "game": s.get("game"), "round": rnd, "hand": s.get("hand"),
@@ -166,13 +226,14 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None
             "teams": teams or [team_name(s, t) for t in range(len(s.get("totals") or []))],
             "player": seat_label(s, turn) if turn is not None else None,
             "violation": describe_violation(last[0], s) if last else None,
-            "over": bool(result), "winner": result.get("winner") if result else None,
+            "over": over, "winner": result.get("winner") if result else None,
+            "ended": ended if not result else None,
             "seq": s.get("seq"), "events": s.get("events"), "arrived": arrived,
             "waiting_for": gap, "lost": counts.get("lost", 0), "rejected": counts.get("rejected", 0),
             "resent": counts.get("asked", 0), "dropped": counts.get("dropped", 0),
             "twice": counts.get("twice", 0), "last_rejected": refused, "run": run,
             "match_lost": sum(g.get("to", 0) - g.get("from", 0) + 1 for g in s.get("gaps") or []),
-            "misboards": misboards or []}
+            "misboards": misboards or [], "disputes": disputes or []}
 
 
 class RoomServer:
@@ -203,8 +264,12 @@ class RoomServer:
         self.connected.on_up = self._subscribe
         self.client.on_message = guarded(self._message)
         self.stop_event = threading.Event()
+        self.recheck = None         # (when, {table: expected}) after a (re)connection: _recheck
+        self.tails = {}             # table -> None, or (when, expected) of its last tail ask: _ask_tails
         self.asker = threading.Thread(target=self._ask_loop, daemon=True)
         self.queues = {}            # table -> deque of the lines as they came (bytes)
+        self.queued = {}            # table -> bytes in its queue
+        self.queued_all = 0         # bytes in every queue
         self.waiting = threading.Condition()
         self.worker = threading.Thread(target=self._work, daemon=True)
         self.tallies = store.counts(room)
@@ -242,7 +307,10 @@ class RoomServer:
         if watch is None:
             from .boards import HandWatch
             watch = self.watches[table] = HandWatch(self.boards)
+        done = watch.done
         hand = watch.feed(ev)
+        if watch.done != done:
+            self.board.boards_done(table, watch.done)
         if hand is not None and hand["misboard"]:
             self.board.flag(table, "board %s (hand %s): %s" % (hand["board"], hand["hand"],
                                                               "; ".join(hand["misboard"][:2])))
@@ -252,6 +320,13 @@ class RoomServer:
                                     json.dumps(misboard_notice(hand["board"], hand["hand"])), qos=1)
 
     def start(self, host, port, wait_s=10.0):
+        # paho's thread gives up the interpreter's lock at each select and waits for it
+        # back while the worker checks and stores (in a flood, the other tables' lines
+        # wait behind the flood's in the one connection). A thread reading 5000 small
+        # messages off a socket beside a busy one took 0.11 to 0.27 s at the default 5 ms
+        # switch, 0.04 to 0.18 s at 0.5 ms (two runs each on the loaded 2 cores).
+        if sys.getswitchinterval() > SWITCH_S:
+            sys.setswitchinterval(SWITCH_S)
         self.client.connect_async(host, port, keepalive=20)
         self.client.loop_start()
         self.worker.start()
@@ -276,12 +351,25 @@ class RoomServer:
                 for table in sorted(set(t for _, t in self.schedule)):
                     self._give_names(table, self.store.writer(self.room, table).round + 1)
         # What the broker could not keep for us (a restart without its persistence,
-        # a queue overflow): ask each known table from the seq after our last.
+        # a queue overflow): RECHECK_S later, each known table from which nothing has
+        # come since is asked from the seq after our last (_recheck). Asked at once,
+        # every table resent what the broker and the tables' own clients were about to
+        # deliver anyway: most of the resends of a broker restart were lines received twice.
         with self.lock:
-            for table, intake in self.intakes.items():
-                if intake.expected is not None:
-                    intake.asked_all(time.monotonic())
-                    self._ask(table, intake.expected)
+            self.recheck = (time.monotonic() + RECHECK_S,
+                            dict((t, i.expected) for t, i in self.intakes.items() if i.expected is not None))
+
+    def _recheck(self, now):
+        """After a (re)connection: ask the tables still silent since (see _subscribe)."""
+        with self.lock:
+            if self.recheck is None or now < self.recheck[0]:
+                return
+            silent = [(t, seq) for t, seq in self.recheck[1].items()
+                      if self.intakes[t].expected == seq and self.intakes[t].gap() is None]
+            self.recheck = None
+            for table, seq in silent:
+                self.intakes[table].asked_all(now)
+                self._ask(table, seq)
 
     def _give_names(self, table, rnd):
         """Round `rnd`'s names (the schedule) to the table, for its next match: retained
@@ -301,12 +389,12 @@ class RoomServer:
         self.client.publish(resend_topic(self.room, table), json.dumps(cmd), qos=1)
         self._count(table, asked=1)
 
-    def _count(self, table, **more):
+    def _count(self, table, commit=True, **more):
         """Add to a table's evening counters (kept in the store, shown on the board)."""
         t = self.tallies.setdefault(table, dict((k, 0) for k in COUNTS))
         for k, v in more.items():
             t[k] += v
-        self.store.count(self.room, table, **more)
+        self.store.count(self.room, table, commit, **more)
         self.board.tally(table, t)
 
     def _message(self, c, userdata, msg):
@@ -320,14 +408,18 @@ class RoomServer:
         item = msg.payload      # checked by the worker, in the table's turn
         if len(item) > LINE_HELD:
             item = check_line(item)     # refused at once: a huge line is never held
+        size = len(item) if isinstance(item, (bytes, bytearray)) else REFUSED_SIZE
         with self.waiting:
             q = self.queues.get(table)
             if q is None:
                 q = self.queues[table] = collections.deque()
-            if len(q) >= QUEUE_MAX:
+            held = self.queued.get(table, 0)
+            if len(q) >= QUEUE_MAX or held + size > QUEUE_BYTES or self.queued_all + size > ROOM_QUEUE_BYTES:
                 self.dropped[table] += 1    # its seq stays missing: asked again with the gap
                 return
             q.append(item)
+            self.queued[table] = held + size
+            self.queued_all += size
             self.waiting.notify()
 
     def _work(self):
@@ -339,19 +431,31 @@ class RoomServer:
                 turns = []
                 for table, q in list(self.queues.items()):
                     if q:
-                        turns.append((table, [q.popleft() for _ in range(min(BATCH, len(q)))]))
+                        items = [q.popleft() for _ in range(min(BATCH, len(q)))]
+                        size = sum(len(i) if isinstance(i, (bytes, bytearray)) else REFUSED_SIZE for i in items)
+                        self.queued[table] -= size
+                        self.queued_all -= size
+                        turns.append((table, items))
                 dropped, self.dropped = self.dropped, collections.Counter()
             with self.lock:
                 for table, n in dropped.items():
-                    self._count(table, dropped=n)
+                    self._count(table, commit=False, dropped=n)
+                    self.tails[table] = None    # its last lines may be among them (_ask_tails)
+            asks = []
             for table, items in turns:
                 try:
-                    self._take(table, items)
+                    if self._take(table, items):
+                        asks.append(table)
                 except Exception:   # noqa: BLE001: one table's trouble never stops the room
                     log.exception("dropped a message of table %s: storing it raised", table)
+            with self.lock:
+                self.store.db.commit()      # the round's one commit (a commit per table cost a lock wait each)
+            for table in asks:
+                self._ask_open(table)
 
     def _take(self, table, items):
-        """Store a table's checked lines (one commit), feed the board, ask for a gap."""
+        """Store a table's checked lines (not committed: the worker commits its round
+        once), feed the board; True when a gap is open (the worker asks for it)."""
         now = time.monotonic()
         with self.lock:
             intake = self._intake(table)
@@ -372,15 +476,12 @@ class RoomServer:
                     "rejected": rejected}
             more = dict((k, v) for k, v in more.items() if v)
             if more:
-                self._count(table, **more)      # commits
-            else:
-                self.store.db.commit()
+                self._count(table, commit=False, **more)    # the worker's round commits
             if last_why is not None:
                 self.board.tally(table, self.tallies[table], refused=last_why)
             first = intake.gap()
         self.board.gap(table, first)
-        if first is not None:
-            self._ask_open(table)
+        return first is not None    # a gap open: asked once the round is committed
 
     def _take_one(self, table, intake, item, now):
         """One checked line through the intake into the store and onto the board; the
@@ -440,8 +541,40 @@ class RoomServer:
             if span is not None:
                 self._ask(table, *span)
 
+    def _ask_tails(self, now):
+        """A table some of whose lines were dropped at its full queue: a gap shows the
+        ones before a later line, but its last ones have nothing after them. Once its
+        queue is empty and no gap is open it is asked from its next seq, and again (a
+        table answers RESEND_BATCH lines an ask) while the answers bring lines, TAIL_S
+        apart; an answer that brings none ends it."""
+        with self.waiting:
+            waiting = set(t for t, q in self.queues.items() if q)
+        with self.lock:
+            for table, last in list(self.tails.items()):
+                intake = self.intakes.get(table)
+                if intake is None or intake.expected is None:
+                    del self.tails[table]
+                    continue
+                if table in waiting or intake.gap() is not None:
+                    continue
+                if last is not None:
+                    asked_at, expected = last
+                    if now - asked_at < TAIL_S:
+                        continue
+                    if intake.expected == expected:
+                        del self.tails[table]   # nothing more came: the table has no more
+                        continue
+                intake.asked_all(now)
+                self._ask(table, intake.expected)
+                self.tails[table] = (now, intake.expected)
+
     def _ask_loop(self):
         while not self.stop_event.wait(0.25):
+            try:
+                self._recheck(time.monotonic())
+                self._ask_tails(time.monotonic())
+            except Exception:   # noqa: BLE001
+                log.exception("asking the silent tables after a reconnection failed")
             for table in list(self.intakes):
                 try:
                     self._ask_open(table)

@@ -203,13 +203,15 @@ class RoomStore:
                                (room,) if room else ()).fetchall()
         return [dict(zip(keys, r)) for r in rows]
 
-    def count(self, room, table, **more):
-        """Add to the table's evening counters (COUNTS), and commit."""
+    def count(self, room, table, commit=True, **more):
+        """Add to the table's evening counters (COUNTS), and commit (unless the caller
+        commits a batch of its own)."""
         self.db.execute("INSERT OR IGNORE INTO room_counts (room, tbl) VALUES (?, ?)", (room, table))
         sets = ", ".join("%s = %s + ?" % (k, k) for k in more)
         self.db.execute("UPDATE room_counts SET " + sets + " WHERE room = ? AND tbl = ?",
                         tuple(more[k] for k in more) + (room, table))
-        self.db.commit()
+        if commit:
+            self.db.commit()
 
     def counts(self, room):
         """{table: {counter: value}} of the room's evening so far."""

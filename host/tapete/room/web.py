@@ -7,6 +7,7 @@ every table at a glance, a click into one table's board (the very board of
   /standings            each round's results, from the room database (with --event: the
                         event's pairings, results as they land, the ranking)
   /director             with --event: the director's page (event/board.py)
+  /sheet/N, /records    duplicate play: round N's results sheet, the boards' hand records
   /table/NAME           one table's board; /table/NAME/events its pushes
 Pushes are at most one per PUSH_S per browser: with a hundred tables an event every
 few milliseconds would otherwise mean a page redraw as often.
@@ -25,10 +26,13 @@ from ..views.web import KEEPALIVE_S, _asset, _page, _static_routes, request_lang
 PUSH_S = 0.05
 
 
-def standings(db_path, room):
+def standings(db_path, room, boards=None):
     """Per round: each table's match (game, teams, totals, winner); and per team name
     over the rounds: matches played and won (a team is named by the match's `names`,
-    else by its table and seats)."""
+    else by its table and seats). With the session's `boards` (duplicate play), a
+    match that has played every board is over (its reason `boards`: the round ends
+    though the table logs no match_end), each round links its results sheet, and the
+    hand records are linked."""
     db = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=5)
     try:
         rows = db.execute(
@@ -46,9 +50,12 @@ def standings(db_path, room):
     for rnd, table, match, game, winner, totals, reason, first, running in rows:
         names = _team_names(table, first)
         totals = totals or running      # a match being played: its score after the last hand
+        if reason is None and boards and boards_played(db_path, match, boards):
+            reason = "boards"
         entry = {"table": table, "match": match, "game": game, "winner": winner,
                  "totals": json.loads(totals) if totals else None, "reason": reason,
-                 "teams": names, "over": reason is not None}
+                 "teams": names, "over": reason is not None,
+                 "ended": _("every board played") if reason == "boards" else None}
         rounds.setdefault(rnd, []).append(entry)
         for t, name in enumerate(names):
             row = teams.setdefault(name, {"team": name, "played": 0, "won": 0})
@@ -56,8 +63,30 @@ def standings(db_path, room):
                 row["played"] += 1
                 row["won"] += 1 if winner == t else 0
     table = sorted(teams.values(), key=lambda r: (-r["won"], r["played"], r["team"]))
-    return {"room": room, "rounds": [{"round": r, "matches": rounds[r]} for r in sorted(rounds, key=_order)],
-            "teams": table}
+    out = {"room": room, "rounds": [{"round": r, "matches": rounds[r]} for r in sorted(rounds, key=_order)],
+           "teams": table}
+    if boards:
+        for r in out["rounds"]:
+            if r["round"] is not None:
+                r["sheet"] = {"href": "/sheet/%d" % r["round"], "text": _("results sheet of round %(round)s")
+                              % {"round": r["round"]}}
+        out["records"] = {"href": "/records", "text": _("hand records of the session's boards")}
+    return out
+
+
+def boards_played(db_path, match, boards):
+    """Has the match played every board of the session (room/boards.py HandWatch)?"""
+    from .boards import HandWatch
+    db = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=5)
+    try:
+        watch = HandWatch(boards)
+        for (body,) in db.execute("SELECT body FROM events WHERE match = ? ORDER BY n", (match,)):
+            watch.feed(json.loads(body))
+            if watch.done:
+                return True
+    finally:
+        db.close()
+    return False
 
 
 def _order(r):
@@ -115,7 +144,7 @@ def room_app(board, db_path, boards=None, scoring="matchpoints", event=None):
     async def standing(request):
         lang = request_language(request)
         with i18n.using(lang):
-            st = standings(db_path, board.room)
+            st = standings(db_path, board.room, boards)
         if event is not None:
             try:
                 st["event"] = event.standing(st["rounds"], lang)
@@ -133,7 +162,7 @@ def room_app(board, db_path, boards=None, scoring="matchpoints", event=None):
             with i18n.using(lang):
                 return missing(lang, _("no event: start tapete room serve with --event FILE"))
         try:
-            page = event.director(standings(db_path, board.room)["rounds"], lang)
+            page = event.director(standings(db_path, board.room, boards)["rounds"], lang)
         except Exception as err:
             return HTMLResponse("<p>%s</p>" % _html(err), status_code=503)
         return HTMLResponse(page)
@@ -163,6 +192,14 @@ def room_app(board, db_path, boards=None, scoring="matchpoints", event=None):
             results = score(board_results(db_path, board.room, boards), scoring)
             return HTMLResponse(sheet_html(board.room, rnd, results, scoring))
 
+    async def records(request):
+        lang = request_language(request)
+        with i18n.using(lang):
+            if boards is None:
+                return missing(lang, _("no boards file: start tapete room serve with --boards FILE"))
+            from .records import game_of, records_html
+            return HTMLResponse(records_html(boards, game_of(boards), board.room))
+
     def asset(name, kind):
         async def handler(request):
             return Response(_asset(name), media_type=kind)
@@ -170,7 +207,7 @@ def room_app(board, db_path, boards=None, scoring="matchpoints", event=None):
 
     return Starlette(routes=[Route("/", page), Route("/state", state), Route("/events", events),
                              Route("/standings", standing), Route("/director", director),
-                             Route("/sheet/{round}", sheet),
+                             Route("/sheet/{round}", sheet), Route("/records", records),
                              Route("/room.css", asset("room.css", "text/css")),
                              Route("/room.js", asset("room.js", "text/javascript")),
                              Route("/room_table.css", asset("room_table.css", "text/css")),

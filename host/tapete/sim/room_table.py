@@ -21,12 +21,13 @@ DEMO_OPTIONS = {"malilla": {"target": 12}, "manille": {"target": 30}, "botifarra
 
 
 def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200, boards=None,
-                head=None, cap=None):
+                head=None, cap=None, rnd=None):
     """The log lines (dicts, in order, seq from `first_seq`) of one whole random match;
     with `boards` (room_boards.load_boards's values, in order), one hand per board, each
     dealt as its board says (duplicate play; the match then ends with its last board).
     `head`: more keys of the `match` event (its `round`, `profile`); `cap(m, lines so far)`, asked
-    between deals (a round with a clock): a cap's word ends the match there (`cap`)."""
+    between deals (a round with a clock): a cap's word ends the match there (`cap`);
+    `rnd`: the round the `match` event names (room/store.py reads it), as `head`'s `round`."""
     rng = random.Random(seed)
     m = Match()
     seq = [first_seq]
@@ -50,6 +51,8 @@ def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200
     if names:
         first["names"] = names
     first.update(head or {})
+    if rnd is not None:
+        first["round"] = rnd
     apply(first)
     dealer = 0
     for k in range(len(boards) if boards is not None else max_hands):

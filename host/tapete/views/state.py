@@ -37,6 +37,8 @@ class TableView:
         self.gaps = []
         self.names = {}         # the match's players' names, checked (names.of_match)
         self.incidents = Incidents(MAX_LIVE)    # the referee's incident log (views/incidents.py)
+        self.own_scores = {}    # hand -> the score the rules derived for it (the room checks claims by
+                                # it); None after lines were lost (x-gap) in this match
 
     @property
     def match(self):
@@ -65,12 +67,17 @@ class TableView:
             self.result = ev
         elif name == "x-gap":
             self.gaps.append(ev)
+            self.own_scores = None  # lines lost: the rules' state is no longer the table's
         elif name == UNDO:
             self.fold.feed(ev)  # a play taken back (the table's undo): rebuilt without it
         if name in DERIVED or not isinstance(name, str) or name.startswith("x-") or name == "end":
             return
         # an input, or an event the rules do not know: they say what is wrong with it
         status, err = self.fold.take(ev)
+        if status == "accepted" and self.own_scores is not None:
+            for d in err:
+                if d.get("ev") == "hand_end":
+                    self.own_scores[d.get("hand")] = d.get("score")
         if status == "refused":
             self.errors += 1
             self.last_error = str(err)

@@ -41,7 +41,9 @@ function tableCard(t) {
                                  fmt(_("hand %(hand)s"), {hand: t.hand ?? "-"})),
     score,
   ];
-  if (t.over) {
+  if (t.over && t.ended) {
+    lines.push(rel("div", {class: "turn over"}, t.ended));    // duplicate: the session's boards played
+  } else if (t.over) {
     lines.push(rel("div", {class: "turn over"},
       t.winner === null || t.winner === undefined ? _("match over: no winner")
         : fmt(_("match over: %(team)s wins"), {team: teamLabel(t, t.winner)})));
@@ -54,6 +56,8 @@ function tableCard(t) {
   }
   if (t.violation) lines.push(rel("div", {class: "violation"}, "⚠ " + t.violation));
   for (const m of t.misboards || []) lines.push(rel("div", {class: "misboard"}, _("MISBOARDED") + " " + m));
+  // a hand score the room's audit does not agree with (the server words it)
+  for (const d of t.disputes || []) lines.push(rel("div", {class: "misboard dispute"}, "≠ " + d));
   if (t.waiting_for !== null && t.waiting_for !== undefined)
     lines.push(rel("div", {class: "gap"}, fmt(_("asking the table again from seq %(seq)s"), {seq: t.waiting_for})));
   // the evening's counters: kept across matches (room_server.table_summary)
@@ -80,17 +84,21 @@ function drawStandings(el, st) {
   parts.push(teams);
   for (const rnd of st.rounds) {
     parts.push(rel("h3", {}, fmt(_("Round %(round)s"), {round: rnd.round ?? "?"})));
+    // duplicate play: the round's results sheet (the server words the link)
+    if (rnd.sheet) parts.push(rel("p", {class: "sheet"}, rel("a", {href: rnd.sheet.href}, rnd.sheet.text)));
     const t = rel("table", {class: "round", "data-round": rnd.round},
       rel("tr", {}, rel("th", {}, _("table")), rel("th", {}, _("game")), rel("th", {}, _("result"))));
     for (const m of rnd.matches) {
       const score = (m.totals || []).map((v, i) => (m.teams[i] || fmt(_("team %(team)s"), {team: i})) + " " + v).join(" · ");
-      const res = m.over ? (m.winner === null ? fmt(_("no winner: %(score)s"), {score: score})
+      const res = m.ended ? m.ended + ": " + score
+                : m.over ? (m.winner === null ? fmt(_("no winner: %(score)s"), {score: score})
                                               : fmt(_("won by %(team)s: %(score)s"), {team: m.teams[m.winner], score: score}))
                          : fmt(_("playing: %(score)s"), {score: score});
       t.append(rel("tr", {}, rel("td", {}, m.table), rel("td", {}, m.game || ""), rel("td", {}, res)));
     }
     parts.push(t);
   }
+  if (st.records) parts.push(rel("p", {class: "sheet"}, rel("a", {href: st.records.href}, st.records.text)));
   el.replaceChildren(...parts);
 }
 
