@@ -16,9 +16,14 @@ Two doors, as python-chess has them:
   afterwards, off the hot path.
 
 Plays that the table refuses (out of turn, a card outside the pack, a card already
-played this hand) are reported as violations and not applied: the player takes the
-card back. Plays that break a play rule are applied (the card is on the table) and
-reported once proven.
+played this hand) are reported as violations and not applied: a refused card changes
+nothing but itself, and nothing ever cascades from it. A card out of turn is held by
+the event's law (`out_of_turn`, docs/referee.md): under `take-back` the player lifts
+it; under `condone` it waits, and stands once the next seat of the side that did not
+offend plays on to it (the turn goes on from it, an `x-ruling` says so), while the
+rightful player's card, or its lifting (an `x-undo` of it), drops it. Plays that break
+a play rule are applied (the card is on the table), reported once proven and ruled
+by the law (`revoke_penalty`, `revoke_correct`: rules/rulings.py).
 """
 from . import cards as C
 from . import games
@@ -39,6 +44,18 @@ PROVEN = 4      # a violation became certain at this play (see `proofs`)
 TRICK_DONE = 8
 HAND_DONE = 16
 MATCH_DONE = 32
+RULED = 64      # the play brought rulings (see `rulings`): a condoned card, a penalty
+
+# The penalties of a ruling (`x-ruling.penalty`), numbered for the fixed-size table.
+REPORT = 0
+CORRECT = 1
+CONDONE = 2
+TAKE_BACK = 3
+HAND = 4
+GAME = 5
+SCORE = 6
+PENALTIES = ("report", "correct", "condone", "take-back", "hand", "game", "score", "stands", "void")
+MAX_RULINGS = 4
 
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
@@ -47,7 +64,8 @@ DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 # audit compares them too): claims (rules/claims.py) and Mus (rules/mus_hand.py).
 # `x-refused`: a value of an accepted input that the rules refused and replaced (a
 # Truc `deal`'s `cards`): the audit lists its message as an error of the line.
-DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused")
+# `x-ruling`: how the event's law ruled an irregularity (rules/rulings.py, docs/referee.md).
+DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused", "x-ruling")
 
 
 class Match:
@@ -65,6 +83,7 @@ class Match:
         self.totals = [0, 0]
         self.winner = None
         self.end_reason = None
+        self.overrides = None       # a director's rulings: (hand, trick, seat, rule word) -> penalty
 
     # -- read-only views ------------------------------------------------------------
     @property
@@ -153,6 +172,18 @@ class Match:
         self.revisions = bytearray(2 * 64)  # (play index, rule) pairs at the hand's end
         self.revision_count = 0
         self.refused_rule = 0
+        # The event's law at work: a card out of turn waiting to be condoned (seat, or
+        # -1; its card), the rulings of the last play ((seat, rule, penalty, play index)
+        # quadruples), an illegal card inside its correction window (play index + 1, or 0)
+        self.pend_seat = -1
+        self.pend_card = 0
+        self.rulings = bytearray(5 * MAX_RULINGS)
+        self.ruling_count = 0
+        self.correcting = 0
+        self.correct_trick = 0
+        self.correct_rule = 0
+        self.offender = 0           # the team a penalty is imposed on
+        self.fixed_score = 0        # what a `score` ruling gives the other side this hand
         self.hand_cards = game.hand_size    # cards dealt to each seat this hand
         self.voided = None          # "misdeal" or "abandoned": the last hand was void
         self.misdealt_by = -1       # the seat that misdealt it
@@ -241,6 +272,7 @@ class Match:
         ctx.ended = reason
         ctx.winner = -1
         self.trick.n = 0
+        self.pend_seat = -1
         self.phase = DEAL
         self.voided = reason
         return {"ev": "hand_end", "hand": self.hand_no, "points": list(self.points),
@@ -261,6 +293,9 @@ class Match:
         self.shown_any = False
         self.last_team = -1
         self.last.n = 0
+        self.pend_seat = -1
+        self.correcting = 0
+        self.fixed_score = 0
         self.ctx.reset()
 
     def _start_play(self, trump):
@@ -355,11 +390,12 @@ class Match:
         phase PLAY).
 
         Returns status bits (ACCEPTED or REFUSED, PROVEN, TRICK_DONE, HAND_DONE,
-        MATCH_DONE). Allocates nothing."""
+        MATCH_DONE, RULED). Allocates nothing but when a ruling ends a hand."""
         game = self.game
         trick = self.trick
         self.proof_count = 0
         self.revision_count = 0
+        self.ruling_count = 0
         if not game.in_deck(c):
             self.refused_rule = UNKNOWN_CARD
             return REFUSED
@@ -368,14 +404,98 @@ class Match:
         if self.played[c >> 4] & (1 << (c & 15)):
             self.refused_rule = DUPLICATE_CARD
             return REFUSED
+        status = 0
+        pend = self.pend_seat
+        if pend >= 0:
+            # The card waiting out of turn: played on by the other side it stands; else
+            # the rightful card (or its own seat's next one, or the same card on
+            # another reader) means it was taken back.
+            self.pend_seat = -1
+            if seat == pend and c == self.pend_card:
+                pass        # laid again: judged afresh below
+            elif seat == game.next_seat(pend) and game.team_of[seat] != game.team_of[pend] \
+                    and c != self.pend_card:
+                status = self._condone(pend, seat)
+                if status & HAND_DONE:
+                    return status     # the hand ended at the condoned card: this one is not played
+            else:
+                self._rule(pend, OUT_OF_TURN, TAKE_BACK, trick.number, self.pend_card)
+                status = RULED
+        if self.correcting and trick.n == 0 and trick.number > self.correct_trick:
+            from . import rulings   # the correction window closed unused: the law's penalty
+            status |= rulings.window_closed(self)
+            if status & HAND_DONE:
+                return status
         if seat != trick.to_play:
-            self.refused_rule = OUT_OF_TURN
-            return REFUSED
+            return status | self._refuse(seat, c, OUT_OF_TURN)
         if game.play_hook:
             refusal = game.before_play(self, seat, c)
             if refusal:
-                self.refused_rule = refusal
-                return REFUSED
+                return status | self._refuse(seat, c, refusal)
+        return status | self._apply(seat, c)
+
+    def _refuse(self, seat, c, rule):
+        """A card the table does not take. Out of turn, the law says whether it waits
+        to be condoned (a lead, or a card before a raise's answer: the turn can go
+        on from it) or must be taken back."""
+        self.refused_rule = rule
+        if rule != OUT_OF_TURN:
+            return REFUSED
+        trick = self.trick
+        law = CONDONE if self.game.out_of_turn == "condone" else TAKE_BACK
+        if trick.n and seat != trick.to_play:
+            law = TAKE_BACK     # inside a trick the seats' order is the game's
+        law = self.law(seat, rule, trick.number, law)
+        if law == CONDONE:
+            self.pend_seat = seat
+            self.pend_card = c
+            return REFUSED
+        self._rule(seat, rule, TAKE_BACK, trick.number, c)
+        return REFUSED | RULED
+
+    def _condone(self, pend, seat):
+        """The other side plays on to the card out of turn: it stands (unless the law,
+        or a director, says it is taken back) and the turn goes on from it."""
+        game = self.game
+        trick = self.trick
+        c = self.pend_card
+        if self.law(pend, OUT_OF_TURN, trick.number, CONDONE) != CONDONE:
+            self._rule(pend, OUT_OF_TURN, TAKE_BACK, trick.number, c)
+            return RULED
+        if game.play_hook:
+            game.condoning(self, seat)      # Truc: the card of the side asked accepts the raise
+        rightful = trick.to_play
+        trick.to_play = pend
+        if game.play_hook and game.before_play(self, pend, c):
+            trick.to_play = rightful        # still refused (Envite: the answer comes first)
+            self._rule(pend, OUT_OF_TURN, TAKE_BACK, trick.number, c)
+            return RULED
+        self._rule(pend, OUT_OF_TURN, CONDONE, trick.number, c)
+        return (self._apply(pend, c) & ~ACCEPTED) | RULED
+
+    def law(self, seat, rule, trick_no, penalty):
+        """The penalty the law gives (`penalty`), or the director's when overruled."""
+        if self.overrides:
+            p = self.overrides.get((self.hand_no, trick_no, seat, RULE_WORDS[rule]))
+            if p is not None:
+                return PENALTIES.index(p)
+        return penalty
+
+    def _rule(self, seat, rule, penalty, trick_no, c):
+        if self.ruling_count < MAX_RULINGS:
+            k = self.ruling_count * 5
+            r = self.rulings
+            r[k] = seat
+            r[k + 1] = rule
+            r[k + 2] = penalty
+            r[k + 3] = trick_no
+            r[k + 4] = c
+            self.ruling_count += 1
+
+    def _apply(self, seat, c):
+        """Apply the play of card code `c` by `seat`, in turn (checked by the caller)."""
+        game = self.game
+        trick = self.trick
         status = ACCEPTED
         know = self.knowledge
         holding = self.holding[seat]
@@ -402,11 +522,14 @@ class Match:
         self.played[c >> 4] |= 1 << (c & 15)
         holding[c >> 4] &= ~(1 << (c & 15))
         trick.add(seat, c)
-        penalty = False
-        if self.proof_count and game.irregularity == "game":
+        penalty = -1
+        if self.proof_count:
             for i in range(self.proof_count):
                 if self.proofs[i * 3 + 1] < PLAY_RULES:
-                    penalty = True
+                    from . import rulings   # rare: a proven illegal play is ruled by the law
+                    penalty = rulings.rule_proofs(self)
+                    status |= RULED
+                    break
         early = game.after_play(self, seat, c) if game.play_hook else -1
         if trick.done():
             status |= TRICK_DONE
@@ -425,17 +548,14 @@ class Match:
                     early = game.decided(self)
                 if early < 0:
                     trick.start(trick.leader if trick.drawn else trick.winner)
+        if penalty >= 0:
+            from . import rulings
+            return rulings.impose(self, penalty, status)
         if early >= 0 and not status & HAND_DONE:
             status |= HAND_DONE
             self.ctx.winner = early
             if self.ctx.ended is None:
                 self.ctx.ended = "decided"
-        if penalty:
-            offender = game.team_of[know.play_seat[self.proofs[0]]]
-            self.winner = game.other_team(offender)
-            self.end_reason = "irregularity"
-            self.phase = OVER
-            return status | MATCH_DONE
         if status & HAND_DONE:
             if trick.number == self.hand_cards and trick.done():
                 self.revision_count = know.revise(self.revisions)
@@ -477,7 +597,13 @@ class Match:
         trick games); True when the match is over."""
         game = self.game
         game.hand_points_into(self, self.points)
+        ruled = self.ctx.ended == "revoke"
+        if ruled:
+            from . import rulings
+            rulings.after_points(self)
         game.hand_score_into(self, self.points, self.score)
+        if ruled and self.fixed_score:
+            rulings.after_score(self)
         winner = game.settle(self)
         self.phase = DEAL
         if winner == -1:
@@ -490,15 +616,32 @@ class Match:
     def events(self, status, seat, c):
         """The derived events for a `play` that returned `status` (`c` printed)."""
         trick = self.trick
-        if status & REFUSED:
-            return [self._violation(trick.number, seat, c, self.refused_rule, "at-play", None,
-                                    printed=True)]
         out = []
+        own = -1        # the ruling on this card itself, written after its violation
+        if status & RULED:
+            from . import rulings
+            code = self.game.inner[c] if self.game.inner is not None and self.game.in_deck(c) else c
+            for k in range(self.ruling_count):
+                if self.rulings[5 * k + 1] == OUT_OF_TURN:
+                    if self.rulings[5 * k] == seat and self.rulings[5 * k + 4] == code:
+                        own = k
+                    else:
+                        out.append(rulings.event(self, k))
+        if status & REFUSED:
+            out.append(self._violation(trick.number, seat, c, self.refused_rule, "at-play", None,
+                                       printed=True))
+            if own >= 0:
+                out.append(rulings.event(self, own))
+            return out
         know = self.knowledge
-        now = know.play_trick[know.count - 1]     # the trick this play went to
         if self.proof_count:
             from . import evidence     # rare: loaded when a violation is proven
+            now = know.play_trick[know.count - 1]     # the trick this play went to
             evidence.proof_events(self, seat, c, now, out)
+        if status & RULED:
+            for k in range(self.ruling_count):
+                if self.rulings[5 * k + 1] != OUT_OF_TURN:
+                    out.append(rulings.event(self, k))
         if status & TRICK_DONE:
             last = self.last
             out.append({"ev": "trick", "hand": self.hand_no, "n": last.number,
