@@ -141,7 +141,9 @@ class Match:
 
     def _on_match(self, ev):
         game = games.get(ev.get("game"), ev.get("options", {}), ev.get("seats"))
+        overrides = self.overrides      # the director's rulings belong to the log's fold
         self.__init__()
+        self.overrides = overrides
         self.game = game
         self.seats = game.seats
         self.teams = game.teams

@@ -146,6 +146,11 @@ def event(match, k):
     return ev
 
 
+def key(ev):
+    """The key a director's override names a ruling by: (hand, trick, seat, rule)."""
+    return (ev.get("hand"), ev.get("trick"), ev.get("seat"), ev.get("rule"))
+
+
 def check_override(match_penalty, rule):
     """EventError unless `match_penalty` is a penalty a ruling of `rule` can have."""
     from .errors import EventError
