@@ -468,8 +468,12 @@ class Match:
             game.condoning(self, seat)      # Truc: the card of the side asked accepts the raise
         rightful = trick.to_play
         trick.to_play = pend
+        if not trick.n:
+            trick.leader = pend     # (restored below when the card is refused after all)
         if game.play_hook and game.before_play(self, pend, c):
             trick.to_play = rightful        # still refused (Envite: the answer comes first)
+            if not trick.n:
+                trick.leader = rightful
             self._rule(pend, OUT_OF_TURN, TAKE_BACK, trick.number, c)
             return RULED
         self._rule(pend, OUT_OF_TURN, CONDONE, trick.number, c)
