@@ -42,19 +42,19 @@ PACKS = (("spanish40", "Spanish 40"), ("spanish48", "Spanish 48"), ("french52", 
 WORDS = {
     "es": "reclamar ceder confirmar deshacer triunfo triunfo triunfo triunfo |sin triunfo| contrar "
           "delegar paso cantar subir quiero |no quiero| jugar retirarse truco retruco mus |no hay mus| "
-          "descartar sí no envidar ver órdago |reparto nulo|",
+          "descartar sí no envidar ver órdago |reparto nulo| rectificar",
     "ca": "reclamar cedir confirmar desfer triomf triomf triomf triomf |sense triomf| contrar "
           "delegar passo cantar pujar vull |no vull| jugar retirar-se truc retruc mus |no hi ha mus| "
-          "descartar sí no envidar veure òrdago |repartiment nul|",
+          "descartar sí no envidar veure òrdago |repartiment nul| rectificar",
     "fr": "réclamer abandonner confirmer annuler atout atout atout atout |sans atout| contrer "
           "déléguer passe annoncer relancer |j'accepte| refuser jouer |se coucher| truc retruc mus "
-          "|pas de mus| écarter oui non enchérir voir órdago maldonne",
+          "|pas de mus| écarter oui non enchérir voir órdago maldonne rectifier",
     "nl": "claimen opgeven bevestigen terug troef troef troef troef |zonder troef| doubleren "
           "delegeren pas melden verhogen accepteren weigeren spelen folden truc retruc mus "
-          "|geen mus| afleggen ja nee bieden zien órdago |fout gedeeld|",
+          "|geen mus| afleggen ja nee bieden zien órdago |fout gedeeld| herzien",
     "en": "claim concede confirm undo trump trump trump trump |no trump| double delegate pass "
           "declare raise accept reject play fold truc retruc mus |no mus| discard yes no bid see "
-          "órdago misdeal",
+          "órdago misdeal overrule",
 }
 
 
