@@ -165,6 +165,8 @@ class View:
         self.message = t.notice + ". " + t.message if t.notice and t.message else t.notice or t.message
         self.problems = list(t.problems)
         self.violation = t.violation        # the controller replaces it, never edits it
+        self.ruling = t.ruling              # ... and the last ruling (x-ruling) likewise
+        self.pending = t.match.pend_seat if t.match.game is not None else -1    # a card the law holds
         self.game_name = t.game_name
         self.preset = t.preset
         self.first_dealer = t.first_dealer

@@ -120,7 +120,7 @@ def ruling_line(t, v):
     if r is not None and r["hand"] == v["hand"] and r["seat"] == v["seat"] \
             and r.get("card") == v["card"]:
         return say("RULING") + " " + penalty_text(r)
-    if v["rule"] == "out-of-turn" and t.match.pend_seat == v["seat"]:
+    if v["rule"] == "out-of-turn" and t.pending == v["seat"]:
         return say("stands once played on")
     if v.get("proven") == "at-play" and v["rule"] in ("out-of-turn", "unknown-card", "duplicate-card"):
         return say("take it back")
