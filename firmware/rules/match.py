@@ -37,24 +37,11 @@ from .phases import CALLS, DEAL, IDLE, OVER, PHASE_WORDS, PLAY, SHOW, TURNUP
 from .trick import Trick
 
 
-# Status bits returned by `play`.
-ACCEPTED = 1    # the card is on the trick
-REFUSED = 2     # the card was refused (see `refused_rule`); nothing changed
-PROVEN = 4      # a violation became certain at this play (see `proofs`)
-TRICK_DONE = 8
-HAND_DONE = 16
-MATCH_DONE = 32
-RULED = 64      # the play brought rulings (see `rulings`): a condoned card, a penalty
+# The numbers of a verdict live in a leaf module (rules/rulings.py imports them too);
+# readers may still say match.REFUSED.
+from .verdicts import (ACCEPTED, CONDONE, CORRECT, GAME, HAND, HAND_DONE, MATCH_DONE,  # noqa: F401
+                       PENALTIES, PROVEN, REFUSED, REPORT, RULED, SCORE, TAKE_BACK, TRICK_DONE)
 
-# The penalties of a ruling (`x-ruling.penalty`), numbered for the fixed-size table.
-REPORT = 0
-CORRECT = 1
-CONDONE = 2
-TAKE_BACK = 3
-HAND = 4
-GAME = 5
-SCORE = 6
-PENALTIES = ("report", "correct", "condone", "take-back", "hand", "game", "score", "stands", "void")
 MAX_RULINGS = 4
 
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself

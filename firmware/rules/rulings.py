@@ -17,7 +17,7 @@ ruling: the match is rebuilt with it (`Match.overrides`).
 Loaded by rules/match.py only when a ruling is made, off the Pico's usual path.
 """
 from .duties import PLAY_RULES, RULE_WORDS
-from .match import (CORRECT, GAME, HAND, HAND_DONE, MATCH_DONE, PENALTIES, RULED, SCORE)
+from .verdicts import CORRECT, GAME, HAND, HAND_DONE, MATCH_DONE, PENALTIES, RULED, SCORE
 from .phases import OVER
 
 
