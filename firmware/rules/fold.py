@@ -121,30 +121,16 @@ class Fold:
             return ("undone", taken) if taken is not None else ("refused", None)
         if name == "match" or name in INPUTS:
             return self.take(event, tag, True)
-        if name == RULING and event.get("seq") is not None:
-            from .rulings import key
-            self.ruled[event.get("seq")] = key(event)
-        elif name == OVERRIDE:
-            return self.overrule(event, tag)
+        if name == RULING or name == OVERRIDE:
+            from . import rulings   # loaded for a ruling's line: a replay streams past them
+            return rulings.fold_line(self, event, tag)
         return "ignored", None
 
     def overrule(self, event, tag=None):
         """A director's `x-override`: ("overruled", key) with the match rebuilt under
-        it, or ("refused", error) changing nothing."""
-        from .errors import EventError
-        from .rulings import check_override
-        k = self.ruled.get(event.get("ruling"))
-        try:
-            if k is None:
-                raise EventError("'x-override' names no ruling of this match: ruling="
-                                 + repr(event.get("ruling")))
-            check_override(event.get("penalty"), k[3])
-        except EventError as err:
-            self.refused(tag, event, err, True)
-            return "refused", err
-        self.overrides[k] = event["penalty"]
-        self.rebuild()
-        return "overruled", k
+        it, or ("refused", error) changing nothing (rules/rulings.py `overrule`)."""
+        from . import rulings
+        return rulings.overrule(self, event, tag)
 
     def take(self, event, tag=None, live=True):
         """Feed one input (also one the caller mended or made); see `feed`."""

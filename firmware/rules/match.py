@@ -39,8 +39,8 @@ from .trick import Trick
 
 # The numbers of a verdict live in a leaf module (rules/rulings.py imports them too);
 # readers may still say match.REFUSED.
-from .verdicts import (ACCEPTED, CONDONE, CORRECT, GAME, HAND, HAND_DONE, MATCH_DONE,  # noqa: F401
-                       PENALTIES, PROVEN, REFUSED, REPORT, RULED, SCORE, TAKE_BACK, TRICK_DONE)
+from .verdicts import (ACCEPTED, HAND_DONE, MATCH_DONE, PROVEN, REFUSED, RULED,  # noqa: F401
+                       TRICK_DONE)
 
 MAX_RULINGS = 4
 
@@ -162,17 +162,16 @@ class Match:
         self.revision_count = 0
         self.refused_rule = 0
         # The event's law at work: a card out of turn waiting to be condoned (seat, or
-        # -1; its card), the rulings of the last play ((seat, rule, penalty, play index)
-        # quadruples), an illegal card inside its correction window (play index + 1, or 0)
+        # -1; its card), the rulings of the last play ((seat, rule, penalty, trick,
+        # card or play index) quintuples)
         self.pend_seat = -1
         self.pend_card = 0
         self.rulings = bytearray(5 * MAX_RULINGS)
         self.ruling_count = 0
-        self.correcting = 0
-        self.correct_trick = 0
-        self.correct_rule = 0
-        self.offender = 0           # the team a penalty is imposed on
-        self.fixed_score = 0        # what a `score` ruling gives the other side this hand
+        # rules/rulings.py's state, packed (a replay's Match is held in the heap while
+        # the journal streams): a correction window (play index + 1, or 0), its trick,
+        # its rule; the team a penalty is imposed on; a `score` ruling's score
+        self.court = bytearray(5)
         self.hand_cards = game.hand_size    # cards dealt to each seat this hand
         self.voided = None          # "misdeal" or "abandoned": the last hand was void
         self.misdealt_by = -1       # the seat that misdealt it
@@ -283,8 +282,7 @@ class Match:
         self.last_team = -1
         self.last.n = 0
         self.pend_seat = -1
-        self.correcting = 0
-        self.fixed_score = 0
+        self.court[0] = self.court[4] = 0
         self.ctx.reset()
 
     def _start_play(self, trump):
@@ -394,26 +392,11 @@ class Match:
             self.refused_rule = DUPLICATE_CARD
             return REFUSED
         status = 0
-        pend = self.pend_seat
-        if pend >= 0:
-            # The card waiting out of turn: played on by the other side it stands; else
-            # the rightful card (or its own seat's next one, or the same card on
-            # another reader) means it was taken back.
-            self.pend_seat = -1
-            if seat == pend and c == self.pend_card:
-                pass        # laid again: judged afresh below
-            elif seat == game.next_seat(pend) and game.team_of[seat] != game.team_of[pend] \
-                    and c != self.pend_card:
-                status = self._condone(pend, seat)
-                if status & HAND_DONE:
-                    return status     # the hand ended at the condoned card: this one is not played
-            else:
-                self._rule(pend, OUT_OF_TURN, TAKE_BACK, trick.number, self.pend_card)
-                status = RULED
-        if self.correcting and trick.n == 0 and trick.number > self.correct_trick:
-            from . import rulings   # the correction window closed unused: the law's penalty
-            status |= rulings.window_closed(self)
-            if status & HAND_DONE:
+        if self.pend_seat >= 0 or self.court[0]:
+            # rare: a card out of turn waits for the law, or a correction window is open
+            from . import rulings
+            status = rulings.before_play(self, seat, c)
+            if status & (HAND_DONE | REFUSED):
                 return status
         if seat != trick.to_play:
             return status | self._refuse(seat, c, OUT_OF_TURN)
@@ -424,66 +407,12 @@ class Match:
         return status | self._apply(seat, c)
 
     def _refuse(self, seat, c, rule):
-        """A card the table does not take. Out of turn, the law says whether it waits
-        to be condoned (a lead, or a card before a raise's answer: the turn can go
-        on from it) or must be taken back."""
+        """A card the table does not take; out of turn, the law says what it means."""
         self.refused_rule = rule
         if rule != OUT_OF_TURN:
             return REFUSED
-        trick = self.trick
-        law = CONDONE if self.game.out_of_turn == "condone" else TAKE_BACK
-        if trick.n and seat != trick.to_play:
-            law = TAKE_BACK     # inside a trick the seats' order is the game's
-        law = self.law(seat, rule, trick.number, law)
-        if law == CONDONE:
-            self.pend_seat = seat
-            self.pend_card = c
-            return REFUSED
-        self._rule(seat, rule, TAKE_BACK, trick.number, c)
-        return REFUSED | RULED
-
-    def _condone(self, pend, seat):
-        """The other side plays on to the card out of turn: it stands (unless the law,
-        or a director, says it is taken back) and the turn goes on from it."""
-        game = self.game
-        trick = self.trick
-        c = self.pend_card
-        if self.law(pend, OUT_OF_TURN, trick.number, CONDONE) != CONDONE:
-            self._rule(pend, OUT_OF_TURN, TAKE_BACK, trick.number, c)
-            return RULED
-        if game.play_hook:
-            game.condoning(self, seat)      # Truc: the card of the side asked accepts the raise
-        rightful = trick.to_play
-        trick.to_play = pend
-        if not trick.n:
-            trick.leader = pend     # (restored below when the card is refused after all)
-        if game.play_hook and game.before_play(self, pend, c):
-            trick.to_play = rightful        # still refused (Envite: the answer comes first)
-            if not trick.n:
-                trick.leader = rightful
-            self._rule(pend, OUT_OF_TURN, TAKE_BACK, trick.number, c)
-            return RULED
-        self._rule(pend, OUT_OF_TURN, CONDONE, trick.number, c)
-        return (self._apply(pend, c) & ~ACCEPTED) | RULED
-
-    def law(self, seat, rule, trick_no, penalty):
-        """The penalty the law gives (`penalty`), or the director's when overruled."""
-        if self.overrides:
-            p = self.overrides.get((self.hand_no, trick_no, seat, RULE_WORDS[rule]))
-            if p is not None:
-                return PENALTIES.index(p)
-        return penalty
-
-    def _rule(self, seat, rule, penalty, trick_no, c):
-        if self.ruling_count < MAX_RULINGS:
-            k = self.ruling_count * 5
-            r = self.rulings
-            r[k] = seat
-            r[k + 1] = rule
-            r[k + 2] = penalty
-            r[k + 3] = trick_no
-            r[k + 4] = c
-            self.ruling_count += 1
+        from . import rulings       # rare: a card out of turn
+        return rulings.out_of_turn(self, seat, c)
 
     def _apply(self, seat, c):
         """Apply the play of card code `c` by `seat`, in turn (checked by the caller)."""
@@ -595,7 +524,7 @@ class Match:
             from . import rulings
             rulings.after_points(self)
         game.hand_score_into(self, self.points, self.score)
-        if ruled and self.fixed_score:
+        if ruled and self.court[4]:
             rulings.after_score(self)
         winner = game.settle(self)
         self.phase = DEAL
@@ -610,21 +539,15 @@ class Match:
         """The derived events for a `play` that returned `status` (`c` printed)."""
         trick = self.trick
         out = []
-        own = -1        # the ruling on this card itself, written after its violation
+        own = None      # the ruling on this card itself, written after its violation
         if status & RULED:
             from . import rulings
-            code = self.game.inner[c] if self.game.inner is not None and self.game.in_deck(c) else c
-            for k in range(self.ruling_count):
-                if self.rulings[5 * k + 1] == OUT_OF_TURN:
-                    if self.rulings[5 * k] == seat and self.rulings[5 * k + 4] == code:
-                        own = k
-                    else:
-                        out.append(rulings.event(self, k))
+            own = rulings.out_of_turn_events(self, seat, c, out)
         if status & REFUSED:
             out.append(self._violation(trick.number, seat, c, self.refused_rule, "at-play", None,
                                        printed=True))
-            if own >= 0:
-                out.append(rulings.event(self, own))
+            if own is not None:
+                out.append(own)
             return out
         know = self.knowledge
         if self.proof_count:
@@ -632,9 +555,7 @@ class Match:
             now = know.play_trick[know.count - 1]     # the trick this play went to
             evidence.proof_events(self, seat, c, now, out)
         if status & RULED:
-            for k in range(self.ruling_count):
-                if self.rulings[5 * k + 1] != OUT_OF_TURN:
-                    out.append(rulings.event(self, k))
+            rulings.penalty_events(self, out)
         if status & TRICK_DONE:
             last = self.last
             out.append({"ev": "trick", "hand": self.hand_no, "n": last.number,

@@ -21,7 +21,8 @@ from micropython import const
 from rules import cards as C
 from rules import games
 from rules.errors import TableError
-from rules.match import Match, REFUSED, RULED, CONDONE
+from rules.match import Match, REFUSED, RULED
+from rules.verdicts import CONDONE
 from rules import match as M
 from . import phases as P
 from . import signals
@@ -59,7 +60,7 @@ _RARE = ("menu", "restore", "showing", "resend")
 # it was imported again by the next picture, in one piece, in front of a card laid
 # then (importing host.mpy, 2.3 KB, took 32 ms on the RP2040; view.mpy is 1.6 KB).
 _RULES_RARE = ("options", "names", "hands", "evidence", "claims", "solver", "explain",
-               "fold")
+               "fold", "rulings")
 
 
 def _unload(enrolling=False):

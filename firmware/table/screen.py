@@ -166,7 +166,7 @@ class View:
         self.problems = list(t.problems)
         self.violation = t.violation        # the controller replaces it, never edits it
         self.ruling = t.ruling              # ... and the last ruling (x-ruling) likewise
-        self.pending = t.match.pend_seat if t.match.game is not None else -1    # a card the law holds
+        self.pending = getattr(t.match, "pend_seat", -1)     # a card the law holds (or -1)
         self.game_name = t.game_name
         self.preset = t.preset
         self.first_dealer = t.first_dealer

@@ -1,7 +1,7 @@
 """What the seat lights say after each verdict. Called on the per-play path: no
 allocation (the Lights driver keeps meanings in bytearrays, colours made once)."""
 from drivers.leds import OFF, TURN, ACCEPTED, ILLEGAL, WINNER, WARNING, STATUS
-from rules.match import REFUSED, PROVEN, TRICK_DONE, MATCH_DONE, RULED, CONDONE
+from rules.verdicts import REFUSED, PROVEN, TRICK_DONE, MATCH_DONE, RULED, CONDONE
 
 
 def turn(lights, seats, seat):

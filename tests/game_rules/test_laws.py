@@ -337,7 +337,7 @@ def test_correct_the_card_taken_back_and_replaced_inside_its_window_costs_nothin
         t.put({"ev": "x-undo", "undo": undo, "seat": seat, "card": card})
         hands[seat].append(cards.parse(card))
         m = t.m
-        assert m.correcting == 0 and m.turn == seat, name
+        assert m.court[0] == 0 and m.turn == seat, name       # the window closed: nothing to rule
         t.play(seat, legal_card(m, hands, seat, rng))
         play_out(t, hands, rng)
         rulings = [e for e in t.log if e["ev"] == "x-ruling"]
