@@ -18,10 +18,10 @@ def proof_events(match, seat, c, now, out):
             out.append(false_declaration(match, index, c, seat, now))
         elif rule == CUARENTA_FIRST:
             out.append(match.game.cuarenta_violation(match, index, now))     # Tute's
-        elif at_play:
-            v = match._violation(know.play_trick[index], seat, know.play_card[index], rule,
-                                 "at-play", None)
-            if not match.known[seat] and rule < PLAY_RULES:
+        elif at_play:       # the play's own seat (a condoned card is judged with the next)
+            v = match._violation(know.play_trick[index], know.play_seat[index], know.play_card[index],
+                                 rule, "at-play", None)
+            if not match.known[know.play_seat[index]] and rule < PLAY_RULES:
                 possible(match, v, index, rule)
             out.append(v)
         else:

@@ -14,6 +14,11 @@ which events are inputs and on what an undo or a refusal does.
 - An undo rebuilds the match from the kept inputs without the undone play: the
   rules keep no history to step back through, and a rebuild gives exactly the
   state the table would have reached had the play never come.
+- A director's override (`x-override`: `ruling`, the seq of a logged `x-ruling`, and
+  its new `penalty`) rebuilds the match the same way, with that ruling's penalty
+  replaced (`Match.overrides`, read by rules/rulings.py): what followed is judged
+  under the director's ruling. One naming no ruling of the match, or a penalty that
+  ruling cannot have, is refused and changes nothing.
 
 `apply` and `replay` keep nothing (the controller streams its journal from flash);
 `Fold` keeps the accepted inputs, for an undo in memory, and tells a subclass what
@@ -28,6 +33,8 @@ from .match import Match
 # The events that happen at the table once a match is under way (docs/protocol.md).
 INPUTS = ("deal", "misdeal", "hand", "turnup", "play", "call", "cap")
 UNDO = "x-undo"
+RULING = "x-ruling"
+OVERRIDE = "x-override"
 
 
 def is_input(event):
@@ -46,17 +53,20 @@ def apply(m, event):
         return False, err
 
 
-def replay(events, undone=(), m=None):
+def replay(events, undone=(), m=None, overrides=None):
     """The Match after `events` (any iterable: a journal read from flash), skipping
     extensions and the plays whose `seq` is in `undone`, refused ones carried past
-    as they were when they came. Keeps nothing but the match."""
+    as they were when they came, rulings overruled as `overrides` says (a ruling's
+    key, rules/rulings.py `key`, -> penalty). Keeps nothing but the match."""
     if m is None:
         m = Match()
+    m.overrides = overrides
     for ev in events:
         name = ev.get("ev")
         if name == "match":
             m = None            # the old match goes before the new one is built
             m = Match()
+            m.overrides = overrides
         elif name not in INPUTS or (name == "play" and ev.get("seq") in undone):
             continue
         apply(m, ev)
@@ -101,6 +111,8 @@ class Fold:
         self.match = Match()
         self.kept = []          # (tag, event) of every input the rules accepted
         self.rebuilding = False
+        self.ruled = {}         # seq of a logged x-ruling -> its key (this match's)
+        self.overrides = {}     # key -> the director's penalty (this match's)
 
     def feed(self, event, tag=None):
         name = event.get("ev")
@@ -109,7 +121,16 @@ class Fold:
             return ("undone", taken) if taken is not None else ("refused", None)
         if name == "match" or name in INPUTS:
             return self.take(event, tag, True)
+        if name == RULING or name == OVERRIDE:
+            from . import rulings   # loaded for a ruling's line: a replay streams past them
+            return rulings.fold_line(self, event, tag)
         return "ignored", None
+
+    def overrule(self, event, tag=None):
+        """A director's `x-override`: ("overruled", key) with the match rebuilt under
+        it, or ("refused", error) changing nothing (rules/rulings.py `overrule`)."""
+        from . import rulings
+        return rulings.overrule(self, event, tag)
 
     def take(self, event, tag=None, live=True):
         """Feed one input (also one the caller mended or made); see `feed`."""
@@ -129,6 +150,9 @@ class Fold:
         if m is not self.match:
             self.match = m      # the inputs of the last match are done with
             self.kept = []
+            self.ruled = {}
+            self.overrides = {}
+            m.overrides = self.overrides
         self.kept.append((tag, event))
         self.accepted(tag, event, derived, live)
         return "accepted", derived
@@ -156,6 +180,7 @@ class Fold:
         self.restarting()
         self.match = None       # the old state goes before the new one is built
         self.match = Match()
+        self.match.overrides = self.overrides
         self.kept = []
         try:
             for tag, ev in kept:

@@ -48,6 +48,12 @@ class Game:
     draws = False               # equal cards of two opponents draw the trick (Truc)
     target = 0                  # match target
     irregularity = "report"     # "game": a proven illegal play loses the game
+    # The event's laws (rules/options.py LAWS; docs/referee.md): each game's reading of
+    # its text, an option of the event otherwise.
+    out_of_turn = "condone"     # a card out of turn stands once the other side plays on to it
+    revoke_penalty = "report"   # a proven illegal play: report, hand, game, score
+    revoke_score = 0            # what `score` costs (Envite's stones)
+    revoke_correct = False      # an illegal card may be replaced before the next trick's first card
     calls = ()                  # the call words in use (docs/protocol.md 1.1) besides claim, concede
     CALL_WORDS = ()             # every call word the game may use, whatever its options
     claims = True               # "the rest are ours" makes sense (whole-pack games)
@@ -63,9 +69,27 @@ class Game:
         self.irregularity = self.options.get("irregularity", self.irregularity)
         self.misdeal = self.options.get("misdeal", self.misdeal)
         self.configure(seats if seats is not None else self.seats)
+        self.read_laws()
         self.prepare()
         self.build_tables()
         self.bind_hot()
+
+    def read_laws(self):
+        """The event's laws from the options: `revoke_penalty` wins over the older
+        `irregularity` (game or report), which stays the same switch."""
+        o = self.options
+        self.out_of_turn = o.get("out_of_turn", self.out_of_turn)
+        self.revoke_penalty = o.get("revoke_penalty", self.irregularity)
+        if self.revoke_penalty in ("game", "report"):
+            self.irregularity = self.revoke_penalty
+        self.revoke_score = o.get("revoke_score", self.revoke_score)
+        self.revoke_correct = o.get("revoke_correct", self.revoke_correct)
+        if self.revoke_penalty == "score" and not self.revoke_score:
+            raise EventError("option revoke_penalty score needs revoke_score (the score a revoke costs)")
+        if self.revoke_penalty in ("hand", "score") and self.teams != 2:
+            raise EventError("option revoke_penalty " + self.revoke_penalty + " gives the hand to the "
+                             "other side: " + self.name + " with " + str(self.seats)
+                             + " seats is played each for themselves")
 
     def prepare(self):
         """Options and seats are read: set what depends on them (before the tables)."""
@@ -218,6 +242,10 @@ class Game:
     def before_play(self, match, seat, c):
         """A play is about to be judged: 0 to go on, else a refusal rule code."""
         return 0
+
+    def condoning(self, match, seat):
+        """`seat` of the other side plays on to a card out of turn (play_hook games):
+        what that card says besides (Truc: it accepts a raise awaiting its answer)."""
 
     def play_opens(self, match, seat, c):
         """A card (printed `c`) played by `seat` while the table waits for calls

@@ -16,9 +16,14 @@ Two doors, as python-chess has them:
   afterwards, off the hot path.
 
 Plays that the table refuses (out of turn, a card outside the pack, a card already
-played this hand) are reported as violations and not applied: the player takes the
-card back. Plays that break a play rule are applied (the card is on the table) and
-reported once proven.
+played this hand) are reported as violations and not applied: a refused card changes
+nothing but itself, and nothing ever cascades from it. A card out of turn is held by
+the event's law (`out_of_turn`, docs/referee.md): under `take-back` the player lifts
+it; under `condone` it waits, and stands once the next seat of the side that did not
+offend plays on to it (the turn goes on from it, an `x-ruling` says so), while the
+rightful player's card, or its lifting (an `x-undo` of it), drops it. Plays that break
+a play rule are applied (the card is on the table), reported once proven and ruled
+by the law (`revoke_penalty`, `revoke_correct`: rules/rulings.py).
 """
 from . import cards as C
 from . import games
@@ -32,13 +37,12 @@ from .phases import CALLS, DEAL, IDLE, OVER, PHASE_WORDS, PLAY, SHOW, TURNUP
 from .trick import Trick
 
 
-# Status bits returned by `play`.
-ACCEPTED = 1    # the card is on the trick
-REFUSED = 2     # the card was refused (see `refused_rule`); nothing changed
-PROVEN = 4      # a violation became certain at this play (see `proofs`)
-TRICK_DONE = 8
-HAND_DONE = 16
-MATCH_DONE = 32
+# The numbers of a verdict live in a leaf module (rules/rulings.py imports them too);
+# readers may still say match.REFUSED.
+from .verdicts import (ACCEPTED, HAND_DONE, MATCH_DONE, PROVEN, REFUSED, RULED,  # noqa: F401
+                       TRICK_DONE)
+
+MAX_RULINGS = 4
 
 MAX_PROOFS = 17     # a seat's earlier plays (16 at most) plus the play itself
 
@@ -50,7 +54,8 @@ DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 # audit compares them too): claims (rules/claims.py) and Mus (rules/games/mus/hand.py).
 # `x-refused`: a value of an accepted input that the rules refused and replaced (a
 # Truc `deal`'s `cards`): the audit lists its message as an error of the line.
-DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused")
+# `x-ruling`: how the event's law ruled an irregularity (rules/rulings.py, docs/referee.md).
+DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused", "x-ruling")
 
 
 class Match:
@@ -69,6 +74,7 @@ class Match:
         self.winner = None
         self.end_reason = None
         self.conceding = None       # [seat, until (t) or None, partners agreed]: rules/claims.py
+        self.overrides = None       # a director's rulings: (hand, trick, seat, rule word) -> penalty
 
     # -- read-only views ------------------------------------------------------------
     @property
@@ -129,7 +135,9 @@ class Match:
 
     def _on_match(self, ev):
         game = games.get(ev.get("game"), ev.get("options", {}), ev.get("seats"))
+        overrides = self.overrides      # the director's rulings belong to the log's fold
         self.__init__()
+        self.overrides = overrides
         self.game = game
         self.seats = game.seats
         self.teams = game.teams
@@ -160,6 +168,17 @@ class Match:
         self.revisions = bytearray(2 * 64)  # (play index, rule) pairs at the hand's end
         self.revision_count = 0
         self.refused_rule = 0
+        # The event's law at work: a card out of turn waiting to be condoned (seat, or
+        # -1; its card), the rulings of the last play ((seat, rule, penalty, trick,
+        # card or play index) quintuples)
+        self.pend_seat = -1
+        self.pend_card = 0
+        self.rulings = bytearray(5 * MAX_RULINGS)
+        self.ruling_count = 0
+        # rules/rulings.py's state, packed (a replay's Match is held in the heap while
+        # the journal streams): a correction window (play index + 1, or 0), its trick,
+        # its rule; the team a penalty is imposed on; a `score` ruling's score
+        self.court = bytearray(5)
         self.hand_cards = game.hand_size    # cards dealt to each seat this hand
         self.voided = None          # "misdeal" or "abandoned": the last hand was void
         self.misdealt_by = -1       # the seat that misdealt it
@@ -269,6 +288,7 @@ class Match:
         ctx.ended = reason
         ctx.winner = -1
         self.trick.n = 0
+        self.pend_seat = -1
         self.phase = DEAL
         self.voided = reason
         return {"ev": "hand_end", "hand": self.hand_no, "points": list(self.points),
@@ -290,6 +310,8 @@ class Match:
         self.last_team = -1
         self.conceding = None
         self.last.n = 0
+        self.pend_seat = -1
+        self.court[0] = self.court[4] = 0
         self.ctx.reset()
 
     def _start_play(self, trump):
@@ -391,11 +413,12 @@ class Match:
         phase PLAY).
 
         Returns status bits (ACCEPTED or REFUSED, PROVEN, TRICK_DONE, HAND_DONE,
-        MATCH_DONE). Allocates nothing."""
+        MATCH_DONE, RULED). Allocates nothing but when a ruling ends a hand."""
         game = self.game
         trick = self.trick
         self.proof_count = 0
         self.revision_count = 0
+        self.ruling_count = 0
         if not game.in_deck(c):
             self.refused_rule = UNKNOWN_CARD
             return REFUSED
@@ -404,14 +427,33 @@ class Match:
         if self.played[c >> 4] & (1 << (c & 15)):
             self.refused_rule = DUPLICATE_CARD
             return REFUSED
+        status = 0
+        if self.pend_seat >= 0 or self.court[0]:
+            # rare: a card out of turn waits for the law, or a correction window is open
+            from . import rulings
+            status = rulings.before_play(self, seat, c)
+            if status & (HAND_DONE | REFUSED):
+                return status
         if seat != trick.to_play:
-            self.refused_rule = OUT_OF_TURN
-            return REFUSED
+            return status | self._refuse(seat, c, OUT_OF_TURN)
         if game.play_hook:
             refusal = game.before_play(self, seat, c)
             if refusal:
-                self.refused_rule = refusal
-                return REFUSED
+                return status | self._refuse(seat, c, refusal)
+        return status | self._apply(seat, c)
+
+    def _refuse(self, seat, c, rule):
+        """A card the table does not take; out of turn, the law says what it means."""
+        self.refused_rule = rule
+        if rule != OUT_OF_TURN:
+            return REFUSED
+        from . import rulings       # rare: a card out of turn
+        return rulings.out_of_turn(self, seat, c)
+
+    def _apply(self, seat, c):
+        """Apply the play of card code `c` by `seat`, in turn (checked by the caller)."""
+        game = self.game
+        trick = self.trick
         status = ACCEPTED
         know = self.knowledge
         holding = self.holding[seat]
@@ -438,11 +480,14 @@ class Match:
         self.played[c >> 4] |= 1 << (c & 15)
         holding[c >> 4] &= ~(1 << (c & 15))
         trick.add(seat, c)
-        penalty = False
-        if self.proof_count and game.irregularity == "game":
+        penalty = -1
+        if self.proof_count:
             for i in range(self.proof_count):
                 if self.proofs[i * 3 + 1] < PLAY_RULES:
-                    penalty = True
+                    from . import rulings   # rare: a proven illegal play is ruled by the law
+                    penalty = rulings.rule_proofs(self)
+                    status |= RULED
+                    break
         early = game.after_play(self, seat, c) if game.play_hook else -1
         if trick.done():
             status |= TRICK_DONE
@@ -461,17 +506,14 @@ class Match:
                     early = game.decided(self)
                 if early < 0:
                     trick.start(trick.leader if trick.drawn else trick.winner)
+        if penalty >= 0:
+            from . import rulings
+            return rulings.impose(self, penalty, status)
         if early >= 0 and not status & HAND_DONE:
             status |= HAND_DONE
             self.ctx.winner = early
             if self.ctx.ended is None:
                 self.ctx.ended = "decided"
-        if penalty:
-            offender = game.team_of[know.play_seat[self.proofs[0]]]
-            self.winner = game.other_team(offender)
-            self.end_reason = "irregularity"
-            self.phase = OVER
-            return status | MATCH_DONE
         if status & HAND_DONE:
             if trick.number == self.hand_cards and trick.done():
                 self.revision_count = know.revise(self.revisions)
@@ -513,7 +555,13 @@ class Match:
         trick games); True when the match is over."""
         game = self.game
         game.hand_points_into(self, self.points)
+        ruled = self.ctx.ended == "revoke"
+        if ruled:
+            from . import rulings
+            rulings.after_points(self)
         game.hand_score_into(self, self.points, self.score)
+        if ruled and self.court[4]:
+            rulings.after_score(self)
         winner = game.settle(self)
         self.phase = DEAL
         if winner == -1:
@@ -526,15 +574,24 @@ class Match:
     def events(self, status, seat, c):
         """The derived events for a `play` that returned `status` (`c` printed)."""
         trick = self.trick
-        if status & REFUSED:
-            return [self._violation(trick.number, seat, c, self.refused_rule, "at-play", None,
-                                    printed=True)]
         out = []
+        own = None      # the ruling on this card itself, written after its violation
+        if status & RULED:
+            from . import rulings
+            own = rulings.out_of_turn_events(self, seat, c, out)
+        if status & REFUSED:
+            out.append(self._violation(trick.number, seat, c, self.refused_rule, "at-play", None,
+                                       printed=True))
+            if own is not None:
+                out.append(own)
+            return out
         know = self.knowledge
-        now = know.play_trick[know.count - 1]     # the trick this play went to
         if self.proof_count:
             from . import evidence     # rare: loaded when a violation is proven
+            now = know.play_trick[know.count - 1]     # the trick this play went to
             evidence.proof_events(self, seat, c, now, out)
+        if status & RULED:
+            rulings.penalty_events(self, out)
         if status & TRICK_DONE:
             last = self.last
             out.append({"ev": "trick", "hand": self.hand_no, "n": last.number,

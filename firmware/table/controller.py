@@ -21,7 +21,8 @@ from micropython import const
 from rules import cards as C
 from rules import games
 from rules.errors import TableError
-from rules.match import Match, REFUSED
+from rules.match import Match, REFUSED, RULED
+from rules.verdicts import CONDONE
 from rules import match as M
 from . import phases as P
 from . import signals
@@ -61,7 +62,7 @@ _RARE_IO = ("resend",)
 # it was imported again by the next picture, in one piece, in front of a card laid
 # then (importing host.mpy, 2.3 KB, took 32 ms on the RP2040; view.mpy is 1.6 KB).
 _RULES_RARE = ("options", "names", "hands", "evidence", "claims", "club", "solver", "explain",
-               "fold")
+               "fold", "rulings")
 
 
 def _unload(enrolling=False):
@@ -118,7 +119,11 @@ class Table:
         self.names = None               # the players' names for new matches (host command)
         self.match_names = None         # ... and those the match under way carries (the panel)
         self.violation = None           # the last violation event, for the e-ink
+        self.ruling = None              # the last x-ruling event, for the e-ink
+        self.pend_seq = -1              # the seq of the play out of turn the law holds
         self.undone = []                # seqs of plays undone in this match
+        self.ruled = {}                 # seq of each x-ruling of this match -> its key
+        self.overrides = {}             # the director's rulings of this match (rules/fold.py)
         self.booting = False            # resumed, readers not settled yet
         self.fresh = False              # ... and in the first rounds after the restart
         self.showing = _NONE            # a seat laying cards to show (table/showing.py)
@@ -210,6 +215,13 @@ class Table:
         self.p_seat = seat
         self.p_card = card
         self.parked = True
+        if status & RULED:
+            r = m.rulings
+            for k in range(m.ruling_count):
+                s = r[5 * k]
+                if r[5 * k + 2] == CONDONE and self.refused[s] != _NONE:
+                    self.lying[s] = self.refused[s]     # played on: it stands
+                    self.refused[s] = _NONE
         if status & REFUSED:
             self.refused[seat] = card
         else:
@@ -244,9 +256,20 @@ class Table:
         return False
 
     def removed(self, seat, card):
-        """A card left `seat`'s reader."""
+        """A card left `seat`'s reader. A card out of turn the law held is taken back:
+        logged (an `x-undo` of its play) so that the audit, too, knows it is gone."""
         if self.refused[seat] == card:
             self.refused[seat] = _NONE
+            m = self.match
+            if m.game is not None and m.pend_seat == seat:
+                self.flush()
+                m.pend_seat = -1
+                if self.pend_seq >= 0:
+                    self.undone.append(self.pend_seq)
+                    self._input({"ev": "x-undo", "undo": self.pend_seq, "seat": seat,
+                                 "card": C.name(card), "t": self.now()})
+                    self.pend_seq = -1
+                self.changed = True
             signals.turn(self.lights, self.seats, self.match.turn)
         if self.lying[seat] == card:
             phase = self.phase          # read before: this card still counts as lying
@@ -280,7 +303,10 @@ class Table:
             return
         self.parked = False
         status, seat, card = self.p_status, self.p_seat, self.p_card
-        self._input({"ev": "play", "seat": seat, "card": C.name(card), "t": self.now()})
+        ev = {"ev": "play", "seat": seat, "card": C.name(card), "t": self.now()}
+        self._input(ev)
+        if status & REFUSED and self.match.pend_seat == seat:
+            self.pend_seq = ev["seq"]   # held out of turn: lifting it is logged
         for d in self.match.events(status, seat, card):
             self._derived(d)
         if status & M.HAND_DONE:
@@ -300,6 +326,9 @@ class Table:
         if d["ev"] == "violation":
             self.violation = d
         self.link.event(d)
+        if d["ev"] == "x-ruling":
+            self.ruling = d
+            self.ruled[d["seq"]] = (d["hand"], d["trick"], d["seat"], d["rule"])
 
     # -- phases -----------------------------------------------------------------------
     def new_match(self, game_name, options=None, dealer=0):
@@ -325,7 +354,10 @@ class Table:
         game = None
         gc.collect()        # the old match's buffers go before the new ones come
         self.undone = []
+        self.ruled = {}
+        self.overrides = {}
         self.violation = None
+        self.ruling = None
         ev = {"ev": "match", "game": game_name, "seats": self.match_seats(game_name),
               "first_dealer": dealer, "t": self.now()}
         if options:
@@ -376,6 +408,7 @@ class Table:
             self.lying[s] = _NONE
         self.turnup_card = _NONE
         self.violation = None
+        self.ruling = None
         self.notice = ""                # the room's word on the last hand is read
         self.showing = _NONE            # the last hand's showdown is over
         self.shown = []
@@ -421,6 +454,8 @@ class Table:
             self.on_button(_CONFIRM * 2)
         elif word == "undo":
             self.on_button(_UNDO * 2)
+        elif word == "overrule":
+            self.overrule(None, None, "seat " + str(seat), None)     # the director's tag
         elif self.phase not in (P.CALLS, P.SHOW, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
             self._warn(seat, say("not now"))
         elif word == "misdeal":
@@ -536,6 +571,17 @@ class Table:
         from . import restore
         try:
             return restore.undo(self)
+        finally:
+            _unload()
+
+    def overrule(self, ruling, penalty, by, reason):
+        """A director overrules a ruling (`ruling` its seq, None: the last one; `penalty`
+        None: its other reading): logged as `x-override`, the rules rebuilt under it.
+        The refusal's reason (a TableError), or None."""
+        self.flush()
+        from . import restore
+        try:
+            return restore.overrule(self, ruling, penalty, by, reason)
         finally:
             _unload()
 

@@ -35,17 +35,63 @@ def undone(t, ev):
     """Rebuild the rules state without the play the `x-undo` event `ev` names."""
     t.undone.append(ev["undo"])
     t.match = None      # the old state goes before the new one is built
-    t.match = rebuild(t.journal, ev["seq"], t.undone)
+    t.match = rebuild(t.journal, ev["seq"], t.undone, t.overrides)
     seat = ev["seat"]
     if t.lying[seat] == C.parse(ev["card"]):
         t.lying[seat] = _NONE
     t.sync()
 
 
-def rebuild(journal, stop_seq, undone):
+def rebuild(journal, stop_seq, undone, overrides=None):
     """The rules state of the journal's events before seq `stop_seq`, without the
-    plays whose seqs are in `undone` (an undo; a resend from the journal)."""
-    return fold.replay(journal.events(stop_seq), undone)
+    plays whose seqs are in `undone` (an undo; a resend from the journal), under the
+    director's `overrides`."""
+    return fold.replay(journal.events(stop_seq), undone, None, overrides or None)
+
+
+def overrule(t, ruling, penalty, by, reason):
+    """The director's override (table/controller.py `overrule`): the reason it is
+    refused, or None once it is logged and the match rebuilt under it. The tag's
+    override (no penalty named) gives the last ruling its other reading: condone and
+    take-back swap, a penalty is waived (report), a report takes the law's penalty."""
+    from rules.errors import EventError
+    from rules.rulings import check_override
+    if ruling is None:
+        ruling = t.ruling["seq"] if t.ruling is not None else None
+    key = t.ruled.get(ruling)
+    if key is None:
+        t._warn(None, say("no ruling"))
+        return EventError("no ruling of this match has seq " + repr(ruling))
+    if penalty is None:
+        was = t.overrides.get(key) or (t.ruling["penalty"] if t.ruling is not None
+                                       and t.ruling["seq"] == ruling else "report")
+        law = t.match.game.revoke_penalty
+        penalty = {"condone": "take-back", "take-back": "condone",
+                   "report": law if law != "report" else "hand"}.get(was, "report")
+    try:
+        check_override(penalty, key[3])
+    except EventError as err:
+        return err
+    ev = {"ev": "x-override", "ruling": ruling, "penalty": penalty, "t": t.now()}
+    if by is not None:
+        ev["by"] = by
+    if reason is not None:
+        ev["reason"] = reason
+    t._input(ev)
+    overridden(t, ev)
+    return None
+
+
+def overridden(t, ev):
+    """Rebuild the rules state under the override `ev` (live, or replayed at boot)."""
+    key = t.ruled.get(ev.get("ruling"))
+    if key is None:
+        return
+    t.overrides[key] = ev["penalty"]
+    t.match = None
+    t.match = rebuild(t.journal, ev["seq"], t.undone, t.overrides)
+    t.violation = None
+    t.sync()
 
 
 def resume(t):
@@ -82,7 +128,13 @@ def _replay(t, ev):
         if "names" in ev:
             t.names = ev["names"]   # the names come back with their match after a power cut
         t.undone = []
+        t.ruled = {}
+        t.overrides = {}
         t.link.event(ev)
+        return
+    if name == "x-override":
+        t.link.event(ev)
+        overridden(t, ev)
         return
     if name == "x-undo":
         t.link.event(ev)
@@ -91,6 +143,8 @@ def _replay(t, ev):
     accepted, derived = fold.apply(t.match, ev) if fold.is_input(ev) else (False, ())
     if not accepted:
         derived = ()    # the same refusal as when it came (or an extension: no rules)
+    elif name == "play" and t.match.pend_seat == ev.get("seat"):
+        t.pend_seq = ev.get("seq", -1)     # held out of turn: its lifting is logged again
     t.link.event(ev)
     for d in derived:
         t._derived(d)

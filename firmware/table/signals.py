@@ -1,7 +1,7 @@
 """What the seat lights say after each verdict. Called on the per-play path: no
 allocation (the Lights driver keeps meanings in bytearrays, colours made once)."""
 from drivers.leds import OFF, TURN, ACCEPTED, ILLEGAL, WINNER, WARNING, STATUS
-from rules.match import REFUSED, PROVEN, TRICK_DONE, MATCH_DONE
+from rules.verdicts import REFUSED, PROVEN, TRICK_DONE, MATCH_DONE, RULED, CONDONE
 
 
 def turn(lights, seats, seat):
@@ -20,18 +20,33 @@ def verdict(lights, match, status, seat):
     """Show the verdict on a play by `seat` that returned `status`."""
     n = match.seats
     if status & REFUSED:
-        lights.seat(seat, ILLEGAL, True)        # take the card back
+        if match.pend_seat == seat:
+            # out of turn, held by the law (condone): steady amber, it stands once the
+            # other side plays on to it; the rightful seat still lit
+            lights.seat(seat, WARNING, False)
+            if match.turn is not None:
+                lights.seat(match.turn, TURN, False)
+        else:
+            lights.seat(seat, ILLEGAL, True)    # take the card back
         lights.status(WARNING, False)
         return
+    condoned = -1
+    if status & RULED:
+        r = match.rulings
+        for k in range(match.ruling_count):
+            if r[5 * k + 2] == CONDONE:
+                condoned = r[5 * k]
     if status & TRICK_DONE:
         winner = match.last.winner
         for s in range(n):
             lights.seat(s, WINNER if s == winner else OFF, s == winner)
     else:
-        if match.trick.n == 1:              # a new trick: last trick's lights go
+        if match.trick.n == 1 or condoned >= 0:    # a new trick: last trick's lights go
             for s in range(n):
                 if s != seat:
                     lights.seat(s, OFF, False)
+        if condoned >= 0:
+            lights.seat(condoned, ACCEPTED, False)  # the card out of turn stands
         lights.seat(seat, ACCEPTED, False)
         nxt = match.turn
         if nxt is not None:

@@ -2,7 +2,7 @@
 import scratch
 import tablekit   # first: it puts firmware/ ahead of tests/ on the path
 from drivers.buttons import MENU, CONFIRM, UNDO
-from drivers.leds import TURN, ACCEPTED, ILLEGAL, WINNER, OFF
+from drivers.leds import TURN, ACCEPTED, ILLEGAL, WINNER, OFF, WARNING
 from table import phases as P
 from rules import cards as C
 
@@ -76,14 +76,79 @@ def test_accepted_play_lights_and_next_turn():
 
 
 def test_out_of_turn_is_refused_at_once_and_lit():
-    k = _kit()
+    k = _kit('{"irregularity": "report", "out_of_turn": "take-back"}')
     _to_play(k)
     k.place(3, "2S")
     assert _lit(k, 3) == ILLEGAL and k.app.lights.blinking[3]
-    v = k.events()[-1]
+    v, r = k.events()[-2:]
     assert v["ev"] == "violation" and v["rule"] == "out-of-turn" and v["proven"] == "at-play"
+    assert r["ev"] == "x-ruling" and r["penalty"] == "take-back"
     k.remove("2S")                  # taken back
     assert _lit(k, 1) == TURN and _lit(k, 3) == OFF
+    assert k.events()[-1]["ev"] == "x-ruling"      # nothing logged: the law held nothing
+
+
+def _rulings(k):
+    return [e for e in k.events() if e["ev"] == "x-ruling"]
+
+
+def test_a_lead_out_of_turn_waits_lit_amber_and_stands_once_the_other_side_plays_on():
+    k = _kit()
+    _to_play(k)
+    k.place(2, "2S")                # seat 1 leads; seat 2 leads instead
+    assert _lit(k, 2) == WARNING and not k.app.lights.blinking[2] and _lit(k, 1) == TURN
+    assert not _rulings(k)
+    k.place(3, "3S")                # the other side plays on to it
+    r = _rulings(k)
+    assert [(x["seat"], x["penalty"]) for x in r] == [(2, "condone")]
+    assert _lit(k, 2) == ACCEPTED and _lit(k, 3) == ACCEPTED and _lit(k, 0) == TURN
+    assert k.table.lying[2] == C.parse("2S") and k.table.refused[2] == -1
+    assert k.table.match.trick.leader == 2
+
+
+def test_a_held_card_lifted_is_logged_as_taken_back_and_the_rightful_lead_goes_on():
+    k = _kit()
+    _to_play(k)
+    k.place(2, "2S")
+    play = [e for e in k.events() if e["ev"] == "play"][-1]
+    k.remove("2S")
+    u = k.events()[-1]
+    assert u["ev"] == "x-undo" and u["undo"] == play["seq"] and u["seat"] == 2
+    assert k.table.match.pend_seat == -1 and _lit(k, 1) == TURN
+    k.place(3, "3S")                # seat 3 now leads out of turn: nothing of the lifted card
+    k.remove("3S")
+    k.place(1, "4S")
+    assert k.table.match.trick.leader == 1 and k.table.match.trick.n == 1
+
+
+def test_a_card_out_of_turn_inside_a_trick_blinks_to_be_taken_back():
+    k = _kit()
+    _to_play(k)
+    k.place(1, "2S")
+    k.place(3, "3S")                # seat 2's turn
+    assert _lit(k, 3) == ILLEGAL and k.app.lights.blinking[3]
+    assert [(x["seat"], x["penalty"]) for x in _rulings(k)] == [(3, "take-back")]
+
+
+def test_a_director_overrules_by_host_command_and_by_the_overrule_tag():
+    k = _kit()
+    _to_play(k)
+    k.place(2, "2S")
+    k.place(3, "3S")                # condoned
+    ruling = _rulings(k)[-1]["seq"]
+    r = k.command('{"cmd": "override", "ruling": 9999, "penalty": "take-back"}')
+    assert "no ruling" in r[-1]["error"]
+    r = k.command('{"cmd": "override", "ruling": %d, "penalty": "report"}' % ruling)
+    assert "condone, take-back" in r[-1]["error"]
+    k.command('{"cmd": "override", "ruling": %d, "penalty": "take-back", "reason": "seen"}' % ruling)
+    o = k.events()[-1]
+    assert o["ev"] == "x-override" and o["ruling"] == ruling and o["by"] == "host" and o["reason"] == "seen"
+    m = k.table.match
+    assert m.trick.n == 0 and m.pend_seat == 3      # the 2S taken back; the 3S now leads out of turn
+    k.control(0, "overrule")        # the director's tag: the last ruling's other reading
+    o = k.events()[-1]
+    assert o["ev"] == "x-override" and o["penalty"] == "condone" and o["by"] == "seat 0"
+    assert k.table.match.trick.n == 2 and k.table.match.trick.leader == 2
 
 
 def test_trick_winner_lit_until_collected():

@@ -57,6 +57,7 @@ class Table:
         self.notice = ""                # a room's notice (table/io/host.py)
         self.problems = []
         self.violation = None
+        self.ruling = None
         self.enroller = None
         self.game_name = "malilla"
         self.preset = 0
@@ -136,10 +137,11 @@ def snap(game, seats, teams, totals, trump="H", turn=1, last_n=0, context=None, 
                  "teams": teams})
 
 
-def _game(name, m, phase, texts, deck=None, message="", violation=None, problems=None):
+def _game(name, m, phase, texts, deck=None, message="", violation=None, problems=None, ruling=None):
     t = Table(phase, m, deck or enrolled())
     t.message = message
     t.violation = violation
+    t.ruling = ruling
     t.problems = problems or []
     return (name, t, texts)
 
@@ -240,6 +242,34 @@ def catalogue():
          "proven": "at-play"}
     out.append(_game("violation at play", m, P.PLAY, ["FOUL S3 out-of-turn", "at play"],
                      violation=v))
+    # The event's laws (docs/referee.md): a lead out of turn held, then condoned; one to
+    # take back; a revoke ruled as a renuncio, to be corrected, waived by a director.
+    m = match_at(tricks=6)
+    m.pend_seat = 2
+    v = {"ev": "violation", "hand": 1, "trick": 7, "seat": 2, "card": "KS", "rule": "out-of-turn",
+         "proven": "at-play"}
+    out.append(_game("ruling: lead out of turn held", m, P.PLAY,
+                     ["FOUL S2 out-of-turn", say("stands once played on")], violation=v))
+    m = match_at(tricks=6)
+    r = {"ev": "x-ruling", "hand": 1, "trick": 7, "seat": 2, "team": 0, "rule": "out-of-turn",
+         "penalty": "condone", "card": "KS"}
+    out.append(_game("ruling: condoned", m, P.PLAY, ["FOUL S2 out-of-turn"], violation=v, ruling=r))
+    r = dict(r, penalty="take-back")
+    out.append(_game("ruling: take it back", m, P.PLAY, ["FOUL S2 out-of-turn"], violation=v, ruling=r))
+    v = {"ev": "violation", "hand": 1, "trick": 3, "seat": 1, "card": "7H", "rule": "revoke",
+         "proven": 6, "proof": {"trick": 6, "card": "2H"}}
+    r = {"ev": "x-ruling", "hand": 1, "trick": 3, "seat": 1, "team": 1, "rule": "revoke",
+         "penalty": "hand", "card": "7H", "score": [35, 0]}
+    out.append(_game("ruling: renuncio, hand to the other side", m, P.PLAY,
+                     ["FOUL S1 revoke", "proven by 2\x02 in trick 6"], violation=v, ruling=r))
+    v = {"ev": "violation", "hand": 1, "trick": 7, "seat": 1, "card": "7H", "rule": "revoke",
+         "proven": "at-play"}
+    out.append(_game("ruling: correct", m, P.PLAY, ["FOUL S1 revoke"], violation=v,
+                     ruling=dict(r, trick=7, penalty="correct")))
+    out.append(_game("ruling: score", m, P.PLAY, ["FOUL S1 revoke"], violation=v,
+                     ruling=dict(r, trick=7, penalty="score", score=[5, 0])))
+    out.append(_game("ruling: match", m, P.PLAY, ["FOUL S1 revoke"], violation=v,
+                     ruling=dict(r, trick=7, penalty="game")))
     # Every warning the controller sets, and reader faults, during play.
     m = match_at(tricks=2)
     for w in WARNINGS:

@@ -167,6 +167,14 @@ class Truc(Game):
             t.deciding = -1
         return 0
 
+    def condoning(self, match, seat):
+        """A card of the side asked accepts the raise (the seed), also when it is played
+        on to a lead made before the answer: the lead stands, the raise is accepted."""
+        st = match.ctx.talk.stakes
+        if st.pending and self.team_of[seat] != st.raiser:
+            st.accept()
+            match.ctx.stake = st.accepted
+
     def after_play(self, match, seat, c):
         return -1
 

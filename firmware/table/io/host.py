@@ -105,6 +105,18 @@ def _command(t, cmd):
     elif word == "undo":
         if not t.undo():
             raise CommandError("nothing to undo")
+    elif word == "override":
+        # a director overrules a ruling: `ruling` (its seq, default the last),
+        # `penalty` (default its other reading), `by`, `reason` (docs/referee.md)
+        ruling = cmd.get("ruling")
+        if ruling is not None and (not isinstance(ruling, int) or isinstance(ruling, bool)):
+            raise CommandError("'override' needs 'ruling' to be the seq of an x-ruling")
+        for key in ("penalty", "by", "reason"):
+            if cmd.get(key) is not None and not isinstance(cmd.get(key), str):
+                raise CommandError("'override' needs '" + key + "' to be a text")
+        err = t.overrule(ruling, cmd.get("penalty"), cmd.get("by", "host"), cmd.get("reason"))
+        if err is not None:
+            raise CommandError(str(err))
     elif word == "notice":
         notice(t, cmd)
     elif word == "enrol":

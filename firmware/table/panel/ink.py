@@ -19,6 +19,7 @@ def reason_word(r):
     return {"target": say("TARGET REACHED"), "irregularity": say("IRREGULARITY"), "games": say("GAMES WON"),
             "ordago": say("ORDAGO"), "hands": say("HANDS PLAYED"), "claim": say("CLAIM"),
             "concede": say("CONCEDED"), "misdeal": say("MISDEAL"), "abandoned": say("ABANDONED"),
+            "revoke": say("REVOKE"),
             "fold": say("FOLD"), "reject": say("REFUSED RAISE"), "pass": say("ALL PASS"),
             "decided": say("DECIDED"), "trawl": say("TRAWL"),
             "tute": "TUTE"}.get(r)      # tute: the game's own word in every language

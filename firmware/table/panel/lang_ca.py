@@ -48,7 +48,9 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tPUJA A\n'  # PUJA A
          b'REFUSED RAISE\tNO VOLGUT\n'  # NO VOLGUT
+         b'REVOKE\tREN\xc3\x9aNCIA\n'  # RENÚNCIA
          b'ROUND\tRONDA\n'  # RONDA
+         b'RULING\tDECISI\xc3\x93\n'  # DECISIÓ
          b'SCORE\tMARCADOR\n'  # MARCADOR
          b'SIGNS\tPALS\n'  # PALS
          b'SPANISH 40\tESPANYOLA 40\n'  # ESPANYOLA 40
@@ -100,6 +102,7 @@ WORDS = (b"\n"
          b'every card seen\ttotes les cartes vistes\n'  # totes les cartes vistes
          b'false-declaration\tdeclaraci\xc3\xb3 falsa\n'  # declaració falsa
          b'games\tjocs\n'  # jocs
+         b"hand to team\tm\xc3\xa0 per a l'equip\n"  # mà per a l'equip
          b'hand?\tm\xc3\xa0?\n'  # mà?
          b'hands\tmans\n'  # mans
          b'hold confirm: enrol\tmantenir confirmar: registrar\n'  # mantenir confirmar: registrar
@@ -109,10 +112,12 @@ WORDS = (b"\n"
          b'hold undo: check deck\tmantenir desfer: revisar baralla\n'  # mantenir desfer: revisar baralla
          b'in trick\ta la basa\n'  # a la basa
          b"is reported\ts'anota\n"  # s'anota
+         b'it stands\tval\n'  # val
          b'last trick bonus\tprima de la darrera basa\n'  # prima de la darrera basa
          b'lay it on any reader\tposeu-la a qualsevol lector\n'  # poseu-la a qualsevol lector
          b'loses the game\tperd la partida\n'  # perd la partida
          b'low-card\tcarta baixa\n'  # carta baixa
+         b"match to team\tpartida per a l'equip\n"  # partida per a l'equip
          b'menu: game\tmen\xc3\xba: joc\n'  # menú: joc
          b'menu: new match\tmen\xc3\xba: nova partida\n'  # menú: nova partida
          b'menu: other pack\tmen\xc3\xba: altra baralla\n'  # menú: altra baralla
@@ -122,6 +127,7 @@ WORDS = (b"\n"
          b'must-overtrump\tno sobrefallar\n'  # no sobrefallar
          b'must-trump\tno fallar\n'  # no fallar
          b'no\tno\n'  # no
+         b'no ruling\tcap decisi\xc3\xb3\n'  # cap decisió
          b"not a card of this game\tno \xc3\xa9s carta d'aquest joc\n"  # no és carta d'aquest joc
          b'not now\tara no\n'  # ara no
          b'not-in-hand\tcarta que no tenia\n'  # carta que no tenia
@@ -132,14 +138,19 @@ WORDS = (b"\n"
          b'piquet 32\tpiquet de 32\n'  # piquet de 32
          b'proven by\tprovada per\n'  # provada per
          b'reader faults:\tlectors amb error:\n'  # lectors amb error:
+         b'replace it before the next lead\tcanvia-la abans de la pr\xc3\xb2xima sortida\n'  # canvia-la abans de la pròxima sortida
+         b'reported\tanotat\n'  # anotat
          b'revoke\tren\xc3\xbancia\n'  # renúncia
          b'seven-discard\tdescart del set\n'  # descart del set
          b'show\tensenya\n'  # ensenya
          b'show hands\tensenyeu les cartes\n'  # ensenyeu les cartes
          b'shown\tja ensenyada\n'  # ja ensenyada
+         b'stands once played on\tval si el rival hi juga a sobre\n'  # val si el rival hi juga a sobre
          b'tag already enrolled\tetiqueta ja registrada\n'  # etiqueta ja registrada
+         b'take it back\tretira-la\n'  # retira-la
          b'target\tpunts de la partida\n'  # punts de la partida
          b'the dealer turns up\tgira el trumfo qui dona\n'  # gira el trumfo qui dona
+         b"to team\tper a l'equip\n"  # per a l'equip
          b'trawl\tarrossegament\n'  # arrossegament
          b'turns up\tla gira\n'  # la gira
          b'undo: back\tdesfer: enrere\n'  # desfer: enrere

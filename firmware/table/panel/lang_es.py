@@ -48,7 +48,9 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSUBE A\n'  # SUBE A
          b'REFUSED RAISE\tNO QUERIDO\n'  # NO QUERIDO
+         b'REVOKE\tRENUNCIO\n'  # RENUNCIO
          b'ROUND\tRONDA\n'  # RONDA
+         b'RULING\tDECISI\xc3\x93N\n'  # DECISIÓN
          b'SCORE\tTANTEO\n'  # TANTEO
          b'SIGNS\tPALOS\n'  # PALOS
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
@@ -100,6 +102,7 @@ WORDS = (b"\n"
          b'every card seen\ttodas las cartas vistas\n'  # todas las cartas vistas
          b'false-declaration\tdeclaraci\xc3\xb3n falsa\n'  # declaración falsa
          b'games\tjuegos\n'  # juegos
+         b'hand to team\tmano para el equipo\n'  # mano para el equipo
          b'hand?\t\xc2\xbfmano?\n'  # ¿mano?
          b'hands\tmanos\n'  # manos
          b'hold confirm: enrol\tmantener confirmar: registrar\n'  # mantener confirmar: registrar
@@ -109,10 +112,12 @@ WORDS = (b"\n"
          b'hold undo: check deck\tmantener deshacer: revisar baraja\n'  # mantener deshacer: revisar baraja
          b'in trick\ten la baza\n'  # en la baza
          b'is reported\tse anota\n'  # se anota
+         b'it stands\tvale\n'  # vale
          b'last trick bonus\tprima de la \xc3\xbaltima baza\n'  # prima de la última baza
          b'lay it on any reader\tp\xc3\xb3ngala en cualquier lector\n'  # póngala en cualquier lector
          b'loses the game\tpierde la partida\n'  # pierde la partida
          b'low-card\tcarta baja\n'  # carta baja
+         b'match to team\tpartida para el equipo\n'  # partida para el equipo
          b'menu: game\tmen\xc3\xba: juego\n'  # menú: juego
          b'menu: new match\tmen\xc3\xba: nueva partida\n'  # menú: nueva partida
          b'menu: other pack\tmen\xc3\xba: otra baraja\n'  # menú: otra baraja
@@ -122,6 +127,7 @@ WORDS = (b"\n"
          b'must-overtrump\tno contrafallar\n'  # no contrafallar
          b'must-trump\tno fallar\n'  # no fallar
          b'no\tno\n'  # no
+         b'no ruling\tning\xc3\xban fallo\n'  # ningún fallo
          b'not a card of this game\tno es carta de este juego\n'  # no es carta de este juego
          b'not now\tahora no\n'  # ahora no
          b'not-in-hand\tcarta que no ten\xc3\xada\n'  # carta que no tenía
@@ -132,14 +138,19 @@ WORDS = (b"\n"
          b'piquet 32\tpiquet de 32\n'  # piquet de 32
          b'proven by\tprobada por\n'  # probada por
          b'reader faults:\tlectores con fallo:\n'  # lectores con fallo:
+         b'replace it before the next lead\tc\xc3\xa1mbiala antes de la pr\xc3\xb3xima salida\n'  # cámbiala antes de la próxima salida
+         b'reported\tanotado\n'  # anotado
          b'revoke\trenuncio\n'  # renuncio
          b'seven-discard\tdescarte del siete\n'  # descarte del siete
          b'show\tense\xc3\xb1a\n'  # enseña
          b'show hands\tense\xc3\xb1ad las cartas\n'  # enseñad las cartas
          b'shown\tya ense\xc3\xb1ada\n'  # ya enseñada
+         b'stands once played on\tvale si el rival juega encima\n'  # vale si el rival juega encima
          b'tag already enrolled\tetiqueta ya registrada\n'  # etiqueta ya registrada
+         b'take it back\tret\xc3\xadrala\n'  # retírala
          b'target\tpuntos de la partida\n'  # puntos de la partida
          b'the dealer turns up\tvuelve la muestra quien da\n'  # vuelve la muestra quien da
+         b'to team\tpara el equipo\n'  # para el equipo
          b'trawl\tarrastre\n'  # arrastre
          b'turns up\tla vuelve\n'  # la vuelve
          b'undo: back\tdeshacer: atr\xc3\xa1s\n'  # deshacer: atrás

@@ -48,7 +48,9 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tIGO:\n'  # IGO:
          b'REFUSED RAISE\tEZ DU NAHI\n'  # EZ DU NAHI
+         b'REVOKE\tERRENUNTZIOA\n'  # ERRENUNTZIOA
          b'ROUND\tTXANDA\n'  # TXANDA
+         b'RULING\tEBAZPENA\n'  # EBAZPENA
          b'SCORE\tTANTOAK\n'  # TANTOAK
          b'SIGNS\tIRUDIAK\n'  # IRUDIAK
          b'SPANISH 40\tESPAINIARRA 40\n'  # ESPAINIARRA 40
@@ -100,6 +102,7 @@ WORDS = (b"\n"
          b'every card seen\tkarta guztiak ikusita\n'  # karta guztiak ikusita
          b'false-declaration\tdeklarazio faltsua\n'  # deklarazio faltsua
          b'games\tjokoak\n'  # jokoak
+         b'hand to team\teskua taldearentzat\n'  # eskua taldearentzat
          b'hand?\teskua?\n'  # eskua?
          b'hands\teskuak\n'  # eskuak
          b'hold confirm: enrol\teutsi berretsi: erregistratu\n'  # eutsi berretsi: erregistratu
@@ -109,10 +112,12 @@ WORDS = (b"\n"
          b'hold undo: check deck\teutsi desegin: sorta begiratu\n'  # eutsi desegin: sorta begiratu
          b'in trick\tbazan\n'  # bazan
          b'is reported\tidatzi egiten da\n'  # idatzi egiten da
+         b'it stands\tbalio du\n'  # balio du
          b'last trick bonus\tazken bazaren saria\n'  # azken bazaren saria
          b'lay it on any reader\tjarri edozein irakurgailutan\n'  # jarri edozein irakurgailutan
          b'loses the game\tpartida galtzen du\n'  # partida galtzen du
          b'low-card\tkarta baxua\n'  # karta baxua
+         b'match to team\tpartida taldearentzat\n'  # partida taldearentzat
          b'menu: game\tmenua: jokoa\n'  # menua: jokoa
          b'menu: new match\tmenua: partida berria\n'  # menua: partida berria
          b'menu: other pack\tmenua: beste sorta\n'  # menua: beste sorta
@@ -122,6 +127,7 @@ WORDS = (b"\n"
          b'must-overtrump\tgainetik triunfatu beharra\n'  # gainetik triunfatu beharra
          b'must-trump\ttriunfatu beharra\n'  # triunfatu beharra
          b'no\tez\n'  # ez
+         b'no ruling\tebazpenik ez\n'  # ebazpenik ez
          b'not a card of this game\tez da joko honetako karta\n'  # ez da joko honetako karta
          b'not now\torain ez\n'  # orain ez
          b'not-in-hand\tez zuen karta\n'  # ez zuen karta
@@ -132,14 +138,19 @@ WORDS = (b"\n"
          b'piquet 32\t32ko piquet\n'  # 32ko piquet
          b'proven by\tfrogatua\n'  # frogatua
          b'reader faults:\tirakurgailu akatsak:\n'  # irakurgailu akatsak:
+         b'replace it before the next lead\taldatu hurrengo irteera baino lehen\n'  # aldatu hurrengo irteera baino lehen
+         b'reported\tjakinarazia\n'  # jakinarazia
          b'revoke\terrenuntzioa\n'  # errenuntzioa
          b'seven-discard\tzazpiaren deskartea\n'  # zazpiaren deskartea
          b'show\terakutsi\n'  # erakutsi
          b'show hands\terakutsi kartak\n'  # erakutsi kartak
          b'shown\terakutsia\n'  # erakutsia
+         b'stands once played on\tbalio du aurkariak gainean jokatzen badu\n'  # balio du aurkariak gainean jokatzen badu
          b'tag already enrolled\tetiketa erregistratuta dago\n'  # etiketa erregistratuta dago
+         b'take it back\tjaso ezazu\n'  # jaso ezazu
          b'target\tpartidaren puntuak\n'  # partidaren puntuak
          b'the dealer turns up\tbanatzaileak muestra ateratzen du\n'  # banatzaileak muestra ateratzen du
+         b'to team\ttaldearentzat\n'  # taldearentzat
          b'trawl\tarrastrea\n'  # arrastrea
          b'turns up\tateratzen du\n'  # ateratzen du
          b'undo: back\tdesegin: atzera\n'  # desegin: atzera

@@ -48,7 +48,9 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tRELANCE \xc3\x80\n'  # RELANCE À
          b'REFUSED RAISE\tRELANCE REFUS\xc3\x89E\n'  # RELANCE REFUSÉE
+         b'REVOKE\tRENONCE\n'  # RENONCE
          b'ROUND\tMANCHE\n'  # MANCHE
+         b'RULING\tD\xc3\x89CISION\n'  # DÉCISION
          b'SCORE\tMARQUE\n'  # MARQUE
          b'SIGNS\tENSEIGNES\n'  # ENSEIGNES
          b'SPANISH 40\tESPAGNOL 40\n'  # ESPAGNOL 40
@@ -100,6 +102,7 @@ WORDS = (b"\n"
          b'every card seen\ttoutes les cartes vues\n'  # toutes les cartes vues
          b'false-declaration\tfausse annonce\n'  # fausse annonce
          b'games\tjeux\n'  # jeux
+         b"hand to team\tdonne \xc3\xa0 l'\xc3\xa9quipe\n"  # donne à l'équipe
          b'hand?\tmain ?\n'  # main ?
          b'hands\tdonnes\n'  # donnes
          b'hold confirm: enrol\tmaintenir confirmer : enregistrer\n'  # maintenir confirmer : enregistrer
@@ -109,10 +112,12 @@ WORDS = (b"\n"
          b'hold undo: check deck\tmaintenir annuler : v\xc3\xa9rifier le jeu\n'  # maintenir annuler : vérifier le jeu
          b'in trick\tau pli\n'  # au pli
          b'is reported\test signal\xc3\xa9e\n'  # est signalée
+         b'it stands\telle reste\n'  # elle reste
          b'last trick bonus\tprime du dernier pli\n'  # prime du dernier pli
          b'lay it on any reader\tposez-la sur un lecteur\n'  # posez-la sur un lecteur
          b'loses the game\tperd la partie\n'  # perd la partie
          b'low-card\tpetite carte\n'  # petite carte
+         b"match to team\tpartie \xc3\xa0 l'\xc3\xa9quipe\n"  # partie à l'équipe
          b'menu: game\tmenu : jeu\n'  # menu : jeu
          b'menu: new match\tmenu : nouvelle partie\n'  # menu : nouvelle partie
          b'menu: other pack\tmenu : autre jeu\n'  # menu : autre jeu
@@ -122,6 +127,7 @@ WORDS = (b"\n"
          b'must-overtrump\tne pas surcouper\n'  # ne pas surcouper
          b'must-trump\tne pas couper\n'  # ne pas couper
          b'no\tnon\n'  # non
+         b'no ruling\taucune d\xc3\xa9cision\n'  # aucune décision
          b'not a card of this game\tpas une carte de ce jeu\n'  # pas une carte de ce jeu
          b'not now\tpas maintenant\n'  # pas maintenant
          b'not-in-hand\tcarte absente de la main\n'  # carte absente de la main
@@ -132,14 +138,19 @@ WORDS = (b"\n"
          b'piquet 32\tpiquet 32\n'  # piquet 32
          b'proven by\tprouv\xc3\xa9e par\n'  # prouvée par
          b'reader faults:\tlecteurs en panne :\n'  # lecteurs en panne :
+         b'replace it before the next lead\tremplacez-la avant la prochaine entame\n'  # remplacez-la avant la prochaine entame
+         b'reported\tnot\xc3\xa9\n'  # noté
          b'revoke\trenonce\n'  # renonce
          b'seven-discard\td\xc3\xa9fausse du sept\n'  # défausse du sept
          b'show\tmontre\n'  # montre
          b'show hands\tmontrez vos mains\n'  # montrez vos mains
          b'shown\td\xc3\xa9j\xc3\xa0 montr\xc3\xa9e\n'  # déjà montrée
+         b"stands once played on\treste si l'adversaire joue dessus\n"  # reste si l'adversaire joue dessus
          b'tag already enrolled\t\xc3\xa9tiquette d\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e\n'  # étiquette déjà enregistrée
+         b'take it back\treprenez-la\n'  # reprenez-la
          b'target\tscore vis\xc3\xa9\n'  # score visé
          b'the dealer turns up\tle donneur retourne\n'  # le donneur retourne
+         b"to team\t\xc3\xa0 l'\xc3\xa9quipe\n"  # à l'équipe
          b'trawl\tarrastre (atout men\xc3\xa9)\n'  # arrastre (atout mené)
          b'turns up\tretourne\n'  # retourne
          b'undo: back\tannuler : retour\n'  # annuler : retour

@@ -48,7 +48,9 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSOBE A\n'  # SOBE A
          b'REFUSED RAISE\tNON QUERIDO\n'  # NON QUERIDO
+         b'REVOKE\tRENUNCIO\n'  # RENUNCIO
          b'ROUND\tROLDA\n'  # ROLDA
+         b'RULING\tDECISI\xc3\x93N\n'  # DECISIÓN
          b'SCORE\tTANTEO\n'  # TANTEO
          b'SIGNS\tPAUS\n'  # PAUS
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
@@ -100,6 +102,7 @@ WORDS = (b"\n"
          b'every card seen\ttodas as cartas vistas\n'  # todas as cartas vistas
          b'false-declaration\tdeclaraci\xc3\xb3n falsa\n'  # declaración falsa
          b'games\txogos\n'  # xogos
+         b'hand to team\tman para o equipo\n'  # man para o equipo
          b'hand?\tman?\n'  # man?
          b'hands\tmans\n'  # mans
          b'hold confirm: enrol\tmanter confirmar: rexistrar\n'  # manter confirmar: rexistrar
@@ -109,10 +112,12 @@ WORDS = (b"\n"
          b'hold undo: check deck\tmanter desfacer: revisar baralla\n'  # manter desfacer: revisar baralla
          b'in trick\tna baza\n'  # na baza
          b'is reported\tan\xc3\xb3tase\n'  # anótase
+         b'it stands\tvale\n'  # vale
          b'last trick bonus\tprima da \xc3\xbaltima baza\n'  # prima da última baza
          b'lay it on any reader\tp\xc3\xb3\xc3\xb1aa en calquera lector\n'  # póñaa en calquera lector
          b'loses the game\tperde a partida\n'  # perde a partida
          b'low-card\tcarta baixa\n'  # carta baixa
+         b'match to team\tpartida para o equipo\n'  # partida para o equipo
          b'menu: game\tmen\xc3\xba: xogo\n'  # menú: xogo
          b'menu: new match\tmen\xc3\xba: nova partida\n'  # menú: nova partida
          b'menu: other pack\tmen\xc3\xba: outra baralla\n'  # menú: outra baralla
@@ -122,6 +127,7 @@ WORDS = (b"\n"
          b'must-overtrump\tnon contrafallar\n'  # non contrafallar
          b'must-trump\tnon fallar\n'  # non fallar
          b'no\tnon\n'  # non
+         b'no ruling\tsen decisi\xc3\xb3n\n'  # sen decisión
          b'not a card of this game\tnon \xc3\xa9 carta deste xogo\n'  # non é carta deste xogo
          b'not now\tagora non\n'  # agora non
          b'not-in-hand\tcarta que non ti\xc3\xb1a\n'  # carta que non tiña
@@ -132,14 +138,19 @@ WORDS = (b"\n"
          b'piquet 32\tpiquet de 32\n'  # piquet de 32
          b'proven by\tprobada por\n'  # probada por
          b'reader faults:\tlectores con fallo:\n'  # lectores con fallo:
+         b'replace it before the next lead\tc\xc3\xa1mbiaa antes da pr\xc3\xb3xima sa\xc3\xadda\n'  # cámbiaa antes da próxima saída
+         b'reported\tcomunicado\n'  # comunicado
          b'revoke\trenuncio\n'  # renuncio
          b'seven-discard\tdescarte do sete\n'  # descarte do sete
          b'show\tamosa\n'  # amosa
          b'show hands\tamosade as cartas\n'  # amosade as cartas
          b'shown\txa amosada\n'  # xa amosada
+         b'stands once played on\tvale se o rival xoga enriba\n'  # vale se o rival xoga enriba
          b'tag already enrolled\tetiqueta xa rexistrada\n'  # etiqueta xa rexistrada
+         b'take it back\tret\xc3\xadrala\n'  # retírala
          b'target\tpuntos da partida\n'  # puntos da partida
          b'the dealer turns up\tvolve a mostra quen d\xc3\xa1\n'  # volve a mostra quen dá
+         b'to team\tpara o equipo\n'  # para o equipo
          b'trawl\tarrastre\n'  # arrastre
          b'turns up\tv\xc3\xb3lvea\n'  # vólvea
          b'undo: back\tdesfacer: atr\xc3\xa1s\n'  # desfacer: atrás

@@ -48,7 +48,9 @@ WORDS = (b"\n"
          b'PIQUET 32\tPIKET 32\n'  # PIKET 32
          b'RAISE TO\tVERHOOG TOT\n'  # VERHOOG TOT
          b'REFUSED RAISE\tGEWEIGERD\n'  # GEWEIGERD
+         b'REVOKE\tVERZAKING\n'  # VERZAKING
          b'ROUND\tRONDE\n'  # RONDE
+         b'RULING\tUITSPRAAK\n'  # UITSPRAAK
          b'SCORE\tSTAND\n'  # STAND
          b'SIGNS\tKLEUREN\n'  # KLEUREN
          b'SPANISH 40\tSPAANS 40\n'  # SPAANS 40
@@ -100,6 +102,7 @@ WORDS = (b"\n"
          b'every card seen\talle kaarten gezien\n'  # alle kaarten gezien
          b'false-declaration\tvalse melding\n'  # valse melding
          b'games\tspellen\n'  # spellen
+         b'hand to team\tspel naar team\n'  # spel naar team
          b'hand?\thand?\n'  # hand?
          b'hands\tspellen\n'  # spellen
          b'hold confirm: enrol\thoud bevestig: inlezen\n'  # houd bevestig: inlezen
@@ -109,10 +112,12 @@ WORDS = (b"\n"
          b'hold undo: check deck\thoud terug: kaarten nakijken\n'  # houd terug: kaarten nakijken
          b'in trick\tin slag\n'  # in slag
          b'is reported\twordt gemeld\n'  # wordt gemeld
+         b'it stands\tblijft liggen\n'  # blijft liggen
          b'last trick bonus\tbonus voor de laatste slag\n'  # bonus voor de laatste slag
          b'lay it on any reader\tleg ze op een lezer\n'  # leg ze op een lezer
          b'loses the game\tverliest de partij\n'  # verliest de partij
          b'low-card\tlage kaart\n'  # lage kaart
+         b'match to team\tpartij naar team\n'  # partij naar team
          b'menu: game\tmenu: spel\n'  # menu: spel
          b'menu: new match\tmenu: nieuwe partij\n'  # menu: nieuwe partij
          b'menu: other pack\tmenu: ander kaartspel\n'  # menu: ander kaartspel
@@ -122,6 +127,7 @@ WORDS = (b"\n"
          b'must-overtrump\tniet overtroeven\n'  # niet overtroeven
          b'must-trump\tniet troeven\n'  # niet troeven
          b'no\tnee\n'  # nee
+         b'no ruling\tgeen beslissing\n'  # geen beslissing
          b'not a card of this game\tgeen kaart van dit spel\n'  # geen kaart van dit spel
          b'not now\tniet nu\n'  # niet nu
          b'not-in-hand\tkaart niet in de hand\n'  # kaart niet in de hand
@@ -132,14 +138,19 @@ WORDS = (b"\n"
          b'piquet 32\tpiketspel 32\n'  # piketspel 32
          b'proven by\tbewezen door\n'  # bewezen door
          b'reader faults:\tlezers defect:\n'  # lezers defect:
+         b'replace it before the next lead\tvervang haar voor de volgende uitkomst\n'  # vervang haar voor de volgende uitkomst
+         b'reported\tgenoteerd\n'  # genoteerd
          b'revoke\tverzaking\n'  # verzaking
          b'seven-discard\tzeven afgooien\n'  # zeven afgooien
          b'show\ttoont\n'  # toont
          b'show hands\ttoon jullie kaarten\n'  # toon jullie kaarten
          b'shown\tal getoond\n'  # al getoond
+         b'stands once played on\tgeldt als de tegenpartij bijspeelt\n'  # geldt als de tegenpartij bijspeelt
          b'tag already enrolled\ttag al ingelezen\n'  # tag al ingelezen
+         b'take it back\tneem haar terug\n'  # neem haar terug
          b'target\tdoel\n'  # doel
          b'the dealer turns up\tde gever keert om\n'  # de gever keert om
+         b'to team\tnaar team\n'  # naar team
          b'trawl\ttroef trekken\n'  # troef trekken
          b'turns up\tdraait om\n'  # draait om
          b'undo: back\tterug: vorige\n'  # terug: vorige

@@ -149,6 +149,8 @@ class View:
             self.message = text(t) + (". " + self.message if self.message else "")
         self.problems = list(t.problems)
         self.violation = t.violation        # the controller replaces it, never edits it
+        self.ruling = t.ruling              # ... and the last ruling (x-ruling) likewise
+        self.pending = getattr(t.match, "pend_seat", -1)     # a card the law holds (or -1)
         self.game_name = t.game_name
         self.preset = t.preset
         self.first_dealer = t.first_dealer

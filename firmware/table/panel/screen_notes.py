@@ -109,8 +109,36 @@ def notes(self, t, y):
     y += h + 3 if h else 0
     v = t.violation
     if v is not None:
-        violation(self, v, y)
+        violation(self, v, y, ruling_line(t, v))
     return y
+
+
+def ruling_line(t, v):
+    """What the law does about violation `v` (docs/referee.md): its ruling once made,
+    else why the card is not taken (it waits to be played on, or must be lifted)."""
+    r = t.ruling
+    if r is not None and r["hand"] == v["hand"] and r["seat"] == v["seat"] \
+            and r.get("card") == v["card"]:
+        return say("RULING") + " " + penalty_text(r)
+    if v["rule"] == "out-of-turn" and t.pending == v["seat"]:
+        return say("stands once played on")
+    if v.get("proven") == "at-play" and v["rule"] in ("out-of-turn", "unknown-card", "duplicate-card"):
+        return say("take it back")
+    return None
+
+
+def penalty_text(r):
+    """A ruling's penalty as the panel says it."""
+    p = r["penalty"]
+    other = str(1 - r["team"])
+    if p == "hand":
+        return say("hand to team") + " " + other
+    if p == "game":
+        return say("match to team") + " " + other
+    if p == "score":
+        return str(r["score"][1 - r["team"]]) + " " + say("to team") + " " + other
+    return {"condone": say("it stands"), "take-back": say("take it back"), "report": say("reported"),
+            "correct": say("replace it before the next lead")}.get(p, p)
 
 
 def rule_text(r):
@@ -122,8 +150,9 @@ def rule_text(r):
             "not-in-hand": say("not-in-hand"), "false-declaration": say("false-declaration")}.get(r, r)
 
 
-def violation(self, v, y):
-    """A framed box: who, which rule, the card, and the later card that proves it."""
+def violation(self, v, y, ruled=None):
+    """A framed box: who, which rule, the card, the later card that proves it, and
+    what the law does about it (`ruled`)."""
     h = self.height - y
     self.rect(0, y, self.width, h)
     self.rect(2, y + 2, self.width - 4, h - 4, PAPER)
@@ -134,4 +163,6 @@ def violation(self, v, y):
         lines.append(say("proven by") + " " + self.card(proof["card"]) + " " + say("in trick") + " " + str(proof["trick"]))
     elif v.get("proven") == "at-play":
         lines.append(say("at play"))
+    if ruled:
+        lines.append(ruled)
     para(self, lines, 6, y + 5, self.width - 12, h - 8, self.body + 1 if self.wide else self.body)

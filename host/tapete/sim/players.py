@@ -58,6 +58,7 @@ class Players:
         self.wait_panel = wait_panel
         self.stuck = False              # the table waits for what the players cannot do
         self.laid = {}                  # printed card -> (hand, seat that held it), when laid
+        self.ruled = None               # the last ruling the players were told of
 
     # -- what the players see -------------------------------------------------------
     @property
@@ -99,6 +100,11 @@ class Players:
         so `is not` tells a new one from an old one that reads the same."""
         t = self.table
         v = t.violation
+        r = getattr(t, "ruling", None)
+        if r is not None and r is not self.ruled:
+            self.ruled = r
+            self.log("the table rules: %s, seat %s's %s (%s)" % (
+                r.get("penalty"), r.get("seat"), r.get("card"), r.get("rule")))
         if v is not None and v is not violation:
             self.log("the table: %s by seat %s with %s%s" % (
                 v.get("rule"), v.get("seat"), v.get("card"),

@@ -164,7 +164,8 @@ TUTE_MARRIAGES = {20: NP_("tute", "the twenty"), 40: NP_("tute", "the forty")}
 ENDINGS = {"claim": N_("a claim"), "concede": N_("a concession"), "reject": N_("a refused raise"),
            "fold": N_("a fold"), "tute": N_("a tute"), "trawl": N_("trawling"), "pass": N_("all passing"),
            "ordago": N_("an órdago"), "decided": N_("its outcome being settled"), "irregularity": N_("an irregularity"), "target": N_("the target reached"),
-           "cap": N_("the round's cap (its points, deals or time)")}
+           "cap": N_("the round's cap (its points, deals or time)"),
+           "revoke": N_("a revoke ruled")}
 
 # Mus's rounds (lances) and its draw.
 MUS_ROUNDS = {"grande": NP_("mus", "grande"), "chica": NP_("mus", "chica"), "pares": NP_("mus", "pares"),

@@ -3,7 +3,8 @@ import weakref
 
 from ...rules import cards, games
 from ...rules.errors import OrderError, TableError
-from ...rules.fold import INPUTS, Fold
+from ...rules.fold import INPUTS, OVERRIDE, RULING, Fold
+from ...rules.rulings import key as ruling_key
 from .common import (DERIVED_ALL, HAND_CONTEXT, IDLE, LISTED, OVER, REFUSED_RULES, UNJUDGED_KEYS, _by_line, _card,
                      _contract, _count, _fault, _game_hint, _mend_match, _refusal_detail, parse_line)
 from .compare import Comparing
@@ -36,6 +37,8 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         self.last_seq = None
         self.ended_at = None
         self.undone = []            # plays taken back by x-undo
+        self.overruled = []         # a director's x-override lines, as taken
+        self.waiting = {}           # (hand, seat, card) -> line: a card out of turn the law holds
         self.lines = [None, None]   # the first and last line of this match in the log
         self.refused_at = None      # line of a 'match' event the rules refused
         self.ended = None           # (line, why) once the match is over
@@ -103,10 +106,9 @@ class Audit(Mending, Rulings, Comparing, Gaps):
             # the controller's word, listed, never a disagreement (rulings.py)
             self.logged_ruling(number, event)
             return
-        if name == "x-override":
-            self.override(number, event)
-            return
         if name in DERIVED_ALL:
+            if name == RULING and "seq" in event:
+                self.fold.ruled[event["seq"]] = ruling_key(event)    # an override may name it
             if self.pending or self.phase() is None:
                 self.compare(number, event)
             else:
@@ -115,6 +117,8 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         if extension:
             if name == "x-undo":
                 self.undo(number, event)
+            elif name == OVERRIDE:
+                self.override(number, event)
             return          # an extension this audit does not know: ignored (docs/protocol.md)
         if name in INPUTS:
             # the controller logs what an input derives before the next input it
@@ -238,6 +242,21 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                             "seq": seq, "seat": target[1].get("seat"), "card": target[1].get("card")})
         self.fold.undo(seq)     # the rules rebuilt without it, as the controller does
 
+    def override(self, number, event):
+        """`x-override`: a director overrules a ruling; the rules are rebuilt under it,
+        as the controller does (rules/fold.py). One naming no ruling is an error."""
+        self.close_skipped()
+        self.flush_pending(number)
+        status, k = self.fold.overrule(event, number)      # a refusal: the fold's hook says it
+        if status == "overruled":
+            said = {"hand": k[0], "line": number, "ruling": event.get("ruling"), "trick": k[1],
+                    "seat": k[2], "rule": k[3], "penalty": event.get("penalty")}
+            for key in ("by", "reason"):
+                if key in event:
+                    said[key] = event[key]
+            self.overruled.append(said)
+            self.rebuilt()
+
     def restarting(self):
         """Before the fold replays the accepted inputs into a new Match (after an undo,
         or after the rules failed half-way through an event): what they made goes."""
@@ -248,11 +267,22 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         self.winner = self.reason = self.ended = None
 
     def rebuilt(self):
-        """The plays taken back, shown in their hands again."""
+        """The plays taken back, and the director's overrides, shown in their hands again."""
         for u in self.undone:
             for hand in self.hands:
                 if hand["hand"] == u["hand"]:
                     hand["undone"].append(dict((k, v) for k, v in u.items() if k != "hand"))
+        for o in self.overruled:
+            for hand in self.hands:
+                if hand["hand"] == o["hand"]:
+                    overrides = hand.setdefault("overrides", [])
+                    said = dict((k, v) for k, v in o.items() if k != "hand")
+                    if said not in overrides:
+                        overrides.append(said)
+                    for ruling in hand.get("rulings", ()):     # joined to the ruling it names (rulings.py)
+                        if ruling.get("seq") == o["ruling"]:
+                            ruling["override"] = {"penalty": o["penalty"], "by": o.get("by"),
+                                                  "reason": o.get("reason"), "line": o["line"]}
 
     def record_unjudged(self, number, d):
         """A derived event of a hand the rules cannot judge (a gap): taken as the
@@ -298,14 +328,21 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                 v["line"] = self.play_lines.get((d["hand"], _card(d["card"])))
                 v["proof"] = dict(d["proof"], line=number)
             hand["violations"].append(v)
-            if d["rule"] in REFUSED_RULES and live:
+            if d["rule"] == "out-of-turn" and self.match.pend_seat == d["seat"]:
+                # the law holds it (condone): played on it stands, else its ruling says
+                self.waiting[(d["hand"], d["seat"], d["card"])] = number
+            elif d["rule"] in REFUSED_RULES and live:
                 self.error(number, "play refused (" + d["rule"] + "): seat " + str(d["seat"])
                            + " played " + d["card"] + _refusal_detail(d, self.match))
         elif name == "x-refused":
             if live:
                 self.error(number, d["message"])
-        elif name == "x-ruling":
+        elif name == RULING:
             self.keep_ruling(number, d, None)
+            held = self.waiting.pop((d["hand"], d["seat"], d.get("card")), None)
+            if held is not None and d["penalty"] == "take-back" and live:
+                self.error(held, "play refused (out-of-turn): seat " + str(d["seat"]) + " played "
+                           + str(d.get("card")) + "; taken back (ruled at line " + str(number) + ")")
         elif name == "x-claim":
             c = dict(d)
             del c["ev"]

@@ -53,18 +53,3 @@ class Rulings:
                     if logged.get("seq") is not None:
                         ruling["seq"] = logged["seq"]
                     return
-
-    def override(self, number, event):
-        """A director's override: attached to the ruling it names."""
-        seq, penalty = event.get("ruling"), event.get("penalty")
-        if penalty not in PENALTIES:
-            self.error(number, "x-override with penalty %s, not one of %s: left out"
-                       % (_shown(penalty), ", ".join(PENALTIES)))
-            return
-        for hand in reversed(self.hands):
-            for ruling in hand.get("rulings", ()):
-                if seq is not None and ruling.get("seq") == seq:
-                    ruling["override"] = {"penalty": penalty, "by": event.get("by"),
-                                          "reason": event.get("reason"), "line": number}
-                    return
-        self.error(number, "x-override names no ruling of this match (ruling=%s)" % _shown(seq))
