@@ -18,7 +18,8 @@ which this file imports, so that no import goes back the other way.
 """
 from .errors import OrderError
 from .game import Game
-from .mus_hand import CALL_WORDS, MusHand
+from .mus_hand import CALL_WORDS, DECLARE, MusHand
+from .phases import CALLS
 
 
 class Mus(Game):
@@ -47,6 +48,12 @@ class Mus(Game):
         """The hand plays by this description: its options, seats and teams."""
         h = match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
         return h.phase      # CALLS: the draw comes first
+
+    def play_begun(self, match):
+        """Mus plays no card: a misdeal is taken while the draw lasts (the hands may
+        still change), and ruled by the law `late_misdeal` once the betting begins."""
+        h = match.ctx.talk
+        return h is not None and (h.phase != CALLS or h.stage >= DECLARE)
 
     def awaiting(self, match):
         h = match.ctx.talk

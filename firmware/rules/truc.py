@@ -2,8 +2,9 @@
 to follow, drawn tricks, truc and retruc, eleven, twelve wins.
 
 Readings chosen where the text is silent:
-- Hands: 3 cards each; 1 card each when the `deal` event says `cards: 1` (the cut
-  was refused and the dealer chose it), never when a side has eleven.
+- Hands: 3 cards each; 1 card each when the `deal` event says `cards: 1` and
+  `cut: false` (the text: "if the cut was refused, the dealer has the option"), never
+  after a cut (`cut` absent or true) nor when a side has eleven.
 - A trick goes to the highest card; equal highest cards of two opponents draw it
   (nobody wins it) and its leader leads again; equal cards of partners: the first
   played wins. The hand ends as soon as no trick still to play can change its
@@ -66,6 +67,10 @@ class Truc(Game):
         if n != 1:
             raise EventError("truc deals 3 cards each, or 1 when the cut was refused; got cards="
                              + repr(n))
+        cut = ev.get("cut")
+        if cut is not False:
+            raise EventError("one card each only when the cut was refused (cut: false), got cut="
+                             + repr(cut))
         if self.at_eleven(match.totals):
             raise EventError("a side has " + str(self.eleven) + ": a full three-card hand must be dealt")
         return 1

@@ -13,6 +13,7 @@ def dealt(dealer=0, cards_each=None, totals=None, hands=None, options=None):
     ev = {"ev": "deal", "dealer": dealer}
     if cards_each is not None:
         ev["cards"] = cards_each
+        ev["cut"] = False
     m.apply(ev)
     for seat in (hands or {}):
         m.apply({"ev": "hand", "seat": seat, "cards": hands[seat].split()})
@@ -32,6 +33,17 @@ def test_three_cards_to_each_player_when_the_deck_is_cut():
 def test_the_cut_refused_the_dealer_may_deal_one_card_each():
     m = dealt(cards_each=1)
     assert m.hand_cards == 1
+
+
+def test_after_a_cut_three_cards_are_dealt_one_card_is_refused():
+    for cut in (None, True, 0):
+        m = Match()
+        m.apply({"ev": "match", "game": "truc", "seats": 4})
+        ev = {"ev": "deal", "dealer": 0, "cards": 1}
+        if cut is not None:
+            ev["cut"] = cut
+        refused = of(m.apply(ev), "x-refused")
+        assert m.hand_cards == 3 and "cut was refused" in refused[0]["message"], cut
 
 
 def test_a_deal_of_cards_the_game_refuses_is_reported_and_the_hand_played_with_three():
@@ -255,7 +267,7 @@ def test_at_eleven_a_full_three_card_hand_must_be_dealt():
     m = Match()
     m.apply({"ev": "match", "game": "truc", "seats": 4})
     m.totals[0], m.totals[1] = 11, 3
-    out = m.apply({"ev": "deal", "dealer": 0, "cards": 1})
+    out = m.apply({"ev": "deal", "dealer": 0, "cards": 1, "cut": False})
     assert m.hand_cards == 3 and "full three-card hand" in of(out, "x-refused")[0]["message"]
 
 
