@@ -81,9 +81,19 @@ def test_classical_game_enforces_overtrump_against_everyone():
     assert legal(G, "C", 1, "KH 7H", "7C 9S") == ["7C"]
 
 
-def test_partner_exemption_option_frees_a_player_whose_partner_wins():
+def test_partner_exemption_exempts_a_player_from_overtrumping_when_their_partner_is_winning():
     g = games.get("manille", {"partner_exemption": True})
+    # seat 2 leads, seat 1 trumps, seat 0 follows, seat 3 (partner of 1) is void
+    assert legal(G, "C", 2, "KH 9C 7H", "7C 10C 9S") == ["10C"]          # the classical game
+    assert legal(g, "C", 2, "KH 9C 7H", "7C 10C 9S") == ["10C", "7C"]    # any trump
+    assert legal(g, "C", 1, "KH 7H", "7C 9S") == ["7C"]        # still a duty to trump
+    assert legal(g, "C", 1, "KH 9C", "8C 10C 9S") == ["10C"]   # opponent winning: overtrump
+
+
+def test_option_exempt_trump_frees_a_player_whose_partner_wins_from_trumping_too():
+    g = games.get("manille", {"partner_exemption": True, "exempt_trump": True})
     assert legal(g, "C", 1, "KH 7H", "7C 9S") == ["7C", "9S"]
+    assert legal(g, "C", 2, "KH 9C 7H", "7C 10C 9S") == ["10C", "7C", "9S"]
     assert legal(g, "C", 1, "KH 9C", "8C 10C 9S") == ["10C"]   # opponent winning: overtrump
 
 

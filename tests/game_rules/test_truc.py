@@ -149,8 +149,29 @@ def test_the_winners_of_a_plain_hand_score_one_point():
 def test_truc_raises_the_hand_to_two_points():
     m = dealt()
     call(m, "3:truc")
-    assert m.awaiting() == (1 << 0) | (1 << 2)
+    assert m.awaiting() == 1 << 2
     call(m, "2:accept")
+    assert m.ctx.stake == 2
+
+
+def test_the_next_player_in_turn_answers_the_truc():
+    m = dealt()
+    call(m, "3:truc")
+    err = raises(TableError, call, m, "0:accept")       # the raiser's other opponent
+    assert "seat 2" in str(err) and m.ctx.talk.stakes.pending
+    raises(TableError, call, m, "0:reject")
+    call(m, "2:accept")
+    play(m, "3:4H")
+    call(m, "2:retruc")
+    raises(TableError, call, m, "3:accept")
+    assert of(call(m, "1:reject"), "hand_end")[0]["score"] == [2, 0]
+
+
+def test_option_answer_side_any_seat_of_the_other_side_answers():
+    m = dealt(options={"answer": "side"})
+    call(m, "3:truc")
+    assert m.awaiting() == (1 << 0) | (1 << 2)
+    call(m, "0:accept")
     assert m.ctx.stake == 2
 
 
@@ -191,14 +212,14 @@ def test_the_raising_side_plays_no_other_card_while_its_raise_awaits_an_answer()
     play(m, "0:6D")                             # seat 2 took the trick with the 3S...
     assert m.turn == 2 and m.ctx.talk.stakes.pending
     assert of(play(m, "2:4S"), "violation")[0]["rule"] == "out-of-turn"     # ... and waits
-    call(m, "1:accept")
+    call(m, "3:accept")
     assert not of(play(m, "2:4S"), "violation") and m.ctx.stake == 2
 
 
 def test_rejecting_a_truc_ends_the_hand_and_the_raisers_score_the_last_agreed_point():
     m = dealt()
     call(m, "3:truc")
-    end = of(call(m, "0:reject"), "hand_end")[0]
+    end = of(call(m, "2:reject"), "hand_end")[0]
     assert end["ended"] == "reject" and end["score"] == [0, 1]
 
 
@@ -243,7 +264,7 @@ def test_a_rejected_retruc_gives_the_raisers_the_two_agreed_points():
     call(m, "2:accept")
     play(m, "3:4H")
     call(m, "2:retruc")
-    assert of(call(m, "3:reject"), "hand_end")[0]["score"] == [2, 0]
+    assert of(call(m, "1:reject"), "hand_end")[0]["score"] == [2, 0]
 
 
 def test_the_winners_of_a_raised_hand_score_the_agreed_amount():
@@ -258,7 +279,7 @@ def test_the_winners_of_a_raised_hand_score_the_agreed_amount():
 def test_a_call_after_the_hand_ended_is_refused():
     m = dealt()
     call(m, "3:truc")
-    call(m, "0:reject")
+    call(m, "2:reject")
     raises(TableError, call, m, "3:truc")
 
 
