@@ -67,6 +67,7 @@ class Match:
         self.totals = [0, 0]
         self.winner = None
         self.end_reason = None
+        self.profile = None         # the house-rule profile named by the `match` event
 
     # -- read-only views ------------------------------------------------------------
     @property
@@ -124,7 +125,15 @@ class Match:
 
     def _on_match(self, ev):
         game = games.get(ev.get("game"), ev.get("options", {}), ev.get("seats"))
+        profile = ev.get("profile")
+        # The house-rule profile's name (docs/profiles.md): what the options came from,
+        # shown to the players; the options themselves are on the event.
+        if profile is not None and (not isinstance(profile, str) or not 0 < len(profile) <= 40
+                                    or any(ch < " " for ch in profile)):
+            raise EventError("'match' needs 'profile' to be a name of 1 to 40 characters, got "
+                             + repr(profile))
         self.__init__()
+        self.profile = profile
         self.game = game
         self.seats = game.seats
         self.teams = game.teams
