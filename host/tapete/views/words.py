@@ -242,10 +242,17 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "auction": N_("auction"), "deck": N_("pack"), "last_trick_bonus": N_("last trick bonus"),
            "partner_exemption": N_("partner exemption"), "hands": N_("hands"), "captains": N_("captains"),
            "dummy": N_("dummy"), "games": N_("games"), "fold_bonus": N_("bonuses on a fold"),
-           "lone_stake": N_("a round declared by one side alone is worth")}
+           "lone_stake": N_("a round declared by one side alone is worth"),
+           "kings": N_("kings"), "real31": N_("31 real"), "bonus": N_("pares and juego bonuses"),
+           "lone_side": N_("a round declared by one side alone"), "answer": N_("a raise is answered by"),
+           "exempt_trump": N_("exempt from trumping too"), "beat_in_suit": N_("beat in the suit led")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40")}
+# Values whose words depend on the option (the same value word means other things).
+OPTION_KEY_VALUES = {("bonus", "best"): N_("the best player's"), ("bonus", "side"): N_("both partners'"),
+                     ("lone_side", "bet"): N_("is bet"), ("lone_side", "only"): N_("is not bet"),
+                     ("answer", "next"): N_("the next player"), ("answer", "side"): N_("either opponent")}
 
 
 def options_text(s):
@@ -255,6 +262,8 @@ def options_text(s):
         label = _(OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
         if isinstance(value, bool):
             value = _("yes") if value else _("no")
+        elif isinstance(value, str) and (key, value) in OPTION_KEY_VALUES:
+            value = _(OPTION_KEY_VALUES[(key, value)])
         elif isinstance(value, str) and value in OPTION_VALUES:
             value = _(OPTION_VALUES[value])
         elif isinstance(value, (list, tuple)):
