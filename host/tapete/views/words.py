@@ -245,14 +245,17 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "lone_stake": N_("a round declared by one side alone is worth"),
            "kings": N_("kings"), "real31": N_("31 real"), "bonus": N_("pares and juego bonuses"),
            "lone_side": N_("a round declared by one side alone"), "answer": N_("a raise is answered by"),
-           "exempt_trump": N_("exempt from trumping too"), "beat_in_suit": N_("beat in the suit led")}
+           "exempt_trump": N_("exempt from trumping too"), "beat_in_suit": N_("beat in the suit led"),
+           "cuarenta_bar": N_("las cuarenta barred by a veinte of"), "doubling": N_("doubling spoken")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40")}
 # Values whose words depend on the option (the same value word means other things).
 OPTION_KEY_VALUES = {("bonus", "best"): N_("the best player's"), ("bonus", "side"): N_("both partners'"),
                      ("lone_side", "bet"): N_("is bet"), ("lone_side", "only"): N_("is not bet"),
-                     ("answer", "next"): N_("the next player"), ("answer", "side"): N_("either opponent")}
+                     ("answer", "next"): N_("the next player"), ("answer", "side"): N_("either opponent"),
+                     ("cuarenta_bar", "player"): N_("the same player"), ("cuarenta_bar", "side"): N_("either partner"),
+                     ("doubling", "turn"): N_("in turn"), ("doubling", "side"): N_("by either player of a side")}
 
 
 def options_text(s):
