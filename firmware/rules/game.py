@@ -229,6 +229,11 @@ class Game:
         and has opened it (nothing else changed when False)."""
         return False
 
+    def redeal(self, match):
+        """True when the hand just scored is dealt again by the same dealer (Manille's
+        30-30 tradition); plain games: never."""
+        return False
+
     def play_begun(self, match):
         """True once the hand's first card is played: a misdeal called later is ruled
         by the law `late_misdeal` (Mus, with no cards played, says when its betting

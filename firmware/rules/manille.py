@@ -22,6 +22,10 @@ Readings chosen where the text is silent or does not add up:
   trump will do) but need not overtrump. Many tables read "exempt" wider, with no
   duty to trump either: option `exempt_trump` (with `partner_exemption`). Following
   suit stays compulsory.
+- `level_redeal`: "if pips split 30-30 exactly, nobody scores and the deal is re-dealt
+  in some traditions; others record 0 for both sides". Default: 0 for both and the
+  deal passes on; with the option the same dealer deals again (nobody scores either
+  way). Four-handed only (a table of three has no two sides to split).
 - `last_trick_bonus`: the side winning the last trick adds 1 pip (61 in all); the
   side above its neutral share scores the excess.
 - Irregularities are reported, not penalised: the text names no penalty (option
@@ -78,6 +82,8 @@ class Manille(Game):
         "beat_in_suit": (False, bool, "following, beat an opponent winning with the suit led "
                          "when able (Belgian practice)"),
         "auction": (False, bool, "Manille aux enchères: bid for the right to name trump"),
+        "level_redeal": (False, bool, "a deal split 30-30 is dealt again by the same dealer "
+                         "(a tradition; the default records 0 for both)"),
         "target": (101, int, "match points that win (50 short, 201 long)"),
         "irregularity": ("report", ("game", "report"),
                          "a proven illegal play loses the game, or is only reported"),
@@ -198,6 +204,14 @@ class Manille(Game):
         a = match.ctx.talk
         if a is not None and a.high_seat >= 0:
             out["bid"] = {"amount": a.high, "seat": a.high_seat}
+
+    def redeal(self, match):
+        """Option `level_redeal`: the last hand split the pips evenly, so its dealer deals
+        again."""
+        if not self.options.get("level_redeal") or self.seats != 4 or match.ctx.ended is not None:
+            return False
+        half = self.total_points // 2
+        return match.points[0] == half and match.points[1] == half
 
     def hand_score_into(self, match, points, out):
         Game.hand_score_into(self, match, points, out)

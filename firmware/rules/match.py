@@ -221,6 +221,8 @@ class Match:
             if game.misdeal == "pass":
                 return (game.next_dealer(self.misdealt_by),)
             return (self.dealer,)
+        if game.redeal(self):
+            return (self.dealer,)
         return (after,)
 
     def _on_misdeal(self, ev):

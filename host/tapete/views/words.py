@@ -246,7 +246,8 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "kings": N_("kings"), "real31": N_("31 real"), "bonus": N_("pares and juego bonuses"),
            "lone_side": N_("a round declared by one side alone"), "answer": N_("a raise is answered by"),
            "exempt_trump": N_("exempt from trumping too"), "beat_in_suit": N_("beat in the suit led"),
-           "cuarenta_bar": N_("las cuarenta barred by a veinte of"), "doubling": N_("doubling spoken")}
+           "cuarenta_bar": N_("las cuarenta barred by a veinte of"), "doubling": N_("doubling spoken"),
+           "level_redeal": N_("a 30-30 deal is dealt again")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40")}
