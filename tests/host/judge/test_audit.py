@@ -321,7 +321,7 @@ def test_a_bad_call_is_an_error_with_its_line(case):
 
 def test_a_call_after_the_hand_ended_is_an_error_with_its_line():
     log = [{"ev": "match", "game": "truc", "seats": 4}, {"ev": "deal", "dealer": 0},
-           {"ev": "call", "seat": 3, "call": "truc"}, {"ev": "call", "seat": 0, "call": "reject"},
+           {"ev": "call", "seat": 3, "call": "truc"}, {"ev": "call", "seat": 2, "call": "reject"},
            {"ev": "call", "seat": 3, "call": "truc"}]
     result = audit_text(log_text(log))
     assert [e["line"] for e in result["errors"]] == [5]
