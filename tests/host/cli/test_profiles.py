@@ -149,3 +149,14 @@ def test_tapete_games_profiles_lists_them():
     assert {p["profile"] for p in json.loads(run.stdout)} == {p["profile"] for p in profiles.every()}
     run = subprocess.run(TAPETE + ["games", "--profiles", "poker"], capture_output=True, text=True)
     assert run.returncode == 2 and "unknown game" in run.stderr
+
+
+def test_the_live_board_shows_the_profile():
+    from rich.console import Console
+    from tapete.views.terminal import table_picture
+    m = Match()
+    m.apply({"ev": "match", "game": "mus", "profile": "mus-4-kings", "options": {"kings": 4}})
+    m.apply({"ev": "deal", "dealer": 0})
+    console = Console(width=120, record=True)
+    console.print(table_picture(m.snapshot()))
+    assert "house rules: mus-4-kings" in console.export_text()
