@@ -59,7 +59,7 @@ def text(name):
 def profiles_text(game=None):
     """The house-rule profiles shipped (docs/profiles.md), of one game or all: name,
     title, what they set."""
-    from .. import profiles
+    from ..event import profiles
     out = []
     for p in profiles.every():
         if game is not None and p["game"] != game:
@@ -72,7 +72,7 @@ def profiles_text(game=None):
 
 def cmd_games(args):
     if getattr(args, "profiles", False):
-        from .. import profiles
+        from ..event import profiles
         if args.game and args.game not in games.names():
             print("tapete games: unknown game %r (the games: %s)" % (args.game, ", ".join(games.names())),
                   file=sys.stderr)

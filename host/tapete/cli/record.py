@@ -35,7 +35,7 @@ def new_command(game, options=None, dealer=0, profile=None):
     from ..rules.errors import TableError
     name = None
     if profile is not None:
-        from .. import profiles
+        from ..event import profiles
         prof = profiles.named(profile, game)
         merged = profiles.match_options(prof)
         merged.update(options or {})

@@ -116,7 +116,7 @@ def _sim(args):
     options, misplay, burst = make_sim_defaults(args)
     profile = None
     if getattr(args, "profile", None):
-        from .. import profiles
+        from ..event import profiles
         prof = profiles.named(args.profile, args.game)
         merged = profiles.match_options(prof)
         merged.update(options or {})

@@ -61,7 +61,7 @@ def check(event, where="the event file"):
     module = formats.module(event["format"], where)
     if event.get("profile") is not None:
         # a house-rule profile of the event's game (docs/profiles.md): a name shipped or a file
-        from .. import profiles
+        from . import profiles
         try:
             profiles.named(event["profile"], event["game"])
         except profiles.ProfileError as err:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tapete import profiles
+from tapete.event import profiles
 from tapete.cli.record import new_command
 from tapete.errors import UsageError
 from tapete.event import eventfile

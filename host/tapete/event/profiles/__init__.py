@@ -14,10 +14,10 @@ The profiles shipped live beside this file (`<name>.json`); `named(name)` finds 
 import json
 import os
 
-from ..errors import UsageError
-from ..rules import games
-from ..rules.errors import TableError
-from ..rules.options import LAWS
+from ...errors import UsageError
+from ...rules import games
+from ...rules.errors import TableError
+from ...rules.options import LAWS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
