@@ -21,7 +21,7 @@ PACKAGES = (find_namespace_packages(where="host", include=["tapete", "tapete.*"]
 # not under host/); setuptools then prints a 10-line notice, information about that
 # choice and not a problem, on every install: kept off the setup's output.
 warnings.filterwarnings("ignore", message="Editable installation")
-PACKAGE_DATA = {"": ["*.po", "*.html", "*.js", "*.css", "LINGUAS"]}
+PACKAGE_DATA = {"": ["*.po", "*.html", "*.js", "*.css", "LINGUAS", "*.json"]}
 
 # The population count as one instruction on x86-64 (every such processor since 2008
 # has it): bits.h counts the host solver's cards with it, 7% of its instructions when

@@ -24,8 +24,9 @@ OVERTRUMP = 16      # ... and above a trump already in the trick when able
 UNDERTRUMP = 32     # ... and, when no trump held can go above it, still a trump
 SEVEN = 64          # no discarding the plain 7 of a suit not led yet (Malilla)
 LOW_CARD = 128      # partner winning: a card worth nothing must be the lowest of its suit (Botifarra)
-EXEMPT = 256        # partner winning: no duty to trump or overtrump (Manille's partner_exemption)
+EXEMPT = 256        # partner winning: no duty to overtrump (Manille's partner_exemption, the text)
 TRAWL = 512         # not following a trump lead is named `trawl` (Envite)
+EXEMPT_TRUMP = 1024  # with EXEMPT: no duty to trump either (partner_exemption "trump")
 
 # -- rule words (docs/protocol.md `violation.rule`), numbered for fixed-size tables ----------
 REVOKE = 0
@@ -112,13 +113,13 @@ def legal_into(game, hand, trick, out):
             follow = _lowest_only(game, led, hand[led], follow)
         out[led] = follow
         return
-    if trump != NO_TRUMP and trump != led and hand[trump] \
-            and not (d & EXEMPT and _partner_winning(game, trick)):
+    exempt = d & EXEMPT and _partner_winning(game, trick)
+    if trump != NO_TRUMP and trump != led and hand[trump] and not (exempt and d & EXEMPT_TRUMP):
         trumps = hand[trump]
         best_trump = best >> 4 == trump
         chosen = 0
         if d & TRUMP:
-            if d & OVERTRUMP and best_trump:
+            if d & OVERTRUMP and best_trump and not exempt:
                 chosen = trumps & game.above[best]
                 if not chosen and d & UNDERTRUMP:
                     chosen = trumps
@@ -171,11 +172,12 @@ def forbid_into(game, c, trick, out):
     if d & FOLLOW:
         rule = TRAWL_RULE if d & TRAWL and led == trump else REVOKE
         out[rule * 4 + led] = game.deck[led]
-    if trump != NO_TRUMP and trump != led and not (d & EXEMPT and partner):
+    exempt = d & EXEMPT and partner
+    if trump != NO_TRUMP and trump != led and not (exempt and d & EXEMPT_TRUMP):
         best_trump = best >> 4 == trump
         beats = s == trump and (not best_trump or (game.above[best] >> (c & 15)) & 1)
         if d & TRUMP:
-            if d & OVERTRUMP and best_trump:
+            if d & OVERTRUMP and best_trump and not exempt:
                 over = game.above[best]
                 if s != trump:
                     # not trumping: any trump held breaks it when under-trumping is

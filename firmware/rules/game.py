@@ -38,6 +38,9 @@ class Game:
     # again (what most tables do where a rule text is silent), or "pass", the deal
     # goes to the next dealer (Malilla's text). Option `misdeal`.
     misdeal = "redeal"
+    # A misdeal called after the hand's first card (law `late_misdeal`, issue 35): the
+    # hand "stands" (play on; clubs allow a misdeal before play only) or is "void".
+    late_misdeal = "stands"
     duties = 0                  # rules/duties.py flags
     trick_point = 0             # points for each trick won (Malilla's and Botifarra's readings)
     last_trick = 0              # points for the last trick (Tute's 10)
@@ -68,6 +71,7 @@ class Game:
         self.target = self.options.get("target", self.target)
         self.irregularity = self.options.get("irregularity", self.irregularity)
         self.misdeal = self.options.get("misdeal", self.misdeal)
+        self.late_misdeal = self.options.get("late_misdeal", self.late_misdeal)
         self.configure(seats if seats is not None else self.seats)
         self.read_laws()
         self.prepare()
@@ -252,6 +256,17 @@ class Game:
         (play_hook games): True when the game takes it as the call that opens play
         and has opened it (nothing else changed when False)."""
         return False
+
+    def redeal(self, match):
+        """True when the hand just scored is dealt again by the same dealer (Manille's
+        30-30 tradition); plain games: never."""
+        return False
+
+    def play_begun(self, match):
+        """True once the hand's first card is played: a misdeal called later is ruled
+        by the law `late_misdeal` (Mus, with no cards played, says when its betting
+        begins)."""
+        return match.knowledge.count > 0
 
     def decided(self, match):
         """After a trick: the team that has won the hand already, or -1 (plain games:

@@ -54,7 +54,8 @@ DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 # audit compares them too): claims (rules/claims.py) and Mus (rules/games/mus/hand.py).
 # `x-refused`: a value of an accepted input that the rules refused and replaced (a
 # Truc `deal`'s `cards`): the audit lists its message as an error of the line.
-# `x-ruling`: how the event's law ruled an irregularity (rules/rulings.py, docs/referee.md).
+# `x-ruling`: how the event's law ruled an irregularity (rules/rulings.py, docs/referee.md),
+# a misdeal called after the first card among them.
 DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused", "x-ruling")
 
 
@@ -75,6 +76,7 @@ class Match:
         self.end_reason = None
         self.conceding = None       # [seat, until (t) or None, partners agreed]: rules/claims.py
         self.overrides = None       # a director's rulings: (hand, trick, seat, rule word) -> penalty
+        self.profile = None         # the house-rule profile named by the `match` event
 
     # -- read-only views ------------------------------------------------------------
     @property
@@ -135,9 +137,17 @@ class Match:
 
     def _on_match(self, ev):
         game = games.get(ev.get("game"), ev.get("options", {}), ev.get("seats"))
+        profile = ev.get("profile")
+        # The house-rule profile's name (docs/profiles.md): what the options came from,
+        # shown to the players; the options themselves are on the event.
+        if profile is not None and (not isinstance(profile, str) or not 0 < len(profile) <= 40
+                                    or any(ch < " " for ch in profile)):
+            raise EventError("'match' needs 'profile' to be a name of 1 to 40 characters, got "
+                             + repr(profile))
         overrides = self.overrides      # the director's rulings belong to the log's fold
         self.__init__()
         self.overrides = overrides
+        self.profile = profile
         self.game = game
         self.seats = game.seats
         self.teams = game.teams
@@ -237,22 +247,69 @@ class Match:
             if game.misdeal == "pass":
                 return (game.next_dealer(self.misdealt_by),)
             return (self.dealer,)
+        if game.redeal(self):
+            return (self.dealer,)
         return (after,)
 
     def _on_misdeal(self, ev):
-        """docs/protocol.md 1.2 `misdeal`: the hand in progress is void; the next `deal`
-        follows the game's rule (option `misdeal`: the same dealer deals again, or
-        the errant dealer passes the cards to the next)."""
+        """docs/protocol.md 1.2 `misdeal`: until the hand's first card the hand in
+        progress is void and the next `deal` follows the game's rule (option
+        `misdeal`: the same dealer deals again, or the errant dealer passes the cards
+        to the next). Called later, the law `late_misdeal` rules (an `x-ruling`):
+        `stands` plays on (a `short` seat's missing trick goes to its opponents),
+        `void` voids the hand as before play."""
         self._require_hand_open()
         seat = self._seat(ev, "seat") if ev.get("seat") is not None else self.dealer
         reason = ev.get("reason")
         if reason is not None and not isinstance(reason, str):
             raise EventError("'misdeal' needs 'reason' to be a text, got " + repr(reason))
+        game = self.game
+        late = game.play_begun(self)
+        short = ev.get("short")
+        if short is not None:
+            short = self._seat(ev, "short")
+            if not late or game.late_misdeal != "stands":
+                raise OrderError("'short' is for a misdeal that stands (called after the first card "
+                                 "under the law late_misdeal stands)")
+            if game.teams != 2 or game.draws or not game.tricks or self.short_team >= 0:
+                raise EventError("a short hand's missing trick is ruled in trick games of two sides, "
+                                 "once a hand" + ("" if game.tricks else ": " + game.name + " has no tricks"))
+            if self.hand_cards - self.trick.number < 1:
+                raise OrderError("seat " + str(short) + "'s hand cannot be short: its last trick is under way")
+        if late:
+            ruling = {"ev": "x-ruling", "hand": self.hand_no, "trick": self.trick.number,
+                      "seat": seat, "team": game.team_of[seat], "rule": "misdeal",
+                      "penalty": game.late_misdeal}
+            if game.late_misdeal == "stands":
+                if short is not None:
+                    # One trick fewer is played; the cards left at its end are the
+                    # missing trick, won by the short seat's opponents (_short_trick).
+                    self.short_team = game.other_team(game.team_of[short])
+                    self.hand_cards -= 1
+                    ruling["short"] = short
+                return [ruling]
+            out = [ruling]
+        else:
+            out = []
         end = self.void_hand("misdeal")
         self.misdealt_by = seat
         end["misdeal"] = {"seat": seat, "reason": reason,
                           "next_dealer": self.next_dealers()[0]}
-        return [end]
+        out.append(end)
+        return out
+
+    def _short_trick(self):
+        """A misdeal that stood with a short hand: the trick it cannot play goes to the
+        short seat's opponents, with the points of every card not played (the cards
+        still in hand) and the last trick's bonus."""
+        team = self.short_team
+        game = self.game
+        self.tricks_won[team] += 1
+        played = self.played
+        for c in range(64):
+            if game.deck[c >> 4] & ~played[c >> 4] & (1 << (c & 15)):
+                self.card_points[team] += game.points_of[c]
+        self.last_team = team
 
     def _on_cap(self, ev):
         """docs/protocol.md `cap`: the round's cap (its points, deals or minutes) is
@@ -309,6 +366,7 @@ class Match:
         self.shown_any = False
         self.last_team = -1
         self.conceding = None
+        self.short_team = -1        # a misdeal stood with a short hand: the team given its missing trick
         self.last.n = 0
         self.pend_seat = -1
         self.court[0] = self.court[4] = 0
@@ -501,6 +559,8 @@ class Match:
             if trick.number == self.hand_cards:
                 status |= HAND_DONE
                 self.last_team = team
+                if self.short_team >= 0:
+                    self._short_trick()
             else:
                 if early < 0:
                     early = game.decided(self)

@@ -58,6 +58,7 @@ def hand_events(game, dealer, rng=random, with_hands=True, size=None):
     ev = {"ev": "deal", "dealer": dealer}
     if size is not None:
         ev["cards"] = size
+        ev["cut"] = False       # a dealer's choice of size follows a refused cut (Truc)
     events = [ev]
     if with_hands:
         for seat in range(game.seats):

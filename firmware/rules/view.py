@@ -15,6 +15,7 @@ def snapshot(match, knowledge=False):
     m = match
     game = m.game
     out = {"game": game.name if game else None, "options": dict(game.options) if game else {},
+           "profile": match.profile,
            "seats": m.seats, "phase": PHASE_WORDS[m.phase], "hand": m.hand_no,
            "dealer": m.dealer, "trump": None if m.trump is None else C.suit_name(m.trump),
            "turnup": None if m.turnup is None else C.name(m.turnup),

@@ -331,8 +331,9 @@ class Table:
             self.ruled[d["seq"]] = (d["hand"], d["trick"], d["seat"], d["rule"])
 
     # -- phases -----------------------------------------------------------------------
-    def new_match(self, game_name, options=None, dealer=0):
-        """Start a match (from the menu or the host): `match` and the first `deal`."""
+    def new_match(self, game_name, options=None, dealer=0, profile=None):
+        """Start a match (from the menu or the host): `match` and the first `deal`;
+        `profile`: the house-rule profile's name the host resolved `options` from."""
         self.flush()
         gc.collect()        # room for the game's code in one piece, before it loads
         game = games.get(game_name, options, self.match_seats(game_name))   # EventError on bad options
@@ -362,6 +363,8 @@ class Table:
               "first_dealer": dealer, "t": self.now()}
         if options:
             ev["options"] = options
+        if profile is not None:
+            ev["profile"] = profile     # the rules check it (a name of 1 to 40 characters)
         if fitted:
             ev["names"] = fitted
         if self.profile:

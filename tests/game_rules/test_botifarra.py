@@ -7,7 +7,10 @@ CW = games.get("botifarra", {"direction": "cw"})
 
 
 def named(dealer=0, suit="S", doubles=(), options=None):
-    """A hand dealt by `dealer` with trump named by the dealer and `doubles` calls."""
+    """A hand dealt by `dealer` with trump named by the dealer and `doubles` calls.
+    The multiplier's tests let either player of a side speak (`doubling` "side"); the
+    order of speaking (the text, `doubling` "turn") has its own tests below."""
+    options = dict({"doubling": "side"}, **(options or {}))
     return start("botifarra", dealer=dealer, options=options,
                  calls=[(dealer, "trump", {"suit": suit})] + list(doubles))
 
@@ -108,10 +111,38 @@ def test_the_same_side_cannot_double_twice_in_a_row():
     raises(TableError, call, m, "3:double")
 
 
-def test_a_pass_closes_the_doubling():
+def test_option_doubling_side_one_pass_closes_the_doubling():
     m, _ = named(dealer=0, doubles=["1:pass"])
     raises(TableError, call, m, "1:double")
-    raises(TableError, call, m, "0:double")
+    raises(TableError, call, m, "3:double")
+
+
+def test_players_speak_in_turn_order_from_the_last_player_to_make_a_declaration():
+    # dealer 0 names trump; anticlockwise the next is seat 3, an opponent, then seat 1
+    m, _ = named(dealer=0, options={"doubling": "turn"})
+    assert m.awaiting() == 1 << 3
+    err = raises(TableError, call, m, "1:double")
+    assert "seat 3 speaks" in str(err) and m.ctx.multiplier == 1
+    call(m, "3:pass")                   # one opponent's pass ...
+    assert m.awaiting() == 1 << 1       # ... leaves the word to his partner
+    call(m, "1:double")
+    assert m.ctx.multiplier == 2
+    assert m.awaiting() == 1 << 0       # from seat 1, the next of the dealer's side: seat 0
+    call(m, "0:pass")
+    call(m, "2:double")
+    assert m.ctx.multiplier == 4 and m.awaiting() == 1 << 1     # from seat 2: seat 1
+    call(m, "1:pass")
+    call(m, "3:pass")                   # both opponents passed: the doubling is closed
+    raises(TableError, call, m, "1:double")
+    assert m.ctx.multiplier == 4
+
+
+def test_the_doubling_in_turn_starts_after_the_partner_who_named_trump():
+    m = start("botifarra", dealer=0, calls=[(0, "delegate", {}), (2, "trump", {"suit": "C"})])[0]
+    assert m.awaiting() == 1 << 1       # after seat 2, anticlockwise: seat 1
+    call(m, "1:pass")
+    call(m, "3:pass")
+    raises(TableError, call, m, "3:double")
 
 
 def test_the_first_card_played_closes_the_doubling():
@@ -250,8 +281,8 @@ def test_the_first_side_to_reach_101_wins():
 def test_hand_end_reports_the_multiplier_and_who_named_trump():
     import random
     random.seed(11)
-    m, _ = start("botifarra", dealer=1, calls=["1:delegate", (3, "trump", {"suit": "none"}), "0:double",
-                                              "1:pass"])
+    m, _ = start("botifarra", dealer=1, calls=["1:delegate", (3, "trump", {"suit": "none"}), "2:double",
+                                              "1:pass", "3:pass"])
     hands, _ = playout.deal(m.game, 1, random)
     # the cards dealt do not matter for the context: play the hand out randomly with
     # the cards the players hold

@@ -43,7 +43,8 @@ def call(seat, word, **keys):
 def allowed_truc(m):
     """Truc: truc by the seat to play (before its card) or the seat that has just
     played; retruc likewise by an opponent of the truc side once truc is accepted;
-    either answerer's accept or reject; the side at eleven's play or fold."""
+    the next player in turn's accept or reject (option answer "next", the text);
+    the side at eleven's play or fold."""
     t = m.ctx.talk
     out = []
     if m.phase == CALLS and t.deciding >= 0:
@@ -57,9 +58,8 @@ def allowed_truc(m):
     trick = m.trick
     speakers = [trick.to_play] + ([trick.seats[trick.n - 1]] if trick.n else [])
     if st.pending:
-        for s in range(4):
-            if s % 2 != st.raiser:
-                out += [call(s, "accept"), call(s, "reject")]
+        s = m.game.next_seat(t.raise_seat)
+        out += [call(s, "accept"), call(s, "reject")]
     elif st.step == 0:
         out += [call(s, "truc") for s in speakers]
     elif st.step == 1:
@@ -92,7 +92,8 @@ def allowed_envite(m):
 
 def allowed_botifarra(m):
     """Botifarra: the chooser names trump (any suit or none) or, the dealer only,
-    delegates; then either seat of the side whose turn it is doubles or passes."""
+    delegates; then the seat whose turn it is, in turn from the last to declare
+    (option doubling "turn", the text), doubles or passes."""
     t = m.ctx.talk
     if t is None or m.phase != CALLS and not (m.phase == PLAY and t.doubling_open(m)):
         return []
@@ -102,7 +103,7 @@ def allowed_botifarra(m):
             out.append(call(m.dealer, "delegate"))
         return out
     if t.doubling_open(m):
-        return [call(s, w) for s in range(4) if s % 2 == t.doubling_side for w in ("double", "pass")]
+        return [call(m.game.speaker(t), w) for w in ("double", "pass")]
     return []
 
 

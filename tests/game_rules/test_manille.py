@@ -1,5 +1,5 @@
 """Classical Manille, seed 003: one test per rule sentence, named after it."""
-from game_rules.kit import (call, cards, explain, full_deal, games, legal, of, play, playout, raises, start,
+from game_rules.kit import (Match, call, cards, explain, full_deal, games, legal, of, play, playout, raises, start,
                             TableError)
 
 G = games.get("manille")
@@ -81,9 +81,19 @@ def test_classical_game_enforces_overtrump_against_everyone():
     assert legal(G, "C", 1, "KH 7H", "7C 9S") == ["7C"]
 
 
-def test_partner_exemption_option_frees_a_player_whose_partner_wins():
+def test_partner_exemption_exempts_a_player_from_overtrumping_when_their_partner_is_winning():
     g = games.get("manille", {"partner_exemption": True})
+    # seat 2 leads, seat 1 trumps, seat 0 follows, seat 3 (partner of 1) is void
+    assert legal(G, "C", 2, "KH 9C 7H", "7C 10C 9S") == ["10C"]          # the classical game
+    assert legal(g, "C", 2, "KH 9C 7H", "7C 10C 9S") == ["10C", "7C"]    # any trump
+    assert legal(g, "C", 1, "KH 7H", "7C 9S") == ["7C"]        # still a duty to trump
+    assert legal(g, "C", 1, "KH 9C", "8C 10C 9S") == ["10C"]   # opponent winning: overtrump
+
+
+def test_option_exempt_trump_frees_a_player_whose_partner_wins_from_trumping_too():
+    g = games.get("manille", {"partner_exemption": True, "exempt_trump": True})
     assert legal(g, "C", 1, "KH 7H", "7C 9S") == ["7C", "9S"]
+    assert legal(g, "C", 2, "KH 9C 7H", "7C 10C 9S") == ["10C", "7C", "9S"]
     assert legal(g, "C", 1, "KH 9C", "8C 10C 9S") == ["10C"]   # opponent winning: overtrump
 
 
@@ -335,3 +345,33 @@ def test_auction_random_matches_keep_the_invariants():
         for e in of(derived, "hand_end"):
             assert e.get("ended") == "pass" or sum(e["points"]) == 60
         assert m.over and not of(derived, "violation")
+
+
+def level_hand(options):
+    """A Manille match whose first hand split the pips 30-30 (random legal play,
+    the first seed that gives one): the match after that hand."""
+    import random
+    for seed in range(400):
+        random.seed(seed)
+        m = Match()
+        m.apply({"ev": "match", "game": "manille", "options": options})
+        events, hands = playout.hand_events(m.game, 0, random, True)
+        for ev in events:
+            m.apply(ev)
+        playout.play_hand(m, hands, random)
+        if m.points == [30, 30]:
+            return m
+    raise AssertionError("no 30-30 hand in 400 deals")
+
+
+def test_a_deal_split_30_30_scores_nothing_and_the_deal_passes_on():
+    m = level_hand({})
+    assert m.score == [0, 0] and m.next_dealers() == (m.game.next_dealer(0),)
+
+
+def test_option_level_redeal_a_deal_split_30_30_is_dealt_again_by_the_same_dealer():
+    m = level_hand({"level_redeal": True})
+    assert m.score == [0, 0] and m.next_dealers() == (0,)
+    raises(TableError, m.apply, {"ev": "deal", "dealer": m.game.next_dealer(0)})
+    m.apply({"ev": "deal", "dealer": 0})
+    assert m.hand_no == 2

@@ -68,6 +68,9 @@ def of(events, name):
 
 
 PASS4 = "3:pass 2:pass 1:pass 0:pass"
+# Mus practice (the `mus-practice` profile): a round declared by one side alone is not
+# bet, and the winning side collects both partners' bonuses.
+PRACTICE = {"lone_side": "only", "bonus": "side"}
 # Hands for the showdown with no pares and no juego anywhere: seat 3 (team 1) has the
 # best grande (K Q 6 4) and punto (30), seat 2 (team 0) the best chica (A 4 5 J).
 NO_PARES = {3: "KS QS 6S 4S", 2: "JS 5S 4H AS", 1: "KH 7H 5H AH", 0: "QH 7S 6H 2S"}
@@ -421,6 +424,8 @@ def test_punto_is_played_only_if_nobody_holds_juego():
     assert h.awaiting()["round"] == "punto" and h.awaiting()["seats"] == [3]
     h = betting()
     run(h, PASS4 + " " + PASS4 + " 3:pares=n 2:pares=n 1:pares=n 0:pares=n 3:juego=n 2:juego=n 1:juego=y 0:juego=n")
+    assert h.awaiting()["round"] == "juego"         # juego is bet: no punto
+    run(h, PASS4)
     assert h.awaiting()["phase"] == "show" and [r["name"] for r in h.rounds][-1] == "juego"
     assert H.showdown([cs("KS QS JS AS"), cs("4S 5S 6S 7S"), cs("AH 2H 4H 5H"), cs("KH QH 7H 6H")], 0)[H.PUNTO] is None
 
@@ -481,8 +486,20 @@ def test_no_forty_after_four_rounds_the_deal_passes_to_the_right():
 
 
 # -- Readings where the seed is silent -------------------------------------------------------
-def test_reading_a_round_declared_by_one_side_alone_is_not_bet_and_goes_to_that_side():
+def test_if_at_least_one_person_answers_yes_the_betting_round_takes_place():
     h = betting()
+    out = run(h, PASS4 + " " + PASS4 + " 3:pares=y 2:pares=n 1:pares=n 0:pares=n")
+    assert len(of(out, "x-mus-round")) == 2 and h.awaiting()["round"] == "pares"
+    assert h.awaiting()["seats"] == [3]             # every seat speaks, in turn
+    run(h, "3:bid=2 2:see")                         # the other side may see the bet
+    assert h.rounds[2]["how"] == "see" and h.rounds[2]["stake"] == 2
+    run(h, "3:juego=n 2:juego=n 1:juego=n 0:juego=n " + PASS4)
+    show(h, {3: "KS KH AS 4S", 2: "JS 5S 4D 2S", 1: "QH 6S AH 4H", 0: "JH 7H 4C AC"})
+    assert h.rounds[2]["winner"] == 1 and h.rounds[2]["points"] == 2 + 1
+
+
+def test_practice_a_round_declared_by_one_side_alone_is_not_bet_and_goes_to_that_side():
+    h = betting(options=PRACTICE)
     out = run(h, PASS4 + " " + PASS4 + " 3:pares=y 2:pares=n 1:pares=y 0:pares=n")
     assert of(out, "x-mus-round")[-1]["how"] == "only" and h.awaiting()["round"] == "juego"
     run(h, "3:juego=n 2:juego=n 1:juego=n 0:juego=n " + PASS4)
@@ -490,7 +507,7 @@ def test_reading_a_round_declared_by_one_side_alone_is_not_bet_and_goes_to_that_
     assert not of(out, "violation")
     pares = h.rounds[2]
     assert pares["winner"] == 1 and pares["bonus"] == 2 and pares["points"] == 1 + 2
-    h = betting(options={"lone_stake": 0})
+    h = betting(options={"lone_side": "only", "lone_stake": 0})
     run(h, PASS4 + " " + PASS4 + " 3:pares=y 2:pares=n 1:pares=n 0:pares=n")
     assert h.rounds[2]["stake"] == 0
 
@@ -502,8 +519,8 @@ def test_reading_nobody_declares_pares_the_round_is_skipped():
     assert h.awaiting()["round"] == "juego"
 
 
-def test_reading_the_winning_side_collects_both_partners_bonuses():
-    h = betting()
+def test_practice_the_winning_side_collects_both_partners_bonuses():
+    h = betting(options={"bonus": "side"})
     run(h, PASS4 + " " + PASS4 + " 3:pares=y 2:pares=y 1:pares=y 0:pares=n 3:pass 2:pass 1:pass")
     run(h, "3:juego=n 2:juego=n 1:juego=n 0:juego=n " + PASS4)
     out = show(h, {3: "KS KH AS 4S", 2: "JS JH 4D 2S", 1: "5H 5S 5D 6H", 0: "QH 7H 4H AH"})
@@ -538,8 +555,8 @@ def test_after_one_opponent_folds_every_later_call_of_the_hand_is_judged():
     assert h.done and not of(out, "violation")
 
 
-def test_option_bonus_best_pays_only_the_best_combination_of_the_winning_side():
-    h = betting(options={"bonus": "best"})
+def test_the_player_with_the_best_combination_is_entitled_to_a_bonus():
+    h = betting()           # the text, the default (option bonus "best")
     run(h, PASS4 + " " + PASS4 + " 3:pares=y 2:pares=y 1:pares=y 0:pares=n 3:pass 2:pass 1:pass")
     run(h, "3:juego=n 2:juego=n 1:juego=n 0:juego=n " + PASS4)
     show(h, {3: "KS KH AS 4S", 2: "JS JH 4D 2S", 1: "5H 5S 5D 6H", 0: "QH 7H 4H AH"})
@@ -601,7 +618,7 @@ def test_false_declaration_of_pares_is_proven_at_the_showdown():
 
 
 def test_false_declaration_of_no_juego_keeps_the_seat_out_of_the_round():
-    h = betting()
+    h = betting(options=PRACTICE)
     run(h, PASS4 + " " + PASS4 + " 3:pares=n 2:pares=n 1:pares=n 0:pares=n")
     run(h, "3:juego=n 2:juego=y 1:juego=n 0:juego=n")       # seat 3 hides a 31
     out = show(h, {3: "KS QS JS AS", 2: "KH QH JH 4S", 1: "7H 6H 5H 4H", 0: "7S 6S 5S AH"})
@@ -658,6 +675,7 @@ def test_protocol_pares_and_juego_with_has_each_seat_in_turn_before_the_round():
     raises(EventError, h.call, 3, "pares", {})
     run(h, "3:pares=y 2:pares=n 1:pares=n 0:pares=n")
     raises(OrderError, h.call, 3, "pares", {"has": True})
+    run(h, PASS4)                   # pares is bet: seat 3 said yes
     run(h, "3:juego=y 2:juego=n 1:juego=n 0:juego=n")
     assert h.context()["declarations"] == {"pares": [False, False, False, True],
                                            "juego": [False, False, False, True]}
@@ -776,3 +794,48 @@ def test_the_best_seat_in_the_hands_turn_order_is_the_best_from_the_dealers_righ
                 first = H.first_seat(dealer, step)
                 assert H.best_in_turn(keys, order) == H.best(keys, first, step)
                 assert H.best_in_turn(keys, order, eligible) == H.best(keys, first, step, eligible)
+
+
+# -- House rules (issue 35): 8 kings or 4, 31 real ------------------------------------------
+def test_with_eight_kings_the_3s_are_kings_and_the_2s_aces():
+    assert H.pares(cs("KS 3H 6S 4S")) >> 12 == 1            # K-3 is a pair
+    assert H.keys(cs("KS 3H 6S 4S"), 8)[H.PARES] >> 12 == 1
+    assert H.juego_total(H.keys(cs("3S 3H KS AS"), 8)[H.JUEGO]) == 31
+
+
+def test_option_kings_4_the_3s_and_2s_are_their_own_ranks():
+    k = H.keys(cs("KS 3H 6S 4S"), 4)
+    assert k[H.PARES] == 0                                  # no pair any more
+    assert H.keys(cs("3S 3H 6S 4S"), 4)[H.PARES] >> 12 == 1
+    assert k[H.JUEGO] == 0 and k[H.PUNTO] == 10 + 3 + 6 + 4     # a 3 counts 3
+    # grande: a 3 is below the 4, above the 2, above the ace
+    assert H.keys(cs("4S AH AD AC"), 4)[H.GRANDE] > H.keys(cs("3S AS 2D AC"), 4)[H.GRANDE]
+    assert H.keys(cs("3S AH AD AC"), 4)[H.GRANDE] > H.keys(cs("2S AS 2D AC"), 4)[H.GRANDE]
+    # chica: A A A 2 beats A A 2 2 with four kings (equal with eight)
+    assert H.keys(cs("AS AH AD 2C"), 4)[H.CHICA] > H.keys(cs("AC 2H 2D 4C"), 4)[H.CHICA]
+
+
+def test_option_kings_4_at_the_showdown():
+    h = betting(options={"kings": 4})
+    run(h, PASS4 + " " + PASS4 + " 3:pares=n 2:pares=y 1:pares=n 0:pares=n " + PASS4)
+    run(h, "3:juego=n 2:juego=n 1:juego=n 0:juego=n " + PASS4)
+    out = show(h, {3: "KS 3H AS 4S", 2: "5S 5H 6D 7S", 1: "QH 7H 6H AH", 0: "JH 4H 4C 2C"})
+    v = of(out, "violation")
+    assert [(e["seat"], e["declaration"]) for e in v] == [(0, "pares")], v   # 4 4 is a pair: seat 0 hid it
+    assert h.rounds[2]["winner"] == 0
+    raises(EventError, options_of, {"kings": 6})
+
+
+def test_option_real31_three_sevens_and_a_jack_beat_every_other_31():
+    real = cs("7S 7H 7D JS")
+    other = cs("KS QS JH AS")
+    assert H.keys(real)[H.JUEGO] == H.keys(other)[H.JUEGO] == H.JUEGO_31     # the text: two 31s
+    assert H.keys(real, 8, True)[H.JUEGO] > H.keys(other, 8, True)[H.JUEGO]
+    assert H.juego_bonus(H.keys(real, 8, True)[H.JUEGO]) == 3
+    assert H.juego_total(H.keys(real, 8, True)[H.JUEGO]) == 31
+    for opts, winner in (({}, 1), ({"real31": True}, 0)):
+        h = betting(options=opts)
+        run(h, PASS4 + " " + PASS4 + " 3:pares=n 2:pares=y 1:pares=n 0:pares=n " + PASS4)
+        run(h, "3:juego=y 2:juego=y 1:juego=n 0:juego=n 3:pass 2:pass")
+        show(h, {3: "KS QS JH AS", 2: "7S 7H 7D JS", 1: "QH 6H 5H 4H", 0: "JD 6D 5C 4C"})
+        assert h.rounds[3]["winner"] == winner, opts     # the mano (seat 3) wins the tie of 31s

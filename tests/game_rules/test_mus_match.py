@@ -51,22 +51,16 @@ def test_a_whole_hand_ends_with_each_rounds_result_in_hand_end():
     for seat in (3, 2, 1, 0):
         out += call(m, "%d:pass" % seat)
     hands = {3: "KH KS 7D 6C", 2: "2H 4S 5D 6H", 1: "QH QS JD 3C", 0: "AH 4D 5C 7S"}
-    for seat in (3, 2, 1, 0):
-        word = m.ctx.talk.awaiting()
-        if word["phase"] != "declare":
-            break
-        out += call(m, (seat, "pares", {"has": seat in (3, 1)}))
-    for seat in (3, 2, 1, 0):
-        w = m.ctx.talk.awaiting()
-        if w["phase"] != "declare":
-            break
-        out += call(m, (seat, "juego", {"has": seat in (3, 1)}))
-    while m.ctx.talk.awaiting()["phase"] == "bet":
-        seat = m.ctx.talk.awaiting()["seats"][0]
-        out += call(m, "%d:pass" % seat)
+    # pares and juego: seats 3 and 1 say yes, the rounds are bet (all pass); then the showdown
     while not m.ctx.talk.done:
-        seat = m.ctx.talk.awaiting()["seats"][0]
-        out += m.apply({"ev": "hand", "seat": seat, "cards": hands[seat].split()})
+        w = m.ctx.talk.awaiting()
+        seat = w["seats"][0]
+        if w["phase"] == "declare":
+            out += call(m, (seat, w["calls"][0], {"has": seat in (3, 1)}))
+        elif w["phase"] == "bet":
+            out += call(m, "%d:pass" % seat)
+        else:
+            out += m.apply({"ev": "hand", "seat": seat, "cards": hands[seat].split()})
     end = of(out, "hand_end")[0]
     names = [r["name"] for r in end["rounds"]]
     assert names[:2] == ["grande", "chica"] and end["totals"] == list(m.totals)
@@ -179,8 +173,16 @@ def test_an_accepted_ordago_goes_straight_to_the_showdown():
     assert m.over and of(out, "match_end")[0]["reason"] == "ordago"
 
 
-def test_a_misdeal_at_the_showdown_voids_the_hand_and_the_same_dealer_deals():
+def test_a_misdeal_at_the_showdown_stands_by_default():
     m = dealt()
+    to_showdown(m)
+    phase = m.phase
+    out = m.apply({"ev": "misdeal"})
+    assert [e["ev"] for e in out] == ["x-ruling"] and out[0]["penalty"] == "stands" and m.phase == phase
+
+
+def test_late_misdeal_void_a_misdeal_at_the_showdown_voids_the_hand_and_the_same_dealer_deals():
+    m = dealt(options={"late_misdeal": "void"})
     to_showdown(m)
     out = m.apply({"ev": "misdeal"})
     assert of(out, "hand_end")[0]["ended"] == "misdeal" and m.phase == DEAL and m.totals == [0, 0]

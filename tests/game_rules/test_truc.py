@@ -13,6 +13,7 @@ def dealt(dealer=0, cards_each=None, totals=None, hands=None, options=None):
     ev = {"ev": "deal", "dealer": dealer}
     if cards_each is not None:
         ev["cards"] = cards_each
+        ev["cut"] = False
     m.apply(ev)
     for seat in (hands or {}):
         m.apply({"ev": "hand", "seat": seat, "cards": hands[seat].split()})
@@ -32,6 +33,17 @@ def test_three_cards_to_each_player_when_the_deck_is_cut():
 def test_the_cut_refused_the_dealer_may_deal_one_card_each():
     m = dealt(cards_each=1)
     assert m.hand_cards == 1
+
+
+def test_after_a_cut_three_cards_are_dealt_one_card_is_refused():
+    for cut in (None, True, 0):
+        m = Match()
+        m.apply({"ev": "match", "game": "truc", "seats": 4})
+        ev = {"ev": "deal", "dealer": 0, "cards": 1}
+        if cut is not None:
+            ev["cut"] = cut
+        refused = of(m.apply(ev), "x-refused")
+        assert m.hand_cards == 3 and "cut was refused" in refused[0]["message"], cut
 
 
 def test_a_deal_of_cards_the_game_refuses_is_reported_and_the_hand_played_with_three():
@@ -137,8 +149,29 @@ def test_the_winners_of_a_plain_hand_score_one_point():
 def test_truc_raises_the_hand_to_two_points():
     m = dealt()
     call(m, "3:truc")
-    assert m.awaiting() == (1 << 0) | (1 << 2)
+    assert m.awaiting() == 1 << 2
     call(m, "2:accept")
+    assert m.ctx.stake == 2
+
+
+def test_the_next_player_in_turn_answers_the_truc():
+    m = dealt()
+    call(m, "3:truc")
+    err = raises(TableError, call, m, "0:accept")       # the raiser's other opponent
+    assert "seat 2" in str(err) and m.ctx.talk.stakes.pending
+    raises(TableError, call, m, "0:reject")
+    call(m, "2:accept")
+    play(m, "3:4H")
+    call(m, "2:retruc")
+    raises(TableError, call, m, "3:accept")
+    assert of(call(m, "1:reject"), "hand_end")[0]["score"] == [2, 0]
+
+
+def test_option_answer_side_any_seat_of_the_other_side_answers():
+    m = dealt(options={"answer": "side"})
+    call(m, "3:truc")
+    assert m.awaiting() == (1 << 0) | (1 << 2)
+    call(m, "0:accept")
     assert m.ctx.stake == 2
 
 
@@ -179,14 +212,14 @@ def test_the_raising_side_plays_no_other_card_while_its_raise_awaits_an_answer()
     play(m, "0:6D")                             # seat 2 took the trick with the 3S...
     assert m.turn == 2 and m.ctx.talk.stakes.pending
     assert of(play(m, "2:4S"), "violation")[0]["rule"] == "out-of-turn"     # ... and waits
-    call(m, "1:accept")
+    call(m, "3:accept")
     assert not of(play(m, "2:4S"), "violation") and m.ctx.stake == 2
 
 
 def test_rejecting_a_truc_ends_the_hand_and_the_raisers_score_the_last_agreed_point():
     m = dealt()
     call(m, "3:truc")
-    end = of(call(m, "0:reject"), "hand_end")[0]
+    end = of(call(m, "2:reject"), "hand_end")[0]
     assert end["ended"] == "reject" and end["score"] == [0, 1]
 
 
@@ -231,7 +264,7 @@ def test_a_rejected_retruc_gives_the_raisers_the_two_agreed_points():
     call(m, "2:accept")
     play(m, "3:4H")
     call(m, "2:retruc")
-    assert of(call(m, "3:reject"), "hand_end")[0]["score"] == [2, 0]
+    assert of(call(m, "1:reject"), "hand_end")[0]["score"] == [2, 0]
 
 
 def test_the_winners_of_a_raised_hand_score_the_agreed_amount():
@@ -246,7 +279,7 @@ def test_the_winners_of_a_raised_hand_score_the_agreed_amount():
 def test_a_call_after_the_hand_ended_is_refused():
     m = dealt()
     call(m, "3:truc")
-    call(m, "0:reject")
+    call(m, "2:reject")
     raises(TableError, call, m, "3:truc")
 
 
@@ -255,7 +288,7 @@ def test_at_eleven_a_full_three_card_hand_must_be_dealt():
     m = Match()
     m.apply({"ev": "match", "game": "truc", "seats": 4})
     m.totals[0], m.totals[1] = 11, 3
-    out = m.apply({"ev": "deal", "dealer": 0, "cards": 1})
+    out = m.apply({"ev": "deal", "dealer": 0, "cards": 1, "cut": False})
     assert m.hand_cards == 3 and "full three-card hand" in of(out, "x-refused")[0]["message"]
 
 

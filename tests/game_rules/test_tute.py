@@ -149,6 +149,24 @@ def test_las_cuarenta_may_no_longer_be_declared_once_las_veinte_was():
     assert "cuarenta" in str(err)
 
 
+def test_a_players_cuarenta_is_allowed_after_his_partners_veinte():
+    m, _ = clubs()
+    won_by_3(m)
+    call(m, (3, "declare", {"cards": ["KS", "QS"]}))
+    play(m, "3:4S 2:5S 1:AS 0:6S")                 # seat 1, seat 3's partner, wins
+    call(m, (1, "declare", {"cards": ["KC", "QC"]}))
+    assert [d["points"] for d in m.ctx.declarations] == [20, 40]
+
+
+def test_option_cuarenta_bar_side_a_partners_veinte_bars_the_cuarenta():
+    m, _ = clubs(options={"cuarenta_bar": "side"})
+    won_by_3(m)
+    call(m, (3, "declare", {"cards": ["KS", "QS"]}))
+    play(m, "3:4S 2:5S 1:AS 0:6S")
+    err = raises(TableError, call, m, (1, "declare", {"cards": ["KC", "QC"]}))
+    assert "side has declared las veinte" in str(err) and len(m.ctx.declarations) == 1
+
+
 def test_a_declaration_shows_the_king_and_queen_of_one_suit():
     m, _ = clubs()
     won_by_3(m)

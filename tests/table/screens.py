@@ -222,6 +222,10 @@ def catalogue():
     m = match_at(tricks=3)
     out.append(_game("play", m, P.PLAY, ["TO PLAY", "S" + str(m.turn), "LAST TRICK 3"]))
     out.append(_game("play, spanish signs", m, P.PLAY, ["TO PLAY"], deck=enrolled(signs=1)))
+    # The match's start under a house-rule profile (docs/profiles.md): its name by the game's.
+    mp = match_at("manille", {"beat_in_suit": True}, tricks=0, seed=5)
+    mp.profile = "manillen"
+    out.append(_game("play, a profile at the match's start", mp, P.PLAY, ["MANILLE - MANILLEN", "TO PLAY"]))
     m2 = match_at(tricks=3, extra=4)
     out.append(_game("collect", m2, P.COLLECT, ["TRICK TO", "collect it"]))
     m = match_at(tricks=10)

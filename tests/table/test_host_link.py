@@ -130,7 +130,8 @@ def test_a_match_already_in_the_log_is_not_recorded_again(tmp_path):
 
 def test_the_scoreboard_of_a_log_is_the_live_views_picture(tmp_path, capsys):
     from tapete.views.state import TableView, text_lines
-    events = EVENTS + [
+    # the misdeal comes after the hand's first card: the law late_misdeal void voids it
+    events = [dict(EVENTS[0], options={"late_misdeal": "void"})] + EVENTS[1:] + [
         {"ev": "violation", "hand": 1, "trick": 1, "seat": 2, "card": "KC", "rule": "revoke",
          "proven": 2, "proof": {"trick": 2, "card": "5S"}},
         {"ev": "misdeal", "seq": 6},

@@ -64,11 +64,12 @@ static inline uint64_t tc_legal_rules(const tc_game *g, const tc_trick *t, const
         return tc_suit_mask(follow, led);
     }
     uint32_t trumps = trump < 4 ? tc_suit_set(hand, trump) : 0;
-    if (trump != led && trumps && !((d & TC_EXEMPT) && partner)) {
+    int exempt = (d & TC_EXEMPT) && partner;
+    if (trump != led && trumps && !(exempt && (d & TC_EXEMPT_TRUMP))) {
         int best_trump = TC_SUIT(v->best) == trump;
         uint32_t chosen = 0;
         if (d & TC_TRUMP) {
-            if ((d & TC_OVERTRUMP) && best_trump) {
+            if ((d & TC_OVERTRUMP) && best_trump && !exempt) {
                 chosen = trumps & above(cx, v->best);
                 if (!chosen && (d & TC_UNDERTRUMP)) {
                     chosen = trumps;

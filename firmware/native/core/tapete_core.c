@@ -180,13 +180,14 @@ void tc_forbidden(const tc_game *g, const tc_trick *t, int c, uint64_t out[TC_PL
         int rule = ((d & TC_TRAWL) && led == trump) ? TC_TRAWL_RULE : TC_REVOKE;
         out[rule] = tc_suit_mask(tc_deck(g, led), led);
     }
-    if (trump != TC_NO_TRUMP && trump != led && !((d & TC_EXEMPT) && partner)) {
+    int exempt = (d & TC_EXEMPT) && partner;
+    if (trump != TC_NO_TRUMP && trump != led && !(exempt && (d & TC_EXEMPT_TRUMP))) {
         int best_trump = TC_SUIT(v.best) == trump;
         uint64_t above = tc_suit_mask(tc_above(g, v.best), TC_SUIT(v.best));
         uint64_t deck = tc_suit_mask(tc_deck(g, trump), trump);
         int beats = s == trump && (!best_trump || (above & card));
         if (d & TC_TRUMP) {
-            if ((d & TC_OVERTRUMP) && best_trump) {
+            if ((d & TC_OVERTRUMP) && best_trump && !exempt) {
                 if (s != trump) {
                     /* not trumping: any trump held breaks it when under-trumping is
                      * forced, else only one that could go above */

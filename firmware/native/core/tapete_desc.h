@@ -78,7 +78,8 @@
 #define TC_LOW_CARD 128
 #define TC_EXEMPT 256
 #define TC_TRAWL 512
-#define TC_DUTIES_ALL 1023
+#define TC_EXEMPT_TRUMP 1024
+#define TC_DUTIES_ALL 2047
 
 /* Rules a play can break: the numbers of rules/duties.py (docs/protocol.md words). */
 #define TC_LEGAL (-1)

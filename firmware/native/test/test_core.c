@@ -150,7 +150,10 @@ static void manille(tc_game *g, int deck, int seats, int exemption, int bonus, i
     int n = deck ? 10 : 8;
     unsigned duties = TC_FOLLOW | TC_TRUMP | TC_OVERTRUMP | TC_UNDERTRUMP;
     if (exemption && seats == 4) {
-        duties |= TC_EXEMPT;
+        duties |= TC_EXEMPT;        /* the text: no duty to overtrump */
+        if (exemption == 2) {
+            duties |= TC_EXEMPT_TRUMP;  /* option exempt_trump: none to trump either */
+        }
     }
     make_game(g, seats, ccw, duties, orders[deck], n, PTS5, 5, n);
     g->last_trick = (uint8_t)(bonus ? 1 : 0);
@@ -346,7 +349,9 @@ static void test_manille_rules(void) {
     t = trick(D, 0, 1 << H, 3, c5); /* seat 3 winning, seat 1 (its partner) to play */
     CHECKM("partner winning, classical", tc_legal(&g, &t, hand), B(8, D) | B(1, D));
     manille(&g, 0, 4, 1, 0, 1);
-    CHECKM("partner exemption", tc_legal(&g, &t, hand), hand);
+    CHECKM("partner exemption: still trump", tc_legal(&g, &t, hand), B(8, D) | B(1, D));
+    manille(&g, 0, 4, 2, 0, 1);
+    CHECKM("partner exemption from trumping too", tc_legal(&g, &t, hand), hand);
     manille(&g, 0, 4, 0, 0, 1);
     t = trick(TC_NO_TRUMP, 0, 1 << H, 1, c2);
     CHECKM("no trump: any card", tc_legal(&g, &t, hand), hand);

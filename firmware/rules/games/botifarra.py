@@ -12,8 +12,14 @@ Readings chosen where the text is silent or cut off:
   refused: the text's "cannot then pass the decision back").
 - Doubling: after trump is named and before the first card, the dealer's opponents
   may `double`; then the dealer's side may redouble, then the opponents again: at
-  most three doubles, the sides alternating, any player of the side whose turn it is
-  may speak. A `pass` by that side, or the first card played, closes the doubling.
+  most three doubles, the sides alternating. The players speak "in turn order from
+  the last player to make a declaration" (option `doubling` "turn", the text): after
+  trump is named, the next player of the side to double in turn order speaks first,
+  then its other player; one player's pass leaves the word to his partner, and the
+  doubling closes when both players of that side have passed. After a double, the
+  word goes the same way to the other side, from the player who doubled. Option
+  `doubling` "side" (the table's earlier reading): any player of the side may speak,
+  and one pass closes the doubling for both. The first card played closes it too.
 - "A botifarra bid automatically doubles the value of the game, so" is cut off in
   the seed: botifarra starts the multiplier at 2, and each double multiplies it by
   2 again. The text also says x8, after three doubles, "is the highest multiplier
@@ -62,11 +68,24 @@ class Botifarra(Game):
                          "a proven illegal play loses the game, or is only reported"),
         "max_multiplier": (8, (8, 16), "the highest multiplier: 8 (the text, botifarra "
                            "included) or 16 (a botifarra doubled three times)"),
+        "doubling": ("turn", ("turn", "side"), "the doubling is spoken by each player in turn from "
+                     "the last to declare (the text), or by either player of a side, one pass closing it"),
     }
     PRESETS = ({}, {"direction": "cw"})
 
     def prepare(self):
         self.max_multiplier = self.options.get("max_multiplier", 8)
+        self.doubling = self.options.get("doubling", "turn")
+
+    def speaker(self, t):
+        """With `doubling` "turn": the seat whose word it is to double or pass, the first
+        of the doubling side after the last to declare that has not passed."""
+        s = t.last
+        for _ in range(self.seats):
+            s = self.next_seat(s)
+            if self.team_of[s] == t.doubling_side and not t.passed & (1 << s):
+                return s
+        return -1
 
     def begin_hand(self, match):
         match.ctx.talk = Talk(match.dealer, self.partner(match.dealer))
@@ -81,6 +100,8 @@ class Botifarra(Game):
         if t.trump is None:
             return 1 << t.chooser
         if t.doubling_open(match):
+            if self.doubling == "turn":
+                return 1 << self.speaker(t)
             return self._side_bits(t.doubling_side)
         return 0
 
@@ -102,6 +123,7 @@ class Botifarra(Game):
                                  + " names it")
             suit = C.parse_suit(ev.get("suit"))
             t.trump = suit
+            t.last = seat
             t.doubling_side = 1 - self.team_of[match.dealer]
             match.ctx.multiplier = 2 if suit == C.NO_TRUMP else 1
             out = [match.fix_trump(suit, seat)]
@@ -127,12 +149,21 @@ class Botifarra(Game):
             raise OrderError("seat " + str(seat) + " may not " + word + ": it is the "
                              + ("dealer's opponents'" if t.doubling_side != self.team_of[match.dealer]
                                 else "dealer's side's") + " turn to double or pass")
+        if self.doubling == "turn":
+            speaker = self.speaker(t)
+            if seat != speaker:
+                raise OrderError("seat " + str(seat) + " may not " + word + ": seat " + str(speaker)
+                                 + " speaks now, in turn from the last to declare")
         if word == "pass":
-            t.closed = True
+            t.passed |= 1 << seat
+            if self.doubling != "turn" or self.speaker(t) < 0:
+                t.closed = True
             return []
         t.doubles += 1
         match.ctx.multiplier *= 2
         t.doubling_side = 1 - t.doubling_side
+        t.last = seat
+        t.passed = 0
         if t.doubles == MAX_DOUBLES or match.ctx.multiplier >= self.max_multiplier:
             t.closed = True
         return []
@@ -153,7 +184,8 @@ class Botifarra(Game):
         if t.trump is None:
             out["chooser"] = t.chooser
         elif t.doubling_open(match):
-            out["doubling"] = [s for s in range(self.seats) if self.team_of[s] == t.doubling_side]
+            out["doubling"] = [self.speaker(t)] if self.doubling == "turn" else \
+                [s for s in range(self.seats) if self.team_of[s] == t.doubling_side]
 
     def hand_extra(self, match, out):
         t = match.ctx.talk
@@ -180,6 +212,8 @@ class Botifarra(Game):
             return {"ev": "call", "seat": t.chooser, "call": "trump", "suit": suit}
         if t.trump is not None and t.doubling_open(match) and rng.getrandbits(2) == 0:
             seat = [s for s in range(self.seats) if self.team_of[s] == t.doubling_side][rng.getrandbits(1)]
+            if self.doubling == "turn":
+                seat = self.speaker(t)
             return {"ev": "call", "seat": seat, "call": "double" if rng.getrandbits(1) else "pass"}
         return None
 
@@ -193,6 +227,8 @@ class Talk:
         self.trump = None           # the suit named (NO_TRUMP for botifarra), None before
         self.doubles = 0
         self.doubling_side = -1     # the team whose turn it is to double or pass
+        self.last = dealer          # the last player to declare (name trump, double)
+        self.passed = 0             # a bit per seat of the doubling side that has passed
         self.closed = False
 
     def doubling_open(self, match):

@@ -17,9 +17,15 @@ Readings chosen where the text is silent or does not add up:
   when an opponent is winning the trick with a card of the suit led, a player must
   play a higher card of it when holding one (trump leads included); the option
   turns that on (`must-beat`).
-- `partner_exemption`: when the partner is winning the trick, a void player need
-  neither trump nor overtrump (the usual Belgian reading of "exempt"); following
+- `partner_exemption`: the text's "exempt a player from overtrumping when their
+  partner is currently winning the trick": a void player must still trump (any
+  trump will do) but need not overtrump. Many tables read "exempt" wider, with no
+  duty to trump either: option `exempt_trump` (with `partner_exemption`). Following
   suit stays compulsory.
+- `level_redeal`: "if pips split 30-30 exactly, nobody scores and the deal is re-dealt
+  in some traditions; others record 0 for both sides". Default: 0 for both and the
+  deal passes on; with the option the same dealer deals again (nobody scores either
+  way). Four-handed only (a table of three has no two sides to split).
 - `last_trick_bonus`: the side winning the last trick adds 1 pip (61 in all); the
   side above its neutral share scores the excess.
 - Irregularities are reported, not penalised: the text names no penalty (option
@@ -45,7 +51,7 @@ Readings chosen where the text is silent or does not add up:
   (what the bidders promised) instead of their own.
 """
 from .. import cards as C
-from ..duties import EXEMPT, FOLLOW, HEAD_OPPONENT, OVERTRUMP, TRUMP, UNDERTRUMP
+from ..duties import EXEMPT, EXEMPT_TRUMP, FOLLOW, HEAD_OPPONENT, OVERTRUMP, TRUMP, UNDERTRUMP
 from ..errors import EventError, OrderError
 from ..game import Game
 from ..phases import CALLS, TURNUP
@@ -71,10 +77,13 @@ class Manille(Game):
                  "the pack: piquet 32 (10 high), Spanish 40 or Mexican 40 (see the rules)"),
         "last_trick_bonus": (False, bool, "the last trick's winners add 1 pip"),
         "partner_exemption": (False, bool,
-                              "no duty to trump or overtrump while the partner is winning"),
+                              "no duty to overtrump while the partner is winning (the text)"),
+        "exempt_trump": (False, bool, "with partner_exemption: no duty to trump either"),
         "beat_in_suit": (False, bool, "following, beat an opponent winning with the suit led "
                          "when able (Belgian practice)"),
         "auction": (False, bool, "Manille aux enchères: bid for the right to name trump"),
+        "level_redeal": (False, bool, "a deal split 30-30 is dealt again by the same dealer "
+                         "(a tradition; the default records 0 for both)"),
         "target": (101, int, "match points that win (50 short, 201 long)"),
         "irregularity": ("report", ("game", "report"),
                          "a proven illegal play loses the game, or is only reported"),
@@ -97,6 +106,8 @@ class Manille(Game):
             self.duties |= HEAD_OPPONENT
         if o.get("partner_exemption") and self.seats == 4:
             self.duties |= EXEMPT
+            if o.get("exempt_trump"):
+                self.duties |= EXEMPT_TRUMP
         if o.get("last_trick_bonus"):
             self.last_trick = 1
         self.auction = bool(o.get("auction"))
@@ -193,6 +204,14 @@ class Manille(Game):
         a = match.ctx.talk
         if a is not None and a.high_seat >= 0:
             out["bid"] = {"amount": a.high, "seat": a.high_seat}
+
+    def redeal(self, match):
+        """Option `level_redeal`: the last hand split the pips evenly, so its dealer deals
+        again."""
+        if not self.options.get("level_redeal") or self.seats != 4 or match.ctx.ended is not None:
+            return False
+        half = self.total_points // 2
+        return match.points[0] == half and match.points[1] == half
 
     def hand_score_into(self, match, points, out):
         Game.hand_score_into(self, match, points, out)

@@ -2,8 +2,9 @@
 to follow, drawn tricks, truc and retruc, eleven, twelve wins.
 
 Readings chosen where the text is silent:
-- Hands: 3 cards each; 1 card each when the `deal` event says `cards: 1` (the cut
-  was refused and the dealer chose it), never when a side has eleven.
+- Hands: 3 cards each; 1 card each when the `deal` event says `cards: 1` and
+  `cut: false` (the text: "if the cut was refused, the dealer has the option"), never
+  after a cut (`cut` absent or true) nor when a side has eleven.
 - A trick goes to the highest card; equal highest cards of two opponents draw it
   (nobody wins it) and its leader leads again; equal cards of partners: the first
   played wins. The hand ends as soon as no trick still to play can change its
@@ -14,10 +15,13 @@ Readings chosen where the text is silent:
   seat that has just played, while it is still that trick ("either before or after
   playing a card"); `retruc` (to 3) likewise, only by an opponent of the side that
   called truc and only once truc is accepted, on that trick or a later one. A seat
-  that raised before playing still plays its own card of that turn. The other side
-  answers: `accept` (any of its seats), `reject` (ends the hand: the raisers score
-  the last agreed amount, 1 after a truc, 2 after a retruc), or its seat to play
-  plays a card, which accepts. While a raise awaits its answer the raising side
+  that raised before playing still plays its own card of that turn. The next player
+  in turn after the raiser answers (the text: "the next player in turn may either
+  accept ... or reject"; option `answer` "next"): `accept`, `reject` (ends the hand:
+  the raisers score the last agreed amount, 1 after a truc, 2 after a retruc), or
+  the other side's seat to play plays a card, which accepts. Option `answer` "side":
+  any seat of the other side may answer (the table's earlier reading, kept for
+  tables that play so). While a raise awaits its answer the raising side
   plays no other card. A raise still unanswered when the hand ends (the raiser's
   card was its last) was never accepted: the hand keeps its agreed stake.
 - Eleven: a side alone at eleven decides, after looking at its cards, `play` (the
@@ -57,6 +61,8 @@ class Truc(Game):
     play_hook = True
     OPTIONS = {
         "target": (12, int, "points that win the match"),
+        "answer": ("next", ("next", "side"), "a truc or retruc is answered by the next player in "
+                   "turn (the text) or by any seat of the other side"),
     }
 
     def deal_size(self, match, ev):
@@ -66,12 +72,17 @@ class Truc(Game):
         if n != 1:
             raise EventError("truc deals 3 cards each, or 1 when the cut was refused; got cards="
                              + repr(n))
+        cut = ev.get("cut")
+        if cut is not False:
+            raise EventError("one card each only when the cut was refused (cut: false), got cut="
+                             + repr(cut))
         if self.at_eleven(match.totals):
             raise EventError("a side has " + str(self.eleven) + ": a full three-card hand must be dealt")
         return 1
 
     def prepare(self):
         self.eleven = self.target - 1        # "a score of eleven" at the text's twelve
+        self.answer = self.options.get("answer", "next")
 
     def at_eleven(self, totals):
         """True when a side is one point short of the target."""
@@ -89,6 +100,8 @@ class Truc(Game):
         if t.deciding >= 0 and match.phase == CALLS:
             return self._side(t.deciding)
         if t.stakes.pending:
+            if self.answer == "next":
+                return 1 << self.next_seat(t.raise_seat)
             return self._side(1 - t.stakes.raiser)
         return 0
 
@@ -135,8 +148,14 @@ class Truc(Game):
             if word == "truc":
                 t.truc_team = team
             st.propose(team)
+            t.raise_seat = seat
             t.card_to_come = seat if seat == trick.to_play else -1
             return []
+        if self.answer == "next" and st.pending and team != st.raiser:
+            nxt = self.next_seat(t.raise_seat)
+            if seat != nxt:
+                raise OrderError("seat " + str(seat) + " may not " + word + ": the next player in turn, seat "
+                                 + str(nxt) + ", answers the raise")
         return st.answer(match, team, word,
                          "seat " + str(seat) + "'s side made the raise; the other side answers")
 
@@ -265,6 +284,8 @@ class Truc(Game):
             if self.team_of[seat] != st.raiser and rng.getrandbits(1):
                 return None                 # the card played accepts
             answer = [s for s in range(self.seats) if self.team_of[s] != st.raiser][rng.getrandbits(1)]
+            if self.answer == "next":
+                answer = self.next_seat(t.raise_seat)
             return {"ev": "call", "seat": answer, "call": "reject" if rng.getrandbits(2) == 0 else "accept"}
         if t.eleven or rng.getrandbits(3):
             return None
@@ -290,5 +311,6 @@ class Talk:
         self.deciding = (0 if at[0] else 1) if self.eleven and not self.both_eleven else -1
         self.stakes = Stakes(LADDER)
         self.truc_team = -1
+        self.raise_seat = -1        # the seat that made the last raise
         self.card_to_come = -1      # the seat that raised before its card, until it plays it
         self.value = None

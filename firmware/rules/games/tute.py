@@ -12,7 +12,10 @@ Readings chosen where the text is silent:
   The K and Q of trumps are las cuarenta (40), of another suit las veinte (20); four
   kings are a tute and win the hand at once. Each suit's marriage counts once.
   "Las cuarenta must be the first declaration": the table refuses a cuarenta once
-  the same side has declared a veinte, and a veinte declared by a seat it knows
+  the same player has declared a veinte (the text's subject is the player: "if a
+  player holds las cuarenta, it must be the first declaration made"; his partner's
+  veinte does not bar it; option `cuarenta_bar` "side": a veinte of either partner
+  bars it), and a veinte declared by a seat it knows
   holds the K and Q of trumps (its hand is known, or those cards were shown). When
   it does not know, the seat's later plays prove it: a seat that declared a veinte
   and then plays both the K and the Q of trumps held them when it declared. That is
@@ -57,11 +60,21 @@ class Tute(Game):
         "hands": (1, int, "hands in a match; whoever wins more of them wins the match"),
         "irregularity": ("report", ("game", "report"),
                          "a proven illegal play loses the game, or is only reported"),
+        "cuarenta_bar": ("player", ("player", "side"), "las cuarenta may no longer be declared once "
+                         "the player (the text) or either partner has declared las veinte"),
     }
     PRESETS = ({}, {"hands": 3}, {"hands": 5})
 
     def prepare(self):
         self.hands = self.options.get("hands", 1)
+        self.cuarenta_bar = self.options.get("cuarenta_bar", "player")
+
+    def veinte_bars(self, d, seat):
+        """True when a veinte already declared bars `seat`'s cuarenta (option `cuarenta_bar`)."""
+        if self.cuarenta_bar == "player":
+            return bool(d.veinte & (1 << seat))
+        team = self.team_of[seat]
+        return any(d.veinte & (1 << s) for s in range(self.seats) if self.team_of[s] == team)
 
     def begin_hand(self, match):
         match.ctx.talk = Declarations()
@@ -102,9 +115,10 @@ class Tute(Game):
             if d.suits & (1 << suit):
                 raise OrderError("the marriage of " + C.SUIT_NAMES[suit] + " is already declared")
             if suit == match.trump:
-                if d.veinte & (1 << team):
+                if self.veinte_bars(d, seat):
                     raise OrderError("las cuarenta come first: seat " + str(seat)
-                                     + "'s side has declared las veinte")
+                                     + (" has" if self.cuarenta_bar == "player" else "'s side has")
+                                     + " declared las veinte")
                 kind, points = "cuarenta", 40
             else:
                 kind, points = "veinte", 20
@@ -122,7 +136,7 @@ class Tute(Game):
         # accepted: the cards are shown
         d.at_trick = last.number
         if kind == "veinte":
-            d.veinte |= 1 << team
+            d.veinte |= 1 << seat
         if kind != "tute":
             d.suits |= 1 << (codes[0] >> 4)
         entry = {"seat": seat, "cards": [C.name(c) for c in codes], "points": points,
@@ -224,7 +238,7 @@ class Tute(Game):
         for k in kings:
             s = k >> 4
             q = (s << 4) + QUEEN
-            if q in held and not d.suits & (1 << s) and not (s == match.trump and d.veinte & (1 << team)):
+            if q in held and not d.suits & (1 << s) and not (s == match.trump and self.veinte_bars(d, seat)):
                 return {"ev": "call", "seat": seat, "call": "declare", "cards": [C.name(k), C.name(q)]}
         return None
 
@@ -238,7 +252,7 @@ class Declarations:
     def __init__(self):
         self.at_trick = 0       # the trick after which the last declaration was made
         self.suits = 0          # a bit per suit whose marriage is declared
-        self.veinte = 0         # a bit per team that has declared las veinte
+        self.veinte = 0         # a bit per seat that has declared las veinte
         # Veintes whose seat may have held las cuarenta: [seat, entry, plays] each,
         # `plays` the K and Q of trumps it has played since ({trick, card}).
         self.watched = []

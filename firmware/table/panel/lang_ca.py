@@ -72,6 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
          b'WINNER\tGUANYA\n'  # GUANYA
          b'a proven foul\tuna falta provada\n'  # una falta provada
+         b'a round declared by one side alone\tun lance declarat per una sola parella\n'  # un lance declarat per una sola parella
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val
          b'already enrolled: %(card)s\tja registrada: %(card)s\n'  # ja registrada: %(card)s
          b'anticlockwise\tantihorari\n'  # antihorari
@@ -79,6 +80,7 @@ WORDS = (b"\n"
          b'at play\ten jugar-la\n'  # en jugar-la
          b'auction\tsubhasta\n'  # subhasta
          b'bonuses on a fold\tprimes en retirar-se\n'  # primes en retirar-se
+         b"both partners'\tdels dos companys\n"  # dels dos companys
          b'captains\tcapitans\n'  # capitans
          b'card seen at two seats\tcarta vista a dos llocs\n'  # carta vista a dos llocs
          b'cards on any reader\tcartes a qualsevol lector\n'  # cartes a qualsevol lector
@@ -111,6 +113,8 @@ WORDS = (b"\n"
          b'hold menu: signs\tmantenir men\xc3\xba: pals\n'  # mantenir menú: pals
          b'hold undo: check deck\tmantenir desfer: revisar baralla\n'  # mantenir desfer: revisar baralla
          b'in trick\ta la basa\n'  # a la basa
+         b"is bet\ts'envida\n"  # s'envida
+         b"is not bet\tno s'envida\n"  # no s'envida
          b"is reported\ts'anota\n"  # s'anota
          b'it stands\tval\n'  # val
          b'last trick bonus\tprima de la darrera basa\n'  # prima de la darrera basa
@@ -134,6 +138,7 @@ WORDS = (b"\n"
          b'nothing to undo\tres a desfer\n'  # res a desfer
          b'out-of-turn\tfora de torn\n'  # fora de torn
          b'pack\tbaralla\n'  # baralla
+         b'pares and juego bonuses\tprimes de parells i joc\n'  # primes de parells i joc
          b'partner exemption\texempci\xc3\xb3 del company\n'  # exempció del company
          b'piquet 32\tpiquet de 32\n'  # piquet de 32
          b'proven by\tprovada per\n'  # provada per
@@ -149,6 +154,7 @@ WORDS = (b"\n"
          b'tag already enrolled\tetiqueta ja registrada\n'  # etiqueta ja registrada
          b'take it back\tretira-la\n'  # retira-la
          b'target\tpunts de la partida\n'  # punts de la partida
+         b"the best player's\tdel millor jugador\n"  # del millor jugador
          b'the dealer turns up\tgira el trumfo qui dona\n'  # gira el trumfo qui dona
          b"to team\tper a l'equip\n"  # per a l'equip
          b'trawl\tarrossegament\n'  # arrossegament

@@ -72,6 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
          b'WINNER\tGANA\n'  # GANA
          b'a proven foul\tuna falta probada\n'  # una falta probada
+         b'a round declared by one side alone\tun lance declarado por una sola pareja\n'  # un lance declarado por una sola pareja
          b'a round declared by one side alone is worth\tun lance que declara una sola pareja vale\n'  # un lance que declara una sola pareja vale
          b'already enrolled: %(card)s\tya registrada: %(card)s\n'  # ya registrada: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
@@ -79,6 +80,7 @@ WORDS = (b"\n"
          b'at play\tal jugarla\n'  # al jugarla
          b'auction\tsubasta\n'  # subasta
          b'bonuses on a fold\tprimas al retirarse\n'  # primas al retirarse
+         b"both partners'\tde los dos compa\xc3\xb1eros\n"  # de los dos compañeros
          b'captains\tcapitanes\n'  # capitanes
          b'card seen at two seats\tcarta vista en dos puestos\n'  # carta vista en dos puestos
          b'cards on any reader\tcartas en cualquier lector\n'  # cartas en cualquier lector
@@ -111,6 +113,8 @@ WORDS = (b"\n"
          b'hold menu: signs\tmantener men\xc3\xba: palos\n'  # mantener menú: palos
          b'hold undo: check deck\tmantener deshacer: revisar baraja\n'  # mantener deshacer: revisar baraja
          b'in trick\ten la baza\n'  # en la baza
+         b'is bet\tse envida\n'  # se envida
+         b'is not bet\tno se envida\n'  # no se envida
          b'is reported\tse anota\n'  # se anota
          b'it stands\tvale\n'  # vale
          b'last trick bonus\tprima de la \xc3\xbaltima baza\n'  # prima de la última baza
@@ -134,6 +138,7 @@ WORDS = (b"\n"
          b'nothing to undo\tnada que deshacer\n'  # nada que deshacer
          b'out-of-turn\tfuera de turno\n'  # fuera de turno
          b'pack\tbaraja\n'  # baraja
+         b'pares and juego bonuses\tprimas de pares y juego\n'  # primas de pares y juego
          b'partner exemption\texenci\xc3\xb3n del compa\xc3\xb1ero\n'  # exención del compañero
          b'piquet 32\tpiquet de 32\n'  # piquet de 32
          b'proven by\tprobada por\n'  # probada por
@@ -149,6 +154,7 @@ WORDS = (b"\n"
          b'tag already enrolled\tetiqueta ya registrada\n'  # etiqueta ya registrada
          b'take it back\tret\xc3\xadrala\n'  # retírala
          b'target\tpuntos de la partida\n'  # puntos de la partida
+         b"the best player's\tdel mejor jugador\n"  # del mejor jugador
          b'the dealer turns up\tvuelve la muestra quien da\n'  # vuelve la muestra quien da
          b'to team\tpara el equipo\n'  # para el equipo
          b'trawl\tarrastre\n'  # arrastre

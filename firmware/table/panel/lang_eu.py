@@ -72,6 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
          b'WINNER\tIRABAZLEA\n'  # IRABAZLEA
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
+         b'a round declared by one side alone\tbikote bakar batek adierazitako jokaldia\n'  # bikote bakar batek adierazitako jokaldia
          b'a round declared by one side alone is worth\talde bakar batek deklaratutako jokaldiak balio du\n'  # alde bakar batek deklaratutako jokaldiak balio du
          b'already enrolled: %(card)s\terregistratuta dago: %(card)s\n'  # erregistratuta dago: %(card)s
          b'anticlockwise\terlojuaren aurka\n'  # erlojuaren aurka
@@ -79,6 +80,7 @@ WORDS = (b"\n"
          b'at play\tjokatzean\n'  # jokatzean
          b'auction\tenkantea\n'  # enkantea
          b'bonuses on a fold\tsariak erretiratzean\n'  # sariak erretiratzean
+         b"both partners'\tbi kideena\n"  # bi kideena
          b'captains\tkapitainak\n'  # kapitainak
          b'card seen at two seats\tkarta bi eserlekutan ikusia\n'  # karta bi eserlekutan ikusia
          b'cards on any reader\tkartak edozein irakurgailutan\n'  # kartak edozein irakurgailutan
@@ -111,6 +113,8 @@ WORDS = (b"\n"
          b'hold menu: signs\teutsi menua: irudiak\n'  # eutsi menua: irudiak
          b'hold undo: check deck\teutsi desegin: sorta begiratu\n'  # eutsi desegin: sorta begiratu
          b'in trick\tbazan\n'  # bazan
+         b'is bet\tjokatzen da\n'  # jokatzen da
+         b'is not bet\tez da jokatzen\n'  # ez da jokatzen
          b'is reported\tidatzi egiten da\n'  # idatzi egiten da
          b'it stands\tbalio du\n'  # balio du
          b'last trick bonus\tazken bazaren saria\n'  # azken bazaren saria
@@ -134,6 +138,7 @@ WORDS = (b"\n"
          b'nothing to undo\tez dago ezer desegiteko\n'  # ez dago ezer desegiteko
          b'out-of-turn\ttxandaz kanpo\n'  # txandaz kanpo
          b'pack\tsorta\n'  # sorta
+         b'pares and juego bonuses\tpareen eta jokoaren sariak\n'  # pareen eta jokoaren sariak
          b'partner exemption\tlagunaren salbuespena\n'  # lagunaren salbuespena
          b'piquet 32\t32ko piquet\n'  # 32ko piquet
          b'proven by\tfrogatua\n'  # frogatua
@@ -149,6 +154,7 @@ WORDS = (b"\n"
          b'tag already enrolled\tetiketa erregistratuta dago\n'  # etiketa erregistratuta dago
          b'take it back\tjaso ezazu\n'  # jaso ezazu
          b'target\tpartidaren puntuak\n'  # partidaren puntuak
+         b"the best player's\tjokalari onenarenak\n"  # jokalari onenarenak
          b'the dealer turns up\tbanatzaileak muestra ateratzen du\n'  # banatzaileak muestra ateratzen du
          b'to team\ttaldearentzat\n'  # taldearentzat
          b'trawl\tarrastrea\n'  # arrastrea

@@ -72,6 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tRETOURNE\n'  # RETOURNE
          b'WINNER\tGAGNANT\n'  # GAGNANT
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
+         b'a round declared by one side alone\tune manche annonc\xc3\xa9e par un seul camp\n'  # une manche annoncée par un seul camp
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut
          b'already enrolled: %(card)s\td\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e : %(card)s\n'  # déjà enregistrée : %(card)s
          b'anticlockwise\tantihoraire\n'  # antihoraire
@@ -79,6 +80,7 @@ WORDS = (b"\n"
          b'at play\tau jeu\n'  # au jeu
          b'auction\tench\xc3\xa8res\n'  # enchères
          b'bonuses on a fold\tprimes sur un abandon\n'  # primes sur un abandon
+         b"both partners'\tdes deux partenaires\n"  # des deux partenaires
          b'captains\tcapitaines\n'  # capitaines
          b'card seen at two seats\tcarte vue \xc3\xa0 deux places\n'  # carte vue à deux places
          b'cards on any reader\tcartes sur un lecteur\n'  # cartes sur un lecteur
@@ -111,6 +113,8 @@ WORDS = (b"\n"
          b'hold menu: signs\tmaintenir menu : enseignes\n'  # maintenir menu : enseignes
          b'hold undo: check deck\tmaintenir annuler : v\xc3\xa9rifier le jeu\n'  # maintenir annuler : vérifier le jeu
          b'in trick\tau pli\n'  # au pli
+         b'is bet\test mis\xc3\xa9e\n'  # est misée
+         b"is not bet\tn'est pas mis\xc3\xa9e\n"  # n'est pas misée
          b'is reported\test signal\xc3\xa9e\n'  # est signalée
          b'it stands\telle reste\n'  # elle reste
          b'last trick bonus\tprime du dernier pli\n'  # prime du dernier pli
@@ -134,6 +138,7 @@ WORDS = (b"\n"
          b'nothing to undo\trien \xc3\xa0 annuler\n'  # rien à annuler
          b'out-of-turn\thors de son tour\n'  # hors de son tour
          b'pack\tjeu de cartes\n'  # jeu de cartes
+         b'pares and juego bonuses\tprimes de paires et de jeu\n'  # primes de paires et de jeu
          b'partner exemption\texemption du partenaire\n'  # exemption du partenaire
          b'piquet 32\tpiquet 32\n'  # piquet 32
          b'proven by\tprouv\xc3\xa9e par\n'  # prouvée par
@@ -149,6 +154,7 @@ WORDS = (b"\n"
          b'tag already enrolled\t\xc3\xa9tiquette d\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e\n'  # étiquette déjà enregistrée
          b'take it back\treprenez-la\n'  # reprenez-la
          b'target\tscore vis\xc3\xa9\n'  # score visé
+         b"the best player's\tdu meilleur joueur\n"  # du meilleur joueur
          b'the dealer turns up\tle donneur retourne\n'  # le donneur retourne
          b"to team\t\xc3\xa0 l'\xc3\xa9quipe\n"  # à l'équipe
          b'trawl\tarrastre (atout men\xc3\xa9)\n'  # arrastre (atout mené)

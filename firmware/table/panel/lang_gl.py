@@ -72,6 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
          b'WINNER\tGA\xc3\x91A\n'  # GAÑA
          b'a proven foul\tunha falta probada\n'  # unha falta probada
+         b'a round declared by one side alone\tun lance declarado por unha soa parella\n'  # un lance declarado por unha soa parella
          b'a round declared by one side alone is worth\tun lance que declara unha soa parella vale\n'  # un lance que declara unha soa parella vale
          b'already enrolled: %(card)s\txa rexistrada: %(card)s\n'  # xa rexistrada: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
@@ -79,6 +80,7 @@ WORDS = (b"\n"
          b'at play\tao xogala\n'  # ao xogala
          b'auction\tpoxa\n'  # poxa
          b'bonuses on a fold\tprimas ao retirarse\n'  # primas ao retirarse
+         b"both partners'\tdos dous compa\xc3\xb1eiros\n"  # dos dous compañeiros
          b'captains\tcapit\xc3\xa1ns\n'  # capitáns
          b'card seen at two seats\tcarta vista en dous postos\n'  # carta vista en dous postos
          b'cards on any reader\tcartas en calquera lector\n'  # cartas en calquera lector
@@ -111,6 +113,8 @@ WORDS = (b"\n"
          b'hold menu: signs\tmanter men\xc3\xba: paus\n'  # manter menú: paus
          b'hold undo: check deck\tmanter desfacer: revisar baralla\n'  # manter desfacer: revisar baralla
          b'in trick\tna baza\n'  # na baza
+         b'is bet\tenv\xc3\xaddase\n'  # envídase
+         b'is not bet\tnon se envida\n'  # non se envida
          b'is reported\tan\xc3\xb3tase\n'  # anótase
          b'it stands\tvale\n'  # vale
          b'last trick bonus\tprima da \xc3\xbaltima baza\n'  # prima da última baza
@@ -134,6 +138,7 @@ WORDS = (b"\n"
          b'nothing to undo\tnada que desfacer\n'  # nada que desfacer
          b'out-of-turn\tf\xc3\xb3ra de quenda\n'  # fóra de quenda
          b'pack\tbaralla\n'  # baralla
+         b'pares and juego bonuses\tprimas de pares e xogo\n'  # primas de pares e xogo
          b'partner exemption\texenci\xc3\xb3n do compa\xc3\xb1eiro\n'  # exención do compañeiro
          b'piquet 32\tpiquet de 32\n'  # piquet de 32
          b'proven by\tprobada por\n'  # probada por
@@ -149,6 +154,7 @@ WORDS = (b"\n"
          b'tag already enrolled\tetiqueta xa rexistrada\n'  # etiqueta xa rexistrada
          b'take it back\tret\xc3\xadrala\n'  # retírala
          b'target\tpuntos da partida\n'  # puntos da partida
+         b"the best player's\tdo mellor xogador\n"  # do mellor xogador
          b'the dealer turns up\tvolve a mostra quen d\xc3\xa1\n'  # volve a mostra quen dá
          b'to team\tpara o equipo\n'  # para o equipo
          b'trawl\tarrastre\n'  # arrastre

@@ -72,6 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tTROEFKAART\n'  # TROEFKAART
          b'WINNER\tWINNAAR\n'  # WINNAAR
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
+         b'a round declared by one side alone\teen ronde door \xc3\xa9\xc3\xa9n kant alleen gemeld\n'  # een ronde door één kant alleen gemeld
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard
          b'already enrolled: %(card)s\tal ingelezen: %(card)s\n'  # al ingelezen: %(card)s
          b'anticlockwise\ttegen de klok in\n'  # tegen de klok in
@@ -79,6 +80,7 @@ WORDS = (b"\n"
          b'at play\tbij het spelen\n'  # bij het spelen
          b'auction\tbieden\n'  # bieden
          b'bonuses on a fold\tbonussen bij passen\n'  # bonussen bij passen
+         b"both partners'\tvan beide partners\n"  # van beide partners
          b'captains\tkapiteins\n'  # kapiteins
          b'card seen at two seats\tkaart op twee plaatsen gezien\n'  # kaart op twee plaatsen gezien
          b'cards on any reader\tkaarten op een lezer\n'  # kaarten op een lezer
@@ -111,6 +113,8 @@ WORDS = (b"\n"
          b'hold menu: signs\thoud menu: kleuren\n'  # houd menu: kleuren
          b'hold undo: check deck\thoud terug: kaarten nakijken\n'  # houd terug: kaarten nakijken
          b'in trick\tin slag\n'  # in slag
+         b'is bet\twordt geboden\n'  # wordt geboden
+         b'is not bet\twordt niet geboden\n'  # wordt niet geboden
          b'is reported\twordt gemeld\n'  # wordt gemeld
          b'it stands\tblijft liggen\n'  # blijft liggen
          b'last trick bonus\tbonus voor de laatste slag\n'  # bonus voor de laatste slag
@@ -134,6 +138,7 @@ WORDS = (b"\n"
          b'nothing to undo\tniets om ongedaan te maken\n'  # niets om ongedaan te maken
          b'out-of-turn\tbuiten de beurt\n'  # buiten de beurt
          b'pack\tkaartspel\n'  # kaartspel
+         b'pares and juego bonuses\tpremies voor paren en spel\n'  # premies voor paren en spel
          b'partner exemption\tvrijstelling van de partner\n'  # vrijstelling van de partner
          b'piquet 32\tpiketspel 32\n'  # piketspel 32
          b'proven by\tbewezen door\n'  # bewezen door
@@ -149,6 +154,7 @@ WORDS = (b"\n"
          b'tag already enrolled\ttag al ingelezen\n'  # tag al ingelezen
          b'take it back\tneem haar terug\n'  # neem haar terug
          b'target\tdoel\n'  # doel
+         b"the best player's\tvan de beste speler\n"  # van de beste speler
          b'the dealer turns up\tde gever keert om\n'  # de gever keert om
          b'to team\tnaar team\n'  # naar team
          b'trawl\ttroef trekken\n'  # troef trekken

@@ -358,7 +358,11 @@ class Screen:
         right = say("HAND") + " " + str(s["hand"])
         if self.wide and s["dealer"] is not None:
             right += "  " + say("DEALER") + " " + seat(s["dealer"])
-        y = self.title(str(s["game"]).upper(), right)
+        head = str(s["game"]).upper()
+        if s.get("profile") and s["hand"] <= 1 and not s.get("last"):
+            # the match's start: its house-rule profile (docs/profiles.md) beside the game
+            head += " - " + s["profile"].upper()
+        y = self.title(head, right)
         if self.wide:
             y = self.facts(t, s, y)
         else:                       # the 2.13" and 2.9" panels

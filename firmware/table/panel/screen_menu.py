@@ -116,9 +116,14 @@ def option_text(key, value):
             "auction": say("auction"), "deck": say("pack"), "last_trick_bonus": say("last trick bonus"),
             "partner_exemption": say("partner exemption"), "hands": say("hands"), "games": say("games"),
             "fold_bonus": say("bonuses on a fold"), "lone_stake": say("a round declared by one side alone is worth"),
-            "captains": say("captains"), "dummy": say("dummy")}.get(key, key.replace("_", " "))
+            "captains": say("captains"), "dummy": say("dummy"),
+            "lone_side": say("a round declared by one side alone"),
+            "bonus": say("pares and juego bonuses")}.get(key, key.replace("_", " "))
     if value is True or value is False:
         value = say("yes") if value else say("no")
+    elif key == "lone_side" or key == "bonus":      # Mus's practice preset: words of the option
+        value = {"bet": say("is bet"), "only": say("is not bet"), "best": say("the best player's"),
+                 "side": say("both partners'")}.get(value, str(value))
     else:
         value = {"cw": say("clockwise"), "ccw": say("anticlockwise"), "game": say("loses the game"),
                  "report": say("is reported"), "piquet32": say("piquet 32"), "spanish40": say("Spanish 40"),

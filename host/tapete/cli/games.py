@@ -56,7 +56,38 @@ def text(name):
     return "\n".join(out)
 
 
+def profiles_text(game=None):
+    """The house-rule profiles shipped (docs/profiles.md), of one game or all: name,
+    title, what they set."""
+    from ..event import profiles
+    out = []
+    for p in profiles.every():
+        if game is not None and p["game"] != game:
+            continue
+        sets = profiles.match_options(p)
+        what = ", ".join("%s=%s" % (k, json.dumps(v)) for k, v in sorted(sets.items())) or "the rule text"
+        out.append("%-10s %-24s %s\n%-35s sets: %s" % (p["game"], p["profile"], p["title"], "", what))
+    return "\n".join(out) + "\n"
+
+
 def cmd_games(args):
+    if getattr(args, "profiles", False):
+        from ..event import profiles
+        if args.game and args.game not in games.names():
+            print("tapete games: unknown game %r (the games: %s)" % (args.game, ", ".join(games.names())),
+                  file=sys.stderr)
+            return 2
+        try:
+            if args.json:
+                found = [p for p in profiles.every() if not args.game or p["game"] == args.game]
+                json.dump(found, sys.stdout, indent=1)
+                sys.stdout.write("\n")
+            else:
+                sys.stdout.write(profiles_text(args.game))
+        except profiles.ProfileError as err:
+            print("tapete games: " + str(err), file=sys.stderr)
+            return 2
+        return 0
     names = [args.game] if args.game else games.names()
     try:
         infos = [games.info(n) for n in names]
@@ -83,4 +114,6 @@ def register(sub):
                    "truc, mus)")
     p.add_argument("--json", action="store_true", help="as JSON")
     p.add_argument("--markdown", action="store_true", help="every game's options as a Markdown table")
+    p.add_argument("--profiles", action="store_true", help="the house-rule profiles shipped (of GAME, "
+                   "or every game): name, title and the options and laws each sets")
     p.set_defaults(run=cmd_games)

@@ -27,10 +27,19 @@ def parse_options(text):
     return value
 
 
-def new_command(game, options=None, dealer=0):
-    """The `new` command, checked against the rules first (unknown game, bad option)."""
+def new_command(game, options=None, dealer=0, profile=None):
+    """The `new` command, checked against the rules first (unknown game, bad option).
+    `profile`: a house-rule profile's name or file (docs/profiles.md): its options and
+    laws, with `options` over them, and its name on the `match` event."""
     from ..rules import games
     from ..rules.errors import TableError
+    name = None
+    if profile is not None:
+        from ..event import profiles
+        prof = profiles.named(profile, game)
+        merged = profiles.match_options(prof)
+        merged.update(options or {})
+        options, name = merged, prof["profile"]
     try:
         games.get(game, options or {})
     except TableError as err:
@@ -38,6 +47,8 @@ def new_command(game, options=None, dealer=0):
     cmd = {"cmd": "new", "game": game, "dealer": dealer, "id": "new"}
     if options:
         cmd["options"] = options
+    if name is not None:
+        cmd["profile"] = name
     return cmd
 
 
@@ -46,7 +57,7 @@ def _new_command(args):
         if getattr(args, "options", None):
             parse_options(args.options)
         return None
-    return new_command(args.new, parse_options(args.options), args.dealer)
+    return new_command(args.new, parse_options(args.options), args.dealer, getattr(args, "profile", None))
 
 
 def _names(args, new):
@@ -181,6 +192,8 @@ def register(sub):
     p.add_argument("--baud", type=int, default=115200)
     p.add_argument("--new", metavar="GAME", help="start a new match of GAME first")
     p.add_argument("--options", help="the new match's options as a JSON object")
+    p.add_argument("--profile", metavar="NAME", help="the new match's house-rule profile (a name "
+                   "`tapete games --profiles` lists, or a profile file); --options go over it")
     p.add_argument("--dealer", type=int, default=0, help="the new match's first dealer")
     p.add_argument("--names", metavar="A,B,...", help="the players' names, seat 0 first, comma "
                    "separated (a comma inside a name as \\, an empty place leaves a seat unnamed); "

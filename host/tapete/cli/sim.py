@@ -114,6 +114,13 @@ def cmd_sim(args):
 def _sim(args):
     from ..sim.process import PtyBridge, SimError, SimProcess
     options, misplay, burst = make_sim_defaults(args)
+    profile = None
+    if getattr(args, "profile", None):
+        from ..event import profiles
+        prof = profiles.named(args.profile, args.game)
+        merged = profiles.match_options(prof)
+        merged.update(options or {})
+        options, profile = merged, prof["profile"]
     _check_game(args.game, options)
     from ..log import names
     args.names_given = names.from_options(args.names, args.teams)
@@ -151,6 +158,8 @@ def _sim(args):
     new = {"cmd": "new", "game": args.game, "dealer": 0}
     if options:
         new["options"] = options
+    if profile is not None:
+        new["profile"] = profile
     try:
         if args.pty:
             return _serve_pty(args, proc, PtyBridge, driven)
@@ -419,6 +428,8 @@ def add_arguments(p):
     from ..rules import games
     p.add_argument("--game", default="malilla", choices=games.names(), help="the game (default malilla)")
     p.add_argument("--options", help="the match's options as a JSON object")
+    p.add_argument("--profile", metavar="NAME", help="the match's house-rule profile (a name "
+                   "`tapete games --profiles` lists, or a profile file); --options go over it")
     p.add_argument("--names", metavar="A,B,...", help="the players' names, seat 0 first, comma "
                    "separated (a comma inside a name as \\,), given to the table before the match")
     p.add_argument("--teams", metavar="A,B", help="the teams' names, team 0 first (as --names)")

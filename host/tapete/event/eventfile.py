@@ -15,7 +15,7 @@ KEYS = {
     "tapete_event": "the file's version (1)",
     "name": "the event's name",
     "game": "the game played (a name `tapete games` knows)",
-    "profile": "the house-rule profile (a name; null for the game's defaults)",
+    "profile": "the house-rule profile (a name `tapete games --profiles` lists, or a profile file; null for the game's defaults)",
     "format": "swiss, groups, ceros, rotating or league",
     "settings": "the format's settings (docs/tournaments.md lists them per format)",
     "season": "season points: {name, points: [per placing, 1st first], qualify}",
@@ -60,6 +60,13 @@ def check(event, where="the event file"):
         raise UsageError("%s: key 'tapete_event': version %r, this tapete reads %d"
                          % (where, event["tapete_event"], VERSION))
     module = formats.module(event["format"], where)
+    if event.get("profile") is not None:
+        # a house-rule profile of the event's game (docs/profiles.md): a name shipped or a file
+        from . import profiles
+        try:
+            profiles.named(event["profile"], event["game"])
+        except profiles.ProfileError as err:
+            raise UsageError("%s: key 'profile': %s" % (where, err))
     settings = event.setdefault("settings", {})
     if not isinstance(settings, dict):
         raise UsageError("%s: key 'settings' is not an object" % where)

@@ -79,6 +79,8 @@ def render(result, seats=None):
     if result.get("options"):
         title += " (" + ", ".join(k + "=" + str(v) for k, v in sorted(result["options"].items())) + ")"
     out += [title, "=" * len(title), ""]
+    if result.get("profile"):
+        out += ["House rules: profile " + str(result["profile"]), ""]
     players = players_line(result)
     if players:
         out += [players, ""]

@@ -60,8 +60,11 @@ def render(loaded, full_report=None):
     totals = list(m.totals)
     title = "%s: %s" % (game_name(s), _result_words(s, m, totals))
     opts = options_text(s)
+    profile = getattr(m, "profile", None)
+    rules = ("<br>" + esc(_("house rules: %(profile)s") % {"profile": profile})) if profile else ""
     out = page_start(title, CSS) + [
-           '<p class="meta">%s%s</p>' % (esc(loaded.label), ("<br>" + esc(_("options: ") + opts)) if opts else "")]
+           '<p class="meta">%s%s%s</p>' % (esc(loaded.label), rules,
+                                           ("<br>" + esc(_("options: ") + opts)) if opts else "")]
     out.append(_players(s, seats, teams))
     out.append(_hands(hist, s, teams))
     out.append(_incidents(loaded.events, s))

@@ -78,6 +78,8 @@ def table_picture(s, title="tapete"):
     info.add_column()
     opts = options_text(s)
     info.add_row(_("game"), "%s%s" % (game_name(s), "  (" + opts + ")" if opts else ""))
+    if s.get("profile"):
+        info.add_row("", _("house rules: %(profile)s") % {"profile": s["profile"]})
     info.add_row(_("hand"), _("%(hand)s   dealer seat %(dealer)s") % {"hand": s.get("hand"), "dealer": s.get("dealer")})
     info.add_row(trump_label(s), trump_text(s) + ("   " + _("turn-up %(card)s") % {"card": card_text(s["turnup"], s)}
                                                  if s.get("turnup") else ""))

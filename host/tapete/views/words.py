@@ -247,12 +247,22 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "dummy": N_("dummy"), "games": N_("games"), "fold_bonus": N_("bonuses on a fold"),
            "lone_stake": N_("a round declared by one side alone is worth"),
            "bonus": NP_("mus", "pares and juego bonuses"), "max_multiplier": N_("highest multiplier"),
-           "beat_in_suit": N_("must beat in suit")}
+           "beat_in_suit": N_("must beat in suit"),
+           "kings": N_("kings"), "real31": N_("31 real"),
+           "lone_side": N_("a round declared by one side alone"), "answer": N_("a raise is answered by"),
+           "exempt_trump": N_("exempt from trumping too"),
+           "cuarenta_bar": N_("las cuarenta barred by a veinte of"), "doubling": N_("doubling spoken"),
+           "level_redeal": N_("a 30-30 deal is dealt again")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40"),
                  # Mus's `bonus`: whose pares and juego score their bonus (rules/mus.py)
                  "side": NP_("mus", "of both partners"), "best": NP_("mus", "of the best player only")}
+# Values whose words depend on the option (the same value word means other things).
+OPTION_KEY_VALUES = {("lone_side", "bet"): N_("is bet"), ("lone_side", "only"): N_("is not bet"),
+                     ("answer", "next"): N_("the next player"), ("answer", "side"): N_("either opponent"),
+                     ("cuarenta_bar", "player"): N_("the same player"), ("cuarenta_bar", "side"): N_("either partner"),
+                     ("doubling", "turn"): N_("in turn"), ("doubling", "side"): N_("by either player of a side")}
 
 
 def options_text(s):
@@ -262,6 +272,8 @@ def options_text(s):
         label = say(s, OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
         if isinstance(value, bool):
             value = _("yes") if value else _("no")
+        elif isinstance(value, str) and (key, value) in OPTION_KEY_VALUES:
+            value = say(s, OPTION_KEY_VALUES[(key, value)])
         elif isinstance(value, str) and value in OPTION_VALUES:
             value = say(s, OPTION_VALUES[value])
         elif isinstance(value, (list, tuple)):

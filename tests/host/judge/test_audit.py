@@ -323,7 +323,7 @@ def test_a_bad_call_is_an_error_with_its_line(case):
 
 def test_a_call_after_the_hand_ended_is_an_error_with_its_line():
     log = [{"ev": "match", "game": "truc", "seats": 4}, {"ev": "deal", "dealer": 0},
-           {"ev": "call", "seat": 3, "call": "truc"}, {"ev": "call", "seat": 0, "call": "reject"},
+           {"ev": "call", "seat": 3, "call": "truc"}, {"ev": "call", "seat": 2, "call": "reject"},
            {"ev": "call", "seat": 3, "call": "truc"}]
     result = audit_text(log_text(log))
     assert [e["line"] for e in result["errors"]] == [5]
@@ -355,3 +355,19 @@ def test_a_truc_deal_of_refused_cards_is_an_error_line_and_the_hand_is_played():
     result = audit_text(log_text(log))
     assert [e["line"] for e in result["errors"]] == [2] and "cards=2" in result["errors"][0]["message"]
     assert result["hands"][0]["cards"] == 3 and len(result["hands"]) == 1
+
+
+def test_a_misdeal_that_stands_is_audited_with_its_ruling_and_the_hand_goes_on():
+    from tapete.rules.match import Match
+    inputs = [{"ev": "match", "game": "tute", "seats": 4}, {"ev": "deal", "dealer": 0},
+              {"ev": "turnup", "card": "2C"}, {"ev": "play", "seat": 3, "card": "AH"},
+              {"ev": "misdeal", "seat": 0, "reason": "a card short", "short": 2},
+              {"ev": "play", "seat": 2, "card": "2H"}]
+    m, log = Match(), []
+    for ev in inputs:
+        log.append(ev)
+        log += m.apply(ev)
+    assert [e["penalty"] for e in log if e["ev"] == "x-ruling"] == ["stands"]
+    result = audit_text(log_text(log))
+    assert result["errors"] == [] and result["disagreements"] == []
+    assert len(result["hands"]) == 1 and result["hands"][0].get("ended") is None

@@ -17,8 +17,8 @@ LONG_NAMES = ["Maria del Mar Puigdomè", "Bartomeu Riera-Ferrer", "Carme Vilanov
               "Daniel Ñúñez de l'Horta"]
 
 
-def botifarra(seed=2, revoke_at=(1, 2)):
-    """A long Botifarra match (seed 2: 22 hands, more than the 17 of a usual match),
+def botifarra(seed=8, revoke_at=(1, 2)):
+    """A long Botifarra match (seed 8: 17 hands, as many as a usual match has),
     its players given the longest names, with a revoke."""
     log = controller_match("botifarra", seed, {"irregularity": "report"}, revoke_at=revoke_at)
     log[0] = dict(log[0], names={"seats": LONG_NAMES, "teams": ["Els Cracs de Sa Pobla", "Sa Penya del Born"]})

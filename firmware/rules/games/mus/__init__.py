@@ -18,7 +18,8 @@ which this file imports, so that no import goes back the other way.
 """
 from ...errors import OrderError
 from ...game import Game
-from .hand import CALL_WORDS, MusHand
+from ...phases import CALLS
+from .hand import CALL_WORDS, DECLARE, MusHand
 
 
 class Mus(Game):
@@ -37,16 +38,32 @@ class Mus(Game):
     OPTIONS = {
         "target": (40, int, "points that win the game"),
         "fold_bonus": (True, bool, "pares, juego and punto bonuses are paid also on a round won by a fold"),
-        "lone_stake": (1, (0, 1), "a pares or juego round declared by one side alone is worth this"),
-        "bonus": ("side", ("side", "best"), "pares and juego bonuses: of both partners (practice) "
-                  "or of the best player only (the text)"),
+        "lone_side": ("bet", ("bet", "only"), "a pares or juego round declared by one side alone is "
+                      "bet by every seat (the text), or not bet and worth lone_stake (practice)"),
+        "lone_stake": (1, (0, 1), "a pares or juego round declared by one side alone and not bet "
+                       "(lone_side only) is worth this"),
+        "bonus": ("best", ("best", "side"), "pares and juego bonuses: of the best player only "
+                  "(the text) or of both partners (practice)"),
+        "kings": (8, (8, 4), "8 kings and 8 aces (the text: the 3s count as kings, the 2s as aces) "
+                  "or 4 of each"),
+        "real31": (False, bool, "31 real (7 7 7 J) beats every other 31"),
     }
-    PRESETS = ({}, {"lone_stake": 0})
+    PRESETS = ({}, {"lone_side": "only", "bonus": "side"})
 
     def begin_hand(self, match):
         """The hand plays by this description: its options, seats and teams."""
         h = match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
         return h.phase      # CALLS: the draw comes first
+
+    def prepare(self):
+        self.kings = self.options.get("kings", 8)
+        self.real31 = self.options.get("real31", False)
+
+    def play_begun(self, match):
+        """Mus plays no card: a misdeal is taken while the draw lasts (the hands may
+        still change), and ruled by the law `late_misdeal` once the betting begins."""
+        h = match.ctx.talk
+        return h is not None and (h.phase != CALLS or h.stage >= DECLARE)
 
     def awaiting(self, match):
         h = match.ctx.talk

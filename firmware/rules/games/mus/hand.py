@@ -58,12 +58,15 @@ Readings where the seed is silent
   aside (a Mus regulation's rule, so nobody draws back the cards just thrown). The
   table counts the stock and the discards, and knows the discards shown with
   `cards`: such a card cannot turn up in a hand before the next reshuffle.
-- Pares and juego are bet only when both sides declared them; only the seats that
-  declared `has` true speak in that betting (Mus practice). When one side alone
-  declared, there is no betting and the round goes to that side at the showdown,
-  worth `lone_stake` (default 1, what the seed's "all pass" gives) plus its
-  bonuses ("only"). When nobody declared pares, the pares round is skipped; when
-  nobody declared juego, punto is played, by all four.
+- Pares and juego are bet when at least one seat declared them (the text: "if at
+  least one person answers yes, the betting round takes place"). When both sides
+  declared, only the seats that declared `has` true speak in that betting (Mus
+  practice). When one side alone declared, every seat speaks (option `lone_side`
+  "bet", the text); Mus practice (option `lone_side` "only", the `mus-practice`
+  profile) holds no betting: the round goes to that side at the showdown, worth
+  `lone_stake` (default 1, what the seed's "all pass" gives) plus its bonuses
+  ("only"). When nobody declared pares, the pares round is skipped; when nobody
+  declared juego, punto is played, by all four.
 - Answering a bid: either of the bidder's opponents may answer (the seed's "either
   opponent"; the one on the bidder's right is asked first); one `see` or `raise`
   answers for the side, a `fold` takes that seat out of the answer, and the fold
@@ -71,11 +74,11 @@ Readings where the seed is silent
   open or raise; an órdago can only be seen or folded. Bids and raises are at most
   the target (more is an órdago). A fold is collected at once; if it brings the
   side to the target, the game ends there (`ended` = "fold").
-- Bonuses: the side that wins pares or juego collects the bonus of each partner's
-  combination (both partners, Mus practice; option `bonus` "side"). The seed's
-  letter gives it to "the player with the best combination" only: option `bonus`
-  "best" pays the bonus of the winning side's best combination (its seats that
-  declared, ranked as the round ranks them). Punto's bonus is 1 for the side. With
+- Bonuses: the seed's letter gives the pares and juego bonus to "the player with the
+  best combination": the winning side collects the bonus of its best combination
+  (its seats that declared, ranked as the round ranks them; option `bonus` "best",
+  the default). Mus practice pays each partner's combination (option `bonus` "side",
+  the `mus-practice` profile). Punto's bonus is 1 for the side. With
   `fold_bonus` (default true) the bonuses are paid at the showdown also when the
   round was won by a fold.
 - A false declaration is proven at the showdown and named `false-declaration`. A
@@ -410,6 +413,10 @@ class MusHand:
         if sides == 3:
             return self._bet_round(r, speakers)
         if sides:
+            if self.options["lone_side"] == "bet":
+                # the text: "if at least one person answers yes, the betting round
+                # takes place"; every seat speaks, the other side to see or fold
+                return self._bet_round(r, list(self.order))
             return self._close(r, "only")
         if r == H.JUEGO:
             return self._bet_round(H.PUNTO, list(self.order))   # nobody has juego: punto
@@ -511,7 +518,8 @@ class MusHand:
         return self._resolve()
 
     def _resolve(self):
-        keys = [H.keys(h) for h in self.shown]
+        game = self.game
+        keys = [H.keys(h, game.kings, game.real31) for h in self.shown]
         out = []
         for r in (H.PARES, H.JUEGO):
             said = self.declared[r]

@@ -22,6 +22,12 @@ network, so a key costs no allocation on the Pico.
   otherwise.
 - punto (only when nobody has juego): the total, 30 best. Bonus 1.
 
+Options (rules/mus.py): `kings` 8 (the text: "most widely played with eight aces and
+eight kings") or 4 (the 3s and 2s are their own ranks, worth 3 and 2: K Q J 7 6 5 4 3
+2 A, ranks 10 .. 1 with RANK4 and VALUE4); `real31` (false: the text; true: "31
+real", three 7s and a jack, beats every other 31, the mano's included: key
+JUEGO_REAL, bonus 3 as any 31). `keys(hand, kings, real31)` reads both.
+
 Ties: two equal keys go to the seat first in turn order, from the dealer's right
 (`direction` -1, anticlockwise, Mus's default: the seat after s is s - 1 mod 4).
 """
@@ -36,9 +42,13 @@ ROUND_NAMES = ("grande", "chica", "pares", "juego", "punto")
 # Indexed by card & 15 (face - 1): A 2 3 4 5 6 7 8 9 10 J Q K. 0 = not in the pack.
 RANK = (1, 1, 10, 4, 5, 6, 7, 0, 0, 0, 8, 9, 10)
 VALUE = (1, 1, 10, 4, 5, 6, 7, 0, 0, 0, 10, 10, 10)
+# With four kings (option `kings` 4): the 3s and 2s rank and count as themselves.
+RANK4 = (1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 8, 9, 10)
+VALUE4 = (1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 10, 10, 10)
 RANK_NAMES = ("", "A", "", "", "4", "5", "6", "7", "J", "Q", "K")
 PARES_NAMES = ("", "par", "medias", "duples")
 
+JUEGO_REAL = 51     # "31 real" (7 7 7 J), above every other 31 (option `real31`)
 JUEGO_31 = 50       # the keys of 31 and 32, above 40 (the best of the rest)
 JUEGO_32 = 49
 
@@ -58,12 +68,12 @@ def value(c):
     return VALUE[c & 15]
 
 
-def _sorted(hand):
+def _sorted(hand, rank=RANK):
     """The four ranks high to low (a five-comparator sorting network, no list)."""
-    a = RANK[hand[0] & 15]
-    b = RANK[hand[1] & 15]
-    c = RANK[hand[2] & 15]
-    d = RANK[hand[3] & 15]
+    a = rank[hand[0] & 15]
+    b = rank[hand[1] & 15]
+    c = rank[hand[2] & 15]
+    d = rank[hand[3] & 15]
     if a < b:
         a, b = b, a
     if c < d:
@@ -137,13 +147,18 @@ def punto(hand):
     return t if t < 31 else 0
 
 
-def keys(hand):
-    """All five keys of a hand at once, one sort: (grande, chica, pares, juego, punto)."""
-    a, b, c, d = _sorted(hand)
-    t = VALUE[hand[0] & 15] + VALUE[hand[1] & 15] + VALUE[hand[2] & 15] + VALUE[hand[3] & 15]
+def keys(hand, kings=8, real31=False):
+    """All five keys of a hand at once, one sort: (grande, chica, pares, juego, punto),
+    with 8 kings or 4 (option `kings`) and "31 real" or not (option `real31`)."""
+    rank, value = (RANK, VALUE) if kings == 8 else (RANK4, VALUE4)
+    a, b, c, d = _sorted(hand, rank)
+    t = value[hand[0] & 15] + value[hand[1] & 15] + value[hand[2] & 15] + value[hand[3] & 15]
+    j = _juego(t)
+    if real31 and t == 31 and a == 8 and b == 7 and d == 7:
+        j = JUEGO_REAL      # 7 7 7 J: the jack ranks 8, the sevens 7 in both orders
     return (a << 12 | b << 8 | c << 4 | d,
             (11 - d) << 12 | (11 - c) << 8 | (11 - b) << 4 | (11 - a),
-            _pares(a, b, c, d), _juego(t), t if t < 31 else 0)
+            _pares(a, b, c, d), j, t if t < 31 else 0)
 
 
 def pares_bonus(key):
@@ -155,7 +170,7 @@ def juego_bonus(key):
     """The juego bonus of a juego key: 31 gives 3, any other juego 2, none 0."""
     if not key:
         return 0
-    return 3 if key == JUEGO_31 else 2
+    return 3 if key >= JUEGO_31 else 2
 
 
 def bonus(round_no, key):
@@ -177,7 +192,7 @@ def pares_name(key):
 
 def juego_total(key):
     """The total a juego key stands for (31..40), or 0."""
-    if key == JUEGO_31:
+    if key == JUEGO_31 or key == JUEGO_REAL:
         return 31
     if key == JUEGO_32:
         return 32

@@ -83,7 +83,7 @@ def speak(ev, w, table, thrown, rng, lie=0, ordago=40):
             ev["count"] = len(out)
     elif phase == "declare":
         word = w["calls"][0]
-        ks = H.keys(table.hands[seat])
+        ks = H.keys(table.hands[seat], getattr(table, "kings", 8), getattr(table, "real31", False))
         has = ks[H.PARES if word == "pares" else H.JUEGO] > 0
         if lie and rng.getrandbits(8) % lie == 0:
             has = not has
@@ -120,6 +120,7 @@ def random_call(game, match, hands, rng=random):
     table = getattr(h, "playout_cards", None)
     if table is None:       # the cards as dealt by rules/playout.py, and the stock
         table = Table(h.order, rng)
+        table.kings, table.real31 = game.kings, game.real31
         table.hands = [list(hands[s]) for s in range(game.seats)]
         dealt = []
         for s in range(game.seats):

@@ -132,6 +132,12 @@ def _mend_match(event):
     mended = dict(event, seats=seats)
     if "options" in event:
         mended["options"] = kept
+    profile = event.get("profile")
+    if profile is not None and (not isinstance(profile, str) or not 0 < len(profile) <= 40
+                                or any(ch < " " for ch in profile)):
+        problems.append("'profile' must be a name of 1 to 40 characters, got " + _shown(profile)
+                        + "; the match is audited under its options, with no profile named")
+        del mended["profile"]
     return mended, problems
 
 

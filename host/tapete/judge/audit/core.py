@@ -26,6 +26,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         self.disagreements = []
         self.options = {}
         self.names = {}             # the match's players' names (docs/protocol.md 1.2), checked
+        self.profile = None         # the house-rule profile the match names (docs/profiles.md)
         self.game = None
         self.totals = [0, 0]
         self.winner = None
@@ -194,6 +195,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         if name == "match":
             self.game = self.match.game.name
             self.options = self.match.game.options
+            self.profile = self.match.profile
             if "names" in event:
                 self.names = self.match_names(number, event["names"])
         elif name == "deal":
@@ -468,6 +470,8 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                "errors": self.errors, "disagreements": self.disagreements}
         if self.names:
             out["names"] = self.names
+        if self.profile is not None:
+            out["profile"] = self.profile
         if self.gaps:
             out["gaps"] = self.gaps
         return out
