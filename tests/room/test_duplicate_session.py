@@ -129,3 +129,28 @@ def test_the_duplicate_demo_plays_a_session_through_mosquitto(room_base):
     with open(os.path.join(out, "records.pdf"), "rb") as f:
         assert f.read(4) == b"%PDF"
     assert "duplicate: 2 boards, 6 of 6 matches played" in summary_line(s)
+
+
+def test_a_table_is_told_the_sessions_deals_so_it_stops_after_the_last_board(room, tmp_path):
+    """A real table does not know the boards file: the room gives it a round whose cap
+    is the session's deals (retained), and the table ends its match there (the cap,
+    tested in tests/game_rules/test_cap.py and tests/table/mpy_test_round.py)."""
+    from tapete.room.publish import TablePublisher
+    from tapete.room.server import RoomBoard, RoomServer
+    from tapete.room.store import RoomStore
+    from room.broker import connector
+    from room.test_broker import wait_until
+    path, boards = boards_file(tmp_path, "botifarra", 3)
+    store = RoomStore(str(tmp_path / "room.sqlite"))
+    server = RoomServer(store, RoomBoard("club"), "club", connector(room, "room"),
+                        boards=boards).start(room.info["host"], room.info["port"])
+    pub = TablePublisher("club", "t1", connector(room, "t1")).start(room.info["host"], room.info["port"])
+    lines = match_lines("botifarra", 1, options={"target": 9999},
+                        boards=[dict(boards[n], board=n) for n in sorted(boards)])
+    pub.publish(lines[0])
+    assert wait_until(lambda: pub.notices, 10)
+    given = [c for c in pub.take_commands() if c.get("cmd") == "round"]
+    assert given == [{"cmd": "round", "id": "room-boards", "round": 1, "caps": {"deals": 3}}]
+    pub.stop()
+    server.stop()
+    store.close()

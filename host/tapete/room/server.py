@@ -249,6 +249,7 @@ class RoomServer:
         self.boards = boards
         self.schedule = schedule
         self.named = {}             # table -> the round whose names it was last given
+        self.capped = set()         # tables told the session's deals (duplicate play: _give_boards)
         self.watches = {}           # table -> room_boards.HandWatch
         self.board = board
         self.room = room
@@ -381,6 +382,20 @@ class RoomServer:
         self.named[table] = rnd
         self.client.publish(notice_topic(self.room, table), json.dumps(names_command(names)),
                             qos=1, retain=True)
+
+    def _give_boards(self, table, rnd):
+        """Duplicate play: the table is told how many deals the session holds, as a
+        round whose cap is that many deals (docs/protocol.md, the `round` command), so
+        it ends its match after the last board (reason `cap`) instead of dealing a hand
+        no board holds. Retained on its notice topic and said once a server run: the
+        table keeps it for every match after (a table restarted takes it again from the
+        broker). A round given by `--event` (room/rounds.py) replaces it."""
+        if table in self.capped:
+            return
+        self.capped.add(table)
+        cmd = {"cmd": "round", "id": "room-boards", "round": max(rnd, 1),
+               "caps": {"deals": len(self.boards)}}
+        self.client.publish(notice_topic(self.room, table), json.dumps(cmd), qos=1, retain=True)
 
     def _ask(self, table, first, last=None):
         cmd = {"cmd": "resend", "from": first}
@@ -532,6 +547,8 @@ class RoomServer:
             self._check_board(table, e)
             if e.get("ev") == "match" and self.schedule is not None:
                 self._give_names(table, rnd + 1)    # this match has its own
+            if e.get("ev") == "match" and self.boards is not None:
+                self._give_boards(table, rnd)
         if self.on_stored is not None:
             self.on_stored(table, ready)
 
