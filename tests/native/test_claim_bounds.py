@@ -20,10 +20,12 @@ core = pytest.importorskip("tapete_core", reason="the C extension is not built (
 
 
 def trick_one(name="malilla", seed=1):
-    """A match at the first card of its first hand, every hand hidden."""
+    """A match at the first card of its first hand, every hand hidden, its claims judged
+    double-dummy (the core's `claim`; club law's `club` has its bounds tested in
+    tests/game_rules/test_club_claims.py)."""
     rng = random.Random(seed)
     m = Match()
-    m.apply({"ev": "match", "game": name, "seats": 4})
+    m.apply({"ev": "match", "game": name, "seats": 4, "options": {"claims": "double-dummy"}})
     m.apply({"ev": "deal", "dealer": 0})
     hands, turnup = playout.deal(m.game, 0, rng)
     m.apply({"ev": "turnup", "card": C.name(turnup)})

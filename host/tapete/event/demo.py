@@ -32,7 +32,7 @@ import time
 from . import clock, eventfile, formats, live, players, show
 
 GAME = "botifarra"
-PROFILE = "club"        # the house-rule profile's name, carried on each `match` event
+PROFILE = "botifarra"   # the house-rule profile (the seed text's), named on each `match` event
 CLUBS = ("Casal Gràcia", "Penya Sant Narcís", "Ateneu Torrefarrera", "Club Botifarra Vic",
          "Casino de Manlleu", "Penya la Bisbal", "Ateneu de Sants", "Cercle de Reus")
 FIRST = ("Ana", "Biel", "Carme", "Dani", "Elna", "Ferran", "Glòria", "Hug", "Irene", "Jordi",

@@ -1,13 +1,16 @@
 """The referee's incident log (issue 35, item 7): every irregularity, its ruling and a
 director's override, on the live board (web and terminal), the room board's table
 page, the report, the score sheet and the audit, in the players' language. The logs are
-hand-made in the shared shape of x-ruling and x-override (helper-common.md)."""
+what a controller writes (docs/referee.md): the rules derive each x-ruling themselves,
+under the match's law, and a director's x-override is an input of the log fold
+(rules/fold.py), the match rebuilt under it."""
 import json
 
 import pytest
 
 from tapete import i18n
 from tapete.judge.audit import audit_text
+from tapete.rules.fold import Fold
 from tapete.views import incidents, score_sheet, state
 from tapete.views.report import render
 from tapete.log.source import Loaded
@@ -20,62 +23,117 @@ def _text(events):
     return "".join(json.dumps(e) + "\n" for e in events)
 
 
-def ruled_log(penalty="hand", override=True):
-    """A controller's log of one hand: a revoke proven in trick 4, ruled `penalty` by
-    the controller (an x-ruling these rules do not derive yet), and overruled by the
-    director Marta after the hand."""
-    inputs, _proof = revoke_and_play_on()
-    inputs[0] = dict(inputs[0], options={"irregularity": "report"})
-    log = [dict(e, seq=n) for n, e in enumerate(controller_log(inputs))]
-    i = next(i for i, e in enumerate(log) if e["ev"] == "violation")
-    v = log[i]
-    team = v["seat"] % 2
-    ruling = {"ev": "x-ruling", "hand": v["hand"], "trick": v["proof"]["trick"], "seat": v["seat"],
-              "team": team, "rule": v["rule"], "penalty": penalty,
-              "score": [0, 40] if team == 0 else [40, 0], "proof": v["proof"], "seq": v["seq"] + 1}
-    out = log[:i + 1] + [ruling] + [dict(e, seq=e["seq"] + 1) for e in log[i + 1:]]
+def _logged(events):
+    """The log a controller writes of `events` (inputs, and the x-rulings and
+    x-overrides it is given): each numbered with its seq and fed to the log fold, what
+    an input derived logged after it, under the overrides taken so far."""
+    fold = Fold()
+    out = []
+    for ev in events:
+        out.append(dict(ev, seq=len(out)))
+        status, derived = fold.feed(out[-1])
+        for d in (derived if status == "accepted" else ()):
+            out.append(dict(d, seq=len(out)))
+            fold.feed(out[-1])
+    return out
+
+
+OVERRIDE = {"ev": "x-override", "penalty": "report", "by": "Marta", "reason": "the table condoned it"}
+
+
+def ruled_log(override=True, unjudged=None):
+    """A controller's log of one hand of Malilla under the law `revoke_penalty` hand: a
+    revoke proven in trick 4, which the rules rule (the offending side loses the hand).
+    With `override` the director Marta overrules it at once (reported, no penalty) and
+    the table plays the hand out; without, the log ends with the hand the rules ended.
+    `unjudged`: the penalty of an x-ruling on the revoking seat that the controller
+    logged right after the deal, where the rules derive none. Returns (the log, its
+    violation)."""
+    inputs, proof = revoke_and_play_on()
+    inputs[0] = dict(inputs[0], options={"revoke_penalty": "hand"})
+    head, rest = inputs[:proof + 1], inputs[proof + 1:]
+    v = next(e for e in _logged(head) if e["ev"] == "violation")
+    if unjudged is not None:
+        deal = next(i for i, e in enumerate(head) if e["ev"] == "deal")
+        head.insert(deal + 1, {"ev": "x-ruling", "hand": 1, "seat": v["seat"], "team": v["seat"] % 2,
+                               "rule": "revoke", "penalty": unjudged})
+    log = _logged(head)
+    ruling = next(e for e in log if e["ev"] == "x-ruling" and e.get("proof"))
+    assert ruling["penalty"] == "hand" and ruling["seat"] == v["seat"], ruling
     if override:
-        out.append({"ev": "x-override", "ruling": ruling["seq"], "penalty": "report", "by": "Marta",
-                    "reason": "the table condoned it", "seq": out[-1]["seq"] + 1})
-    return out, v
+        log = _logged(head + [dict(OVERRIDE, ruling=ruling["seq"])] + rest)
+    return log, v
+
+
+def _ruling_seq(log):
+    return next(e["seq"] for e in log if e["ev"] == "x-ruling" and e.get("proof"))
 
 
 # -- the audit ------------------------------------------------------------------------------
 
 
-def test_a_ruling_the_rules_do_not_derive_is_listed_not_a_disagreement():
-    log, v = ruled_log(override=False)
+def test_the_log_is_a_controllers_the_rules_derive_its_ruling():
+    log, v = ruled_log()
     result = audit_text(_text(log))
     assert result["disagreements"] == [] and result["errors"] == []
     (ruling,) = result["hands"][0]["rulings"]
-    assert ruling["penalty"] == "hand" and ruling["judged"] is False and ruling["seat"] == v["seat"]
-    assert ruling["line"] == next(n for n, e in enumerate(log, 1) if e["ev"] == "x-ruling")
+    assert "judged" not in ruling and ruling["penalty"] == "hand" and ruling["seat"] == v["seat"]
+    assert ruling["seq"] == _ruling_seq(log)
+    hand = result["hands"][0]
+    assert hand.get("ended") is None and sum(hand["tricks_won"]) == len(hand["tricks"])    # played out
+
+
+def test_a_ruling_the_rules_do_not_derive_is_listed_not_a_disagreement():
+    log, v = ruled_log(override=False, unjudged="hand")
+    result = audit_text(_text(log))
+    assert result["disagreements"] == [] and result["errors"] == []
+    rulings = result["hands"][0]["rulings"]
+    (ruling,) = [r for r in rulings if r.get("judged") is False]
+    assert ruling["penalty"] == "hand" and ruling["seat"] == v["seat"] and ruling["rule"] == "revoke"
+    line, seq = next((n, e["seq"]) for n, e in enumerate(log, 1) if e["ev"] == "x-ruling")
+    assert ruling["line"] == line and ruling["seq"] == seq
+    (rules,) = [r for r in rulings if r is not ruling]      # the one the rules derived
+    assert "judged" not in rules and rules["seq"] == _ruling_seq(log)
 
 
 def test_an_override_is_joined_to_the_ruling_it_names_with_who_and_why():
     log, _v = ruled_log()
     result = audit_text(_text(log))
-    over = result["hands"][0]["rulings"][0]["override"]
-    assert over == {"penalty": "report", "by": "Marta", "reason": "the table condoned it", "line": len(log)}
+    assert result["disagreements"] == [] and result["errors"] == []
+    (ruling,) = result["hands"][0]["rulings"]
+    line = next(n for n, e in enumerate(log, 1) if e["ev"] == "x-override")
+    assert ruling["penalty"] == "hand" and ruling["seq"] == _ruling_seq(log)
+    assert ruling["override"] == {"penalty": "report", "by": "Marta", "reason": "the table condoned it",
+                                  "line": line}
 
 
 @pytest.mark.parametrize("bad,says", [
-    ({"ruling": 999, "penalty": "report", "by": "Marta"}, "names no ruling of this match (ruling=999)"),
+    ({"ruling": 999, "penalty": "report", "by": "Marta"}, "names no ruling of this match: ruling=999"),
     ({"ruling": None, "penalty": "report"}, "names no ruling"),
-    ({"penalty": "flog"}, "penalty 'flog', not one of"),
+    ({"penalty": "report"}, "names no ruling of this match: ruling=None"),
+    ({"ruling": "RULING", "penalty": "flog"}, "needs 'penalty' one of report, correct, hand, game, score, "
+                                              "got 'flog'"),
+    ({"ruling": "RULING", "penalty": "condone"}, "needs 'penalty' one of report, correct, hand, game, "
+                                                 "score, got 'condone'"),
 ])
 def test_an_override_naming_no_ruling_or_no_penalty_is_an_error_of_its_line(bad, says):
     log, _v = ruled_log(override=False)
+    if bad.get("ruling") == "RULING":
+        bad = dict(bad, ruling=_ruling_seq(log))
     log.append(dict(bad, ev="x-override", seq=log[-1]["seq"] + 1))
     result = audit_text(_text(log))
-    assert [(e["line"], says in e["message"]) for e in result["errors"]] == [(len(log), True)]
-    assert "override" not in result["hands"][0]["rulings"][0]
+    assert [(e["line"], says in e["message"]) for e in result["errors"]] == [(len(log), True)], result["errors"]
+    (ruling,) = result["hands"][0]["rulings"]
+    assert "override" not in ruling and ruling["penalty"] == "hand"
+    assert "overrides" not in result["hands"][0] and result["disagreements"] == []
 
 
 def test_a_ruling_with_no_penalty_word_is_an_error_of_its_line():
-    log, _v = ruled_log(penalty="stocks", override=False)
+    log, _v = ruled_log(override=False, unjudged="stocks")
     result = audit_text(_text(log))
-    assert "not one of" in result["errors"][0]["message"] and "rulings" not in result["hands"][0]
+    line = next(n for n, e in enumerate(log, 1) if e["ev"] == "x-ruling")
+    assert [(e["line"], "not one of" in e["message"]) for e in result["errors"]] == [(line, True)]
+    assert [r["penalty"] for r in result["hands"][0]["rulings"]] == ["hand"]     # the rules' only
 
 
 # -- one incident per irregularity ------------------------------------------------------------
@@ -134,8 +192,8 @@ def test_the_report_lists_the_incident_log_with_the_override():
     with i18n.using("en"):
         text = render(audit_text(_text(log)))
     part = text.split("Referee's incident log (1):")[1]
-    assert "revoke" in part and "ruling: the offending side loses the hand (0 / 40)" in part \
-        or "ruling: the offending side loses the hand (40 / 0)" in part
+    score = next(e["score"] for e in log if e["ev"] == "x-ruling")      # as the rules scored it
+    assert "revoke" in part and "ruling: the offending side loses the hand (%d / %d)" % tuple(score) in part
     assert "OVERRULED by Marta: reported, no penalty (the table condoned it)" in part
 
 

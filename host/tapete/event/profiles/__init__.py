@@ -108,14 +108,17 @@ def parse(text, where="profile"):
             fail(key, "is not a law (the laws: %s)" % ", ".join(sorted(LAWS)), "laws")
     merged = dict(options)
     merged.update(laws)
-    for key in merged:      # one at a time, so that the error names the key at fault
-        try:
-            games.get(game, {key: merged[key]}, _seats(game, merged))
-        except TableError as err:
-            fail(key, str(err), "laws" if key in laws else "options")
     try:
         games.get(game, merged, _seats(game, merged))
-    except TableError as err:       # options that refuse each other (Manille's auction at three)
+    except TableError as err:
+        # one at a time, so that the error names the key at fault; a key that is only
+        # wrong with the others (Manille's auction at three) is named first of them
+        for key in merged:
+            try:
+                games.get(game, {key: merged[key]}, _seats(game, merged))
+            except TableError as one:
+                if key != "revoke_penalty" or "revoke_score" not in merged:    # needs its score
+                    fail(key, str(one), "laws" if key in laws else "options")
         fail(sorted(merged)[0] if merged else "options", str(err), "options")
     prof.setdefault("options", {})
     prof.setdefault("laws", {})

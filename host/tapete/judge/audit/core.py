@@ -39,7 +39,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         self.ended_at = None
         self.undone = []            # plays taken back by x-undo
         self.overruled = []         # a director's x-override lines, as taken
-        self.waiting = {}           # (hand, seat, card) -> line: a card out of turn the law holds
+        self.held_cards = {}        # (hand, seat, card) -> line: a card out of turn the law holds
         self.lines = [None, None]   # the first and last line of this match in the log
         self.refused_at = None      # line of a 'match' event the rules refused
         self.ended = None           # (line, why) once the match is over
@@ -272,8 +272,9 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         """The plays taken back, and the director's overrides, shown in their hands again."""
         for u in self.undone:
             for hand in self.hands:
-                if hand["hand"] == u["hand"]:
-                    hand["undone"].append(dict((k, v) for k, v in u.items() if k != "hand"))
+                said = dict((k, v) for k, v in u.items() if k != "hand")
+                if hand["hand"] == u["hand"] and said not in hand["undone"]:    # said once, rebuilt or not
+                    hand["undone"].append(said)
         for o in self.overruled:
             for hand in self.hands:
                 if hand["hand"] == o["hand"]:
@@ -332,7 +333,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
             hand["violations"].append(v)
             if d["rule"] == "out-of-turn" and self.match.pend_seat == d["seat"]:
                 # the law holds it (condone): played on it stands, else its ruling says
-                self.waiting[(d["hand"], d["seat"], d["card"])] = number
+                self.held_cards[(d["hand"], d["seat"], d["card"])] = number
             elif d["rule"] in REFUSED_RULES and live:
                 self.error(number, "play refused (" + d["rule"] + "): seat " + str(d["seat"])
                            + " played " + d["card"] + _refusal_detail(d, self.match))
@@ -341,7 +342,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                 self.error(number, d["message"])
         elif name == RULING:
             self.keep_ruling(number, d, None)
-            held = self.waiting.pop((d["hand"], d["seat"], d.get("card")), None)
+            held = self.held_cards.pop((d["hand"], d["seat"], d.get("card")), None)
             if held is not None and d["penalty"] == "take-back" and live:
                 self.error(held, "play refused (out-of-turn): seat " + str(d["seat"]) + " played "
                            + str(d.get("card")) + "; taken back (ruled at line " + str(number) + ")")

@@ -41,6 +41,10 @@ WINDOW = 8
 HOLD = 400
 # What closes a hand, for a hole waiting for the hand's end.
 HAND_CLOSERS = ("deal", "match", "end", "hand_end", "match_end", "misdeal")
+# The events that can settle a stray unreadable line (say whether it was the derived
+# event the controller owed): an event name nobody knows is an error of its own line
+# and says nothing of the line before it.
+SETTLERS = frozenset(INPUTS + DERIVED_ALL + ("match", "end"))
 
 
 class Mending:
@@ -67,7 +71,8 @@ class Mending:
         """Audit one parsed event from line `number` (the log's order mended first)."""
         self.seen(number)
         seq = event.get("seq")
-        if self.stray is not None and type(event.get("ev")) is str:
+        name = event.get("ev")
+        if self.stray is not None and type(name) is str and (name in SETTLERS or name.startswith("x-")):
             self.settle_stray(event)
         if event.get("ev") == "match":
             self.release_waiting()

@@ -8,12 +8,15 @@ of this version do not rule), the controller's ruling is listed as it logged it,
 `"judged": false`, and is not a disagreement: the audit compares only what the rules
 derive. An override (`x-override`) is attached to the ruling whose `seq` it names,
 with its line; one naming no ruling, or with a penalty that is no penalty word, is an
-error of its line.
+error of its line. When the match is rebuilt (after an override or an undo), a ruling
+the rules derive again is listed as the controller logged it (its penalty, its seq),
+so the override that names it joins it again.
 """
+from ...rules.rulings import key as ruling_key
 from .common import _shown
 
 PENALTIES = ("report", "correct", "condone", "take-back", "hand", "game", "score", "stands", "void")
-RULING_KEYS = ("hand", "trick", "seat", "team", "rule", "penalty", "score", "proof")
+RULING_KEYS = ("hand", "trick", "seat", "team", "rule", "penalty", "card", "score", "proof", "short")
 
 
 class Rulings:
@@ -27,6 +30,10 @@ class Rulings:
         hand = self.hands[-1]
         if isinstance(event.get("hand"), int):
             hand = next((h for h in reversed(self.hands) if h["hand"] == event["hand"]), hand)
+        ruling = self.logged_before(event) if judged is None and self.fold.rebuilding else None
+        if ruling is not None:
+            hand.setdefault("rulings", []).append(ruling)
+            return ruling
         ruling = dict((k, event[k]) for k in RULING_KEYS if k in event)
         ruling["line"] = number
         if event.get("seq") is not None:
@@ -52,4 +59,16 @@ class Rulings:
                 if "seq" not in ruling:
                     if logged.get("seq") is not None:
                         ruling["seq"] = logged["seq"]
+                        kept = dict((k, v) for k, v in ruling.items() if k != "override")
+                        self.__dict__.setdefault("logged_rulings", []).append(kept)
                     return
+
+    def logged_before(self, derived):
+        """While the match is rebuilt: the ruling `derived` as the controller logged it
+        before (a copy), when it did and it is not listed again yet; else None."""
+        seqs = set(r.get("seq") for h in self.hands for r in h.get("rulings", ()))
+        k = ruling_key(derived)
+        for ruling in self.__dict__.get("logged_rulings", ()):
+            if ruling_key(ruling) == k and ruling["seq"] not in seqs:
+                return dict(ruling)
+        return None
