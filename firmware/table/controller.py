@@ -112,7 +112,7 @@ class Table:
         self.reader = None              # reader.SeatReaders (for enrolment)
         self.message = ""               # a short line for the e-ink (warnings)
         self.notice = ""                # a room's notice (host.notice): shown until the next deal
-        self.round = None               # a round with a clock (table/clock.py), or None
+        self.round = None               # a round with a clock (table/io/clock.py), or None
         self.profile = None             # ... and its event's house-rule profile (a name)
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
@@ -397,7 +397,7 @@ class Table:
         if self.phase != P.HAND_END or self.match.over:
             return
         if self.round is not None and self.match.hand_no:
-            from . import clock     # the deal in play is finished: a cap ends the match here
+            from .io import clock   # the deal in play is finished: a cap ends the match here
             word = clock.cap(self)
             if word is not None:
                 ev = {"ev": "cap", "cap": word, "t": self.now()}

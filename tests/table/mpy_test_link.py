@@ -146,8 +146,8 @@ def test_the_rare_parts_are_not_kept_while_playing():
 def test_a_rooms_misboard_notice_shows_on_the_panel_until_the_next_deal():
     from table.panel import say
     from table.panel.screen import View
-    k = tablekit.Kit(ROOT)
-    k.command('{"cmd": "new", "game": "malilla"}')
+    k = tablekit.Kit(ROOT)          # a misdeal after the first card voids it under late_misdeal void
+    k.command('{"cmd": "new", "game": "malilla", "options": {"late_misdeal": "void"}}')
     k.place(0, "4H")                    # the turn-up
     k.remove("4H")
     k.place(1, "2S")

@@ -74,7 +74,7 @@ def test_lines_taken_back_by_an_undo_are_resent_as_they_were():
 def test_a_misdeal_and_a_refused_call_are_resent_as_they_were():
     from drivers.buttons import MENU
     k = tablekit.Kit(ROOT)
-    k.command('{"cmd": "new", "game": "malilla", "options": {"target": 200}}')
+    k.command('{"cmd": "new", "game": "malilla", "options": {"target": 200, "late_misdeal": "void"}}')
     p = tablekit.Players(k)
     p.deal()
     p.turn_up()

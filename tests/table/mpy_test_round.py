@@ -1,4 +1,4 @@
-"""A round with a clock (docs/protocol.md `round`, table/clock.py), under MicroPython:
+"""A round with a clock (docs/protocol.md `round`, table/io/clock.py), under MicroPython:
 the room's round command names the players, the panel shows the round and the time
 left, and at a cap the table finishes the deal in play, then ends the match (`cap`)."""
 import scratch
@@ -28,8 +28,8 @@ def test_the_deals_cap_ends_the_match_once_the_deal_in_play_is_finished():
     first = [e for e in k.events() if e["ev"] == "match"][-1]
     assert first["names"] == {"seats": ["Ana", "Biel", "Carme", "Dani"], "teams": ["Gràcia", "Sants"]}
     assert first["profile"] == "Torrefarrera 2026"      # the event's house-rule profile, by name
-    from table import clock
-    assert clock.text(k.table) == "ROUND 3, TABLE 5, 50 min", clock.text(k.table)
+    from table.panel.round_line import text
+    assert text(k.table) == "ROUND 3, TABLE 5, 50 min", text(k.table)
     p = tablekit.Players(k, seed=3)
     p.play_hand()
     evs = k.events()
@@ -43,8 +43,8 @@ def test_the_time_up_ends_the_match_at_the_next_deal_and_the_panel_says_last_dea
     k = tablekit.Kit(ROOT)
     k.command(_cmd({"cmd": "round", "round": 1, "left": 0}))
     k.command('{"cmd": "new", "game": "malilla"}')
-    from table import clock
-    assert clock.text(k.table) == "ROUND 1, LAST DEAL", clock.text(k.table)
+    from table.panel.round_line import text
+    assert text(k.table) == "ROUND 1, LAST DEAL", text(k.table)
     k.app.draw()
     p = tablekit.Players(k, seed=3)
     p.play_hand()

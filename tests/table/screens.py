@@ -225,7 +225,7 @@ def catalogue():
     # The match's start under a house-rule profile (docs/profiles.md): its name by the game's.
     mp = match_at("manille", {"beat_in_suit": True}, tricks=0, seed=5)
     mp.profile = "manillen"
-    out.append(_game("play, a profile at the match's start", mp, P.PLAY, ["MANILLE - MANILLEN", "TO PLAY"]))
+    out.append(_game("play, a profile at the match's start", mp, P.PLAY, ["MANILLEN", "TO PLAY"]))
     m2 = match_at(tricks=3, extra=4)
     out.append(_game("collect", m2, P.COLLECT, ["TRICK TO", "collect it"]))
     m = match_at(tricks=10)

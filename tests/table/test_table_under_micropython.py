@@ -89,7 +89,7 @@ def compile_firmware(into, extra=(), arch=None):
 # rules' rare parts (proofs, claims, hand events) are imported when needed and
 # dropped after (controller._unload), and so are the screen's rare parts after
 # each picture.
-HEAP_BUDGET = "160K"
+HEAP_BUDGET = "168K"
 
 
 def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):

@@ -72,7 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
          b'WINNER\tGUANYA\n'  # GUANYA
          b'a proven foul\tuna falta provada\n'  # una falta provada
-         b'a round declared by one side alone\tun lance declarat per una sola parella\n'  # un lance declarat per una sola parella
+         b"a round declared by one side alone\tlance d'una parella\n"  # lance d'una parella
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val
          b'already enrolled: %(card)s\tja registrada: %(card)s\n'  # ja registrada: %(card)s
          b'anticlockwise\tantihorari\n'  # antihorari
@@ -80,7 +80,7 @@ WORDS = (b"\n"
          b'at play\ten jugar-la\n'  # en jugar-la
          b'auction\tsubhasta\n'  # subhasta
          b'bonuses on a fold\tprimes en retirar-se\n'  # primes en retirar-se
-         b"both partners'\tdels dos companys\n"  # dels dos companys
+         b"both partners'\td'ambd\xc3\xb3s\n"  # d'ambdós
          b'captains\tcapitans\n'  # capitans
          b'card seen at two seats\tcarta vista a dos llocs\n'  # carta vista a dos llocs
          b'cards on any reader\tcartes a qualsevol lector\n'  # cartes a qualsevol lector

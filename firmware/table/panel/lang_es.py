@@ -72,7 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
          b'WINNER\tGANA\n'  # GANA
          b'a proven foul\tuna falta probada\n'  # una falta probada
-         b'a round declared by one side alone\tun lance declarado por una sola pareja\n'  # un lance declarado por una sola pareja
+         b'a round declared by one side alone\tlance de una sola pareja\n'  # lance de una sola pareja
          b'a round declared by one side alone is worth\tun lance que declara una sola pareja vale\n'  # un lance que declara una sola pareja vale
          b'already enrolled: %(card)s\tya registrada: %(card)s\n'  # ya registrada: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
@@ -80,7 +80,7 @@ WORDS = (b"\n"
          b'at play\tal jugarla\n'  # al jugarla
          b'auction\tsubasta\n'  # subasta
          b'bonuses on a fold\tprimas al retirarse\n'  # primas al retirarse
-         b"both partners'\tde los dos compa\xc3\xb1eros\n"  # de los dos compañeros
+         b"both partners'\tde ambos\n"  # de ambos
          b'captains\tcapitanes\n'  # capitanes
          b'card seen at two seats\tcarta vista en dos puestos\n'  # carta vista en dos puestos
          b'cards on any reader\tcartas en cualquier lector\n'  # cartas en cualquier lector

@@ -72,7 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
          b'WINNER\tIRABAZLEA\n'  # IRABAZLEA
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
-         b'a round declared by one side alone\tbikote bakar batek adierazitako jokaldia\n'  # bikote bakar batek adierazitako jokaldia
+         b'a round declared by one side alone\tbikote baten jokaldia\n'  # bikote baten jokaldia
          b'a round declared by one side alone is worth\talde bakar batek deklaratutako jokaldiak balio du\n'  # alde bakar batek deklaratutako jokaldiak balio du
          b'already enrolled: %(card)s\terregistratuta dago: %(card)s\n'  # erregistratuta dago: %(card)s
          b'anticlockwise\terlojuaren aurka\n'  # erlojuaren aurka
@@ -80,7 +80,7 @@ WORDS = (b"\n"
          b'at play\tjokatzean\n'  # jokatzean
          b'auction\tenkantea\n'  # enkantea
          b'bonuses on a fold\tsariak erretiratzean\n'  # sariak erretiratzean
-         b"both partners'\tbi kideena\n"  # bi kideena
+         b"both partners'\tbienak\n"  # bienak
          b'captains\tkapitainak\n'  # kapitainak
          b'card seen at two seats\tkarta bi eserlekutan ikusia\n'  # karta bi eserlekutan ikusia
          b'cards on any reader\tkartak edozein irakurgailutan\n'  # kartak edozein irakurgailutan

@@ -72,7 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tRETOURNE\n'  # RETOURNE
          b'WINNER\tGAGNANT\n'  # GAGNANT
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
-         b'a round declared by one side alone\tune manche annonc\xc3\xa9e par un seul camp\n'  # une manche annoncée par un seul camp
+         b"a round declared by one side alone\tmanche d'un seul camp\n"  # manche d'un seul camp
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut
          b'already enrolled: %(card)s\td\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e : %(card)s\n'  # déjà enregistrée : %(card)s
          b'anticlockwise\tantihoraire\n'  # antihoraire
@@ -80,7 +80,7 @@ WORDS = (b"\n"
          b'at play\tau jeu\n'  # au jeu
          b'auction\tench\xc3\xa8res\n'  # enchères
          b'bonuses on a fold\tprimes sur un abandon\n'  # primes sur un abandon
-         b"both partners'\tdes deux partenaires\n"  # des deux partenaires
+         b"both partners'\tdes deux\n"  # des deux
          b'captains\tcapitaines\n'  # capitaines
          b'card seen at two seats\tcarte vue \xc3\xa0 deux places\n'  # carte vue à deux places
          b'cards on any reader\tcartes sur un lecteur\n'  # cartes sur un lecteur

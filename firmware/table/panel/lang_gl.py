@@ -72,7 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
          b'WINNER\tGA\xc3\x91A\n'  # GAÑA
          b'a proven foul\tunha falta probada\n'  # unha falta probada
-         b'a round declared by one side alone\tun lance declarado por unha soa parella\n'  # un lance declarado por unha soa parella
+         b'a round declared by one side alone\tlance dunha parella\n'  # lance dunha parella
          b'a round declared by one side alone is worth\tun lance que declara unha soa parella vale\n'  # un lance que declara unha soa parella vale
          b'already enrolled: %(card)s\txa rexistrada: %(card)s\n'  # xa rexistrada: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
@@ -80,7 +80,7 @@ WORDS = (b"\n"
          b'at play\tao xogala\n'  # ao xogala
          b'auction\tpoxa\n'  # poxa
          b'bonuses on a fold\tprimas ao retirarse\n'  # primas ao retirarse
-         b"both partners'\tdos dous compa\xc3\xb1eiros\n"  # dos dous compañeiros
+         b"both partners'\tde ambos\n"  # de ambos
          b'captains\tcapit\xc3\xa1ns\n'  # capitáns
          b'card seen at two seats\tcarta vista en dous postos\n'  # carta vista en dous postos
          b'cards on any reader\tcartas en calquera lector\n'  # cartas en calquera lector

@@ -72,7 +72,7 @@ WORDS = (b"\n"
          b'TURN-UP\tTROEFKAART\n'  # TROEFKAART
          b'WINNER\tWINNAAR\n'  # WINNAAR
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
-         b'a round declared by one side alone\teen ronde door \xc3\xa9\xc3\xa9n kant alleen gemeld\n'  # een ronde door één kant alleen gemeld
+         b'a round declared by one side alone\tronde van \xc3\xa9\xc3\xa9n kant\n'  # ronde van één kant
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard
          b'already enrolled: %(card)s\tal ingelezen: %(card)s\n'  # al ingelezen: %(card)s
          b'anticlockwise\ttegen de klok in\n'  # tegen de klok in
@@ -80,7 +80,7 @@ WORDS = (b"\n"
          b'at play\tbij het spelen\n'  # bij het spelen
          b'auction\tbieden\n'  # bieden
          b'bonuses on a fold\tbonussen bij passen\n'  # bonussen bij passen
-         b"both partners'\tvan beide partners\n"  # van beide partners
+         b"both partners'\tvan beiden\n"  # van beiden
          b'captains\tkapiteins\n'  # kapiteins
          b'card seen at two seats\tkaart op twee plaatsen gezien\n'  # kaart op twee plaatsen gezien
          b'cards on any reader\tkaarten op een lezer\n'  # kaarten op een lezer

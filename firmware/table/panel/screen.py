@@ -145,7 +145,7 @@ class View:
         self.phase = t.phase
         self.message = t.notice + ". " + t.message if t.notice and t.message else t.notice or t.message
         if getattr(t, "round", None) is not None and P.in_match(t.phase):     # the round, its time left
-            from .clock import text
+            from .round_line import text
             self.message = text(t) + (". " + self.message if self.message else "")
         self.problems = list(t.problems)
         self.violation = t.violation        # the controller replaces it, never edits it
@@ -360,8 +360,13 @@ class Screen:
             right += "  " + say("DEALER") + " " + seat(s["dealer"])
         head = str(s["game"]).upper()
         if s.get("profile") and s["hand"] <= 1 and not s.get("last"):
-            # the match's start: its house-rule profile (docs/profiles.md) beside the game
-            head += " - " + s["profile"].upper()
+            # the match's start: its house-rule profile (docs/profiles.md) beside the game,
+            # or alone where both do not fit (a profile's name says its game)
+            prof, chars = s["profile"].upper(), (self.width - 4) // 8
+            if len(head) + 3 + len(prof) <= chars:
+                head += " - " + prof
+            elif len(prof) <= chars:
+                head = prof
         y = self.title(head, right)
         if self.wide:
             y = self.facts(t, s, y)

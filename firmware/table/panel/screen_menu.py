@@ -104,8 +104,11 @@ def setup(self, t):
     for w in words:
         y += centred(self, w, y, b)
     y += 4
-    y += centred(self, say("DEALER"), y, b)
-    y += centred(self, seat(t.first_dealer), y, self.fact) + 2
+    if self.wide:
+        y += centred(self, say("DEALER"), y, b)
+        y += centred(self, seat(t.first_dealer), y, self.fact) + 2
+    else:       # the small panels: one line, so that a preset's options leave room for the foot
+        y += centred(self, say("DEALER") + " " + seat(t.first_dealer), y, b) + 2
     foot(self, t, y, [say("menu: game"), say("hold menu: options"), say("undo: dealer"),
                      say("hold undo: check deck"), say("confirm: start")])
 

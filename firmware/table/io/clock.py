@@ -1,6 +1,7 @@
 """A round with a clock (docs/protocol.md, the `round` command; docs/tournaments.md):
 the round and table numbers, the caps and the time left, shown on the panel, and the
-cap that ends the match once the deal in play is finished.
+cap that ends the match once the deal in play is finished (the panel's line:
+table/panel/round_line.py).
 
 Loaded only when the room gives the table a round. The table has no wall clock: the
 end is kept as the controller's milliseconds (`Table.now()`) at which the time left,
@@ -13,7 +14,6 @@ small ints, no dict kept. `Table.profile` is the event's house-rule profile, a n
 the next `match` event carries (top-level `profile`, docs/protocol.md).
 """
 from rules.errors import TableError
-from .say import say
 
 NONE = -1
 MAX_PROFILE = 40    # characters of a house-rule profile's name
@@ -72,18 +72,3 @@ def cap(t):
     if r[2] != NONE and t.now() >= r[2]:
         return "minutes"
     return None
-
-
-def text(t):
-    """The panel's line: ROUND 3, TABLE 5, 12 min (LAST DEAL once the time is up)."""
-    r = t.round
-    out = say("ROUND") + " " + str(r[0])
-    if r[1] != NONE:
-        out += ", " + say("TABLE") + " " + str(r[1])
-    if r[2] != NONE:
-        ms = r[2] - t.now()
-        if ms > 0:
-            out += ", " + str((ms + 59999) // 60000) + " min"
-        else:
-            out += ", " + say("LAST DEAL")
-    return out
