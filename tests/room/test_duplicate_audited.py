@@ -71,7 +71,9 @@ def test_a_mus_board_is_checked_from_the_hands_shown(tmp_path):
         if table == "t3" and played is not None:
             hands = played[1]["hands"]          # board 2: two cards in each other's pocket
             hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
-    store, boards = session(tmp_path, game="mus", count=4, seed=5, change=swap, options={"target": 9999})
+    # match_seed: random matches whose Mus is played through every board (no órdago ends one)
+    store, boards = session(tmp_path, game="mus", count=4, seed=5, change=swap, options={"target": 9999},
+                            match_seed=105)
     results = score(board_results(store.path, "club", boards))
     bad = [(r["table"], r["board"]) for r in results if r["misboard"]]
     shown = [r for r in results if r["table"] == "t3" and r["board"] == 2][0]

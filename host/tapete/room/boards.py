@@ -102,8 +102,11 @@ def misboard(board, dealer, played, shown=None, discarded=None):
                                 % {"seat": seat, "card": c, "where": where})
     for seat in sorted(discarded or {}):
         for c in discarded[seat]:
-            if c is not None and owner.get(c.upper()) != seat:
-                where = _("no seat") if c.upper() not in owner else _("seat %(seat)s") % {"seat": owner[c.upper()]}
+            first = owner.get(c.upper()) if c is not None else seat
+            # a card drawn at an earlier draw may be discarded again: from the stock (the
+            # board gives it nobody) or from a seat that discarded (reshuffled), as shown below
+            if first != seat and not (first is None or first in discarded):
+                where = _("seat %(seat)s") % {"seat": first}
                 problems.append(_("seat %(seat)s discarded %(card)s, which the board gives %(where)s")
                                 % {"seat": seat, "card": c.upper(), "where": where})
     for seat in sorted(shown or {}):

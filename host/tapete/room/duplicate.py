@@ -229,8 +229,8 @@ def sheet_html(room, rnd, results, scoring="matchpoints"):
              "table{border-collapse:collapse;margin:.3rem 0 1rem;min-width:60%;max-width:100%}"
              "th,td{border:1px solid #999;padding:.2rem .5rem;text-align:left;overflow-wrap:break-word}"
              "td.n{text-align:right}.mis,.note{color:#b00;font-weight:bold}h2{font-size:1.1rem;margin:1rem 0 .2rem}"
-             "@media (max-width:480px){body{margin:.5rem;font-size:.78rem}h1{font-size:1.25rem}table{width:100%}"
-             "th,td{padding:.15rem .2rem}}"
+             "@media (max-width:480px){body{margin:.5rem;font-size:.7rem}h1{font-size:1.2rem}table{width:100%}"
+             "th,td{padding:.15rem .15rem}th{overflow-wrap:anywhere}td.note{overflow-wrap:anywhere}}"
              "@media print{body{margin:0}h2{break-after:avoid}table{break-inside:avoid}}</style></head><body>",
              "<h1>%s</h1>" % (_("Room %(room)s · round %(round)s · duplicate results") % words),
              "<p>%s</p>" % (_("Scoring: %(scoring)s (%(how)s).") % {
