@@ -251,9 +251,9 @@ def _club_memory():
     return _club_mem
 
 
-def _club_native(game, seat, known, trick, unseen, cant, order):
-    core = native.core
-    seats = game.seats
+def _flat(known, cant, seats):
+    """The core's view of the seats: every hand in a row (a hidden one as empty), a bit
+    per seat whose hand is known, and what each seat cannot hold, in a row."""
     hands = []
     flat_cant = []
     mask = 0
@@ -264,6 +264,13 @@ def _club_native(game, seat, known, trick, unseen, cant, order):
         else:
             hands.extend((0, 0, 0, 0))
         flat_cant.extend(cant[s])
+    return hands, mask, flat_cant
+
+
+def _club_native(game, seat, known, trick, unseen, cant, order):
+    core = native.core
+    seats = game.seats
+    hands, mask, flat_cant = _flat(known, cant, seats)
     out = [0] * (4 * seats + 65)
     r = core.club(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
                   hands, mask, list(unseen), flat_cant, seat, bytes(order or ()),
@@ -450,16 +457,7 @@ def _check_native(game, known, trick, team, target, unseen, cant):
     if stack_short():
         raise OutOfBudget()
     seats = game.seats
-    hands = []
-    flat_cant = []
-    mask = 0
-    for s in range(seats):
-        if s in known:
-            hands.extend(known[s])
-            mask |= 1 << s
-        else:
-            hands.extend((0, 0, 0, 0))
-        flat_cant.extend(cant[s])
+    hands, mask, flat_cant = _flat(known, cant, seats)
     out = [0] * (4 * seats + 64)
     r = core.claim(game.hot.desc, trick.trump, trick.leader, trick.n, trick.cards, trick.led_suits,
                    hands, mask, C.hand_of(unseen), flat_cant, team, core.TRICKS, target,

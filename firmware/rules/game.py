@@ -247,6 +247,14 @@ class Game:
         """A play is about to be judged: 0 to go on, else a refusal rule code."""
         return 0
 
+    def side_bits(self, team):
+        """A bit per seat of `team` (who the table waits for when a side answers)."""
+        bits = 0
+        for s in range(self.seats):
+            if self.team_of[s] == team:
+                bits |= 1 << s
+        return bits
+
     def condoning(self, match, seat):
         """`seat` of the other side plays on to a card out of turn (play_hook games):
         what that card says besides (Truc: it accepts a raise awaiting its answer)."""

@@ -102,15 +102,8 @@ class Botifarra(Game):
         if t.doubling_open(match):
             if self.doubling == "turn":
                 return 1 << self.speaker(t)
-            return self._side_bits(t.doubling_side)
+            return self.side_bits(t.doubling_side)
         return 0
-
-    def _side_bits(self, team):
-        bits = 0
-        for s in range(self.seats):
-            if self.team_of[s] == team:
-                bits |= 1 << s
-        return bits
 
     def on_call(self, match, seat, word, ev):
         t = match.ctx.talk

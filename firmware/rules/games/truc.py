@@ -98,19 +98,12 @@ class Truc(Game):
         if t is None:
             return 0
         if t.deciding >= 0 and match.phase == CALLS:
-            return self._side(t.deciding)
+            return self.side_bits(t.deciding)
         if t.stakes.pending:
             if self.answer == "next":
                 return 1 << self.next_seat(t.raise_seat)
-            return self._side(1 - t.stakes.raiser)
+            return self.side_bits(1 - t.stakes.raiser)
         return 0
-
-    def _side(self, team):
-        bits = 0
-        for s in range(self.seats):
-            if self.team_of[s] == team:
-                bits |= 1 << s
-        return bits
 
     def on_call(self, match, seat, word, ev):
         t = match.ctx.talk
