@@ -217,16 +217,9 @@ def _check_club(game, seat, known, trick, unseen, sizes, cant, order):
     Raises OutOfBudget when it cannot be settled within its bounds."""
     core = native.core
     if isinstance(game.hot, native.Native) and hasattr(core, "club"):
-        try:
-            return _club_native(game, seat, known, trick, unseen, cant, order)
-        except OutOfBudget:
-            raise
-        except MemoryError:         # no heap for the search's frames: undecided
-            raise OutOfBudget()
-        except ValueError:
-            pass                    # judged below, as without the core
-        except Exception as err:    # whatever else the core raises: one clear line
-            raise EventError("the claim cannot be checked: " + str(err))
+        said = _in_core(_club_native, game, seat, known, trick, unseen, cant, order)
+        if said is not None:
+            return said
     from . import club
     hands = [known.get(s) for s in range(game.seats)]
     return club.check(game, seat, hands, trick, club.mask_of(unseen), sizes,
@@ -240,15 +233,38 @@ def _club_memory():
     """The C club check's memory (its frames, 2 KB, and the memo of exhausted trick
     starts): CLUB_BYTES, or the largest of its halves down to 4 KB the heap spares."""
     global _club_mem
-    size = CLUB_BYTES
-    while _club_mem is None and size >= 4096:
-        try:
-            _club_mem = bytearray(size)
-        except MemoryError:
-            size >>= 1
+    if _club_mem is None:
+        _club_mem = _spare(CLUB_BYTES)
     if _club_mem is None:
         raise MemoryError()
     return _club_mem
+
+
+def _spare(size):
+    """A bytearray of `size`, or of the largest of its halves down to 4 KB that the
+    heap can spare; None below that."""
+    while size >= 4096:
+        try:
+            return bytearray(size)
+        except MemoryError:
+            size >>= 1
+    return None
+
+
+def _in_core(check, *args):
+    """A check by the C core: its answer, or None when the core refuses the position
+    (the Python rules judge it then). No heap for the search's frames: undecided
+    (OutOfBudget); whatever else the core raises: one clear line."""
+    try:
+        return check(*args)
+    except OutOfBudget:
+        raise
+    except MemoryError:
+        raise OutOfBudget()
+    except ValueError:
+        return None
+    except Exception as err:
+        raise EventError("the claim cannot be checked: " + str(err))
 
 
 def _flat(known, cant, seats):
@@ -422,16 +438,9 @@ def _check(game, known, trick, team, target, unseen, sizes, cant):
             except Exception:   # undecided, or no memory: the Python rules judge
                 pass
     elif isinstance(game.hot, native.Native):
-        try:
-            return _check_native(game, known, trick, team, target, unseen, cant)
-        except OutOfBudget:
-            raise
-        except MemoryError:         # no heap for the search's frames: undecided
-            raise OutOfBudget()
-        except ValueError:
-            pass                    # judged below, as without the core
-        except Exception as err:    # whatever else the core raises: one clear line
-            raise EventError("the claim cannot be checked: " + str(err))
+        said = _in_core(_check_native, game, known, trick, team, target, unseen, cant)
+        if said is not None:
+            return said
     return check_claim(game, known, trick, team, target, TRICKS, unseen, sizes, cant, PY_BUDGET)
 
 
@@ -443,12 +452,8 @@ def _table_memory():
     halves down to 4 KB that the heap can spare (none below that: the search is
     slower, not wrong)."""
     global _table
-    size = TABLE_BYTES
-    while _table is None and size >= 4096:
-        try:
-            _table = bytearray(size)
-        except MemoryError:
-            size >>= 1
+    if _table is None:
+        _table = _spare(TABLE_BYTES)
     return _table
 
 
