@@ -27,6 +27,8 @@ firmware/native/ holds C, no Python: nothing of it is imported by name here.
 import ast
 import os
 
+from import_graph import first_circle
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 
@@ -155,27 +157,7 @@ def import_graph(files=None):
 def find_circle(graph):
     """One circle of `graph` ({module: [(line, module)]}) as a list of modules, the
     first repeated at its end; None when there is none."""
-    done, path = set(), []
-
-    def visit(name):
-        if name in path:
-            return path[path.index(name):] + [name]
-        if name in done or name not in graph:
-            return None
-        path.append(name)
-        for dep in sorted(set(m for _line, m in graph[name])):
-            found = visit(dep)
-            if found:
-                return found
-        path.pop()
-        done.add(name)
-        return None
-
-    for name in sorted(graph):
-        found = visit(name)
-        if found:
-            return found
-    return None
+    return first_circle(dict((name, [m for _line, m in edges]) for name, edges in graph.items()))
 
 
 def layer_of(module):

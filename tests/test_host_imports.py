@@ -7,6 +7,8 @@ the files with `ast`."""
 import ast
 import os
 
+from import_graph import first_circle
+
 HOST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host", "tapete")
 
 
@@ -72,27 +74,7 @@ def import_graph():
 def find_cycle(graph):
     """One import cycle of `graph` as a list of modules (the first repeated at its
     end), or None."""
-    done, path = set(), []
-
-    def visit(name):
-        if name in path:
-            return path[path.index(name):] + [name]
-        if name in done or name not in graph:
-            return None
-        path.append(name)
-        for dep in sorted(graph[name]):
-            found = visit(dep)
-            if found:
-                return found
-        path.pop()
-        done.add(name)
-        return None
-
-    for name in sorted(graph):
-        found = visit(name)
-        if found:
-            return found
-    return None
+    return first_circle(graph)
 
 
 def test_no_import_cycle_in_the_host_package():
