@@ -117,7 +117,7 @@ def parse(text, where="profile"):
             try:
                 games.get(game, {key: merged[key]}, _seats(game, merged))
             except TableError as one:
-                if key != "revoke_penalty" or "revoke_score" not in merged:    # needs its score
+                if key not in laws or not _with_laws(game, key, merged, laws):
                     fail(key, str(one), "laws" if key in laws else "options")
         fail(sorted(merged)[0] if merged else "options", str(err), "options")
     prof.setdefault("options", {})
@@ -125,6 +125,29 @@ def parse(text, where="profile"):
     prof.setdefault("sources", [])
     prof.setdefault("about", "")
     return prof
+
+
+def _with_laws(game, key, merged, laws):
+    """True when law `key`, wrong alone, is right with the profile's other laws (the laws
+    are read together: `revoke_penalty` score needs its `revoke_score`); only the other
+    laws right alone count, so that a wrong one is named for itself."""
+    given = {key: merged[key]}
+    for other in laws:
+        if other != key and _right_alone(game, other, merged):
+            given[other] = laws[other]
+    try:
+        games.get(game, given, _seats(game, merged))
+    except TableError:
+        return False
+    return True
+
+
+def _right_alone(game, key, merged):
+    try:
+        games.get(game, {key: merged[key]}, _seats(game, merged))
+    except TableError:
+        return False
+    return True
 
 
 def _seats(game, options):
