@@ -1,0 +1,167 @@
+"""Wiezen (Belgian whist) and Kleurenwiezen for four (../shared/rules/wiezen.md): a
+description and the hooks a stage driver calls. Every seat scores for himself;
+partnerships are made anew each deal by the bidding (rules/games/wiezen/auction.py),
+and a deal is scored from its contract and the tricks each seat took
+(rules/games/wiezen/score.py). docs/wiezen.md has every reading with its source.
+
+The hand as stages: deal (13 each, 4-4-5), turn-up (the dealer's last card: the trump
+of vraag, alleen and solo slim; none in Kleurenwiezen), the bidding (`new_auction`,
+then each `call` to `Auction.call`), the tricks (follow suit, else any card: FOLLOW
+and nothing more; `leader`, `first_lead_rule`, `shown_due`, `settled`), the score
+(`hand_score_into`; an all-pass deal by `all_pass`).
+
+Readings of the sheet's open points (options, defaults = the sheet's ★):
+- `score_table` (W1, W2): "iwwa", "kleuren" or "light" (score.py).
+- `ladder` (W5): "iwwa" or "miserie-low" (contracts.py).
+- `all_pass` (W3): "next" (no score; the next dealer deals; the deal does not count
+  towards the session's deals), "redeal" (the same dealer deals again), "double"
+  (the next scored deal counts double; two all-passes in a row still double once,
+  as the sheet's apps offer a switch, not a ladder).
+- `trump_with_bid`: abondance and solo name trump with the bid (default: once won).
+- `solo_slim` (W7): "turnup" (the turn-up's trump) or "choice" (named as solo's).
+- `miserie_trump` (W8): "none" or "turnup".
+- `abondance_lead` (W6): "left" (the dealer's left) or "declarer".
+- `open_miserie_shown` (W9): "lead" (the declarer's hand is laid open once the first
+  card is led: the log carries it as his `hand` event before the trick's second card)
+  or "trick" (after the first trick: before the second trick's lead).
+- `bid_trump`: Kleurenwiezen (§15): no turn-up, the ask names its suit.
+- `deals`: the session's deals (16: each seat deals four times).
+- Revoke (W13): no source names a penalty, so the law's default stands (report);
+  each seat plays for himself, so the laws that give the hand "to the other side"
+  have no side to give it to and are refused, as for any game played each alone.
+"""
+from ... import cards as C
+from ...duties import FOLLOW
+from ...game import Game
+from . import contracts as K
+from .auction import DONE, PASSED, WORDS, Auction
+from .score import TABLES, score_into
+
+
+class Wiezen(Game):
+    """Wiezen for four, each for himself; partners by the bidding, per deal."""
+
+    name = "wiezen"
+    title = "Wiezen"
+    faces = (1, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
+    pack = "french52"
+    seat_counts = (4,)
+    each_for_self = True
+    duties = FOLLOW         # follow suit; void, any card: no duty to trump or to beat
+    trick_point = 1         # a hand's points are its tricks
+    hand_size = 13
+    turnup = True
+    turnup_held = True      # the keerkaart is the dealer's 13th card
+    calls = WORDS
+    CALL_WORDS = WORDS
+    OPTIONS = {
+        "score_table": ("iwwa", tuple(sorted(TABLES)), "the score table: the IWWA sheet, the "
+                        "Kleurenwiezen app's, or IWWA with a light vraag failure (-2, -1 a trick)"),
+        "ladder": ("iwwa", tuple(sorted(K.LADDERS)), "where miserie stands: between abondance 10 and "
+                   "11 (IWWA) or just above vraag"),
+        "all_pass": ("next", ("next", "redeal", "double"), "all pass: the next dealer deals, the same "
+                     "dealer deals again, or the next deal counts double"),
+        "trump_with_bid": (False, bool, "abondance and solo name trump with the bid, not once won"),
+        "solo_slim": ("turnup", ("turnup", "choice"), "solo slim plays the turn-up's trump or one "
+                      "its declarer names"),
+        "miserie_trump": ("none", ("none", "turnup"), "miserie is played without trump or with the "
+                          "turn-up's"),
+        "abondance_lead": ("left", ("left", "declarer"), "in abondance the dealer's left leads, or "
+                           "the declarer"),
+        "open_miserie_shown": ("lead", ("lead", "trick"), "open miserie lays the hand open after the "
+                               "first lead, or after the first trick"),
+        "bid_trump": (False, bool, "Kleurenwiezen: no turn-up, the ask names its trump suit"),
+        "deals": (16, int, "deals in the session (a multiple of 4: each seat deals alike)"),
+    }
+    PRESETS = ({}, {"bid_trump": True, "score_table": "kleuren", "all_pass": "redeal"},
+               {"score_table": "light"})
+
+    def prepare(self):
+        """Kleurenwiezen turns nothing up."""
+        if self.options.get("bid_trump"):
+            self.turnup = False
+        self.table = self.options.get("score_table", "iwwa")
+        self.deals = self.options.get("deals", 16)
+
+    # -- hooks for the stage driver ------------------------------------------------------
+    def new_auction(self, dealer, turnup):
+        """The bidding of a hand dealt by `dealer` (`turnup`: the turn-up's suit; None
+        in Kleurenwiezen). Feed it each `call`; read it once `done`."""
+        return Auction(dealer, None if self.options.get("bid_trump") else turnup, self.options)
+
+    def all_pass(self):
+        """What follows a deal nobody bid: "next", "redeal" or "double"."""
+        return self.options.get("all_pass", "next")
+
+    def multiplier_after(self, passed_before):
+        """What the deal counts for, after an all-pass (True) or not."""
+        return 2 if passed_before and self.all_pass() == "double" else 1
+
+    def leader(self, auction):
+        """Who leads the first trick of the contract."""
+        return auction.leader()
+
+    def first_lead_rule(self, auction, seat, c, trick_no, order):
+        """None, or the rule word a card breaks: troel's first lead is the fourth ace,
+        by its holder (`order`: the card's place in the trick, 0 for a lead)."""
+        if trick_no == 1 and order == 0 and auction.first_lead() >= 0 and c != auction.first_lead():
+            return "troel-lead"
+        return None
+
+    def shown_due(self, auction, cards_played):
+        """A bit per seat whose open hand the log must carry before the next card
+        (open miserie), `cards_played` cards into the hand."""
+        due = 1 if self.options.get("open_miserie_shown", "lead") == "lead" else 4
+        return auction.shown() if cards_played == due else 0
+
+    def settled(self, auction, tricks_won, tricks_played):
+        """True when the tricks already played decide the contract (§9): every miserie
+        declarer took a trick, a solo declarer lost one, an abondance reached or lost
+        its target. Vraag, alleen, troel and troela play on: over- and undertricks count."""
+        c = auction.high
+        d = auction.declarers
+        if K.is_miserie(c):
+            for s in range(4):
+                if (d >> s) & 1 and not tricks_won[s]:
+                    return False
+            return True
+        if K.is_pair(c) or c == K.ALLEEN:
+            return tricks_played == 13
+        side = 0
+        for s in range(4):
+            if (d >> s) & 1:
+                side += tricks_won[s]
+        target = auction.contract_target()
+        return side >= target or tricks_played - side > 13 - target
+
+    def hand_score_into(self, match, points, out):
+        """Each seat's score: `points` are the tricks each seat took (trick_point 1);
+        the contract is the hand's talk (an Auction), the multiplier the context's."""
+        a = match.ctx.talk
+        if a is None or a.stage != DONE:
+            for s in range(4):
+                out[s] = 0
+            return
+        score_into(self.table, a.high, a.declarers, points, out, a.target, match.ctx.multiplier)
+
+    def winner_at(self, totals):
+        """No target: the session ends after `deals` scored deals (the driver counts
+        them); the highest total wins then."""
+        return None
+
+    def describe(self, auction):
+        """The contract as plain data for `hand_end`, the snapshot and the views."""
+        if auction.stage == PASSED:
+            return {"contract": "pass"}
+        out = {"contract": K.word(auction.high), "declarers": seats_of(auction.declarers),
+               "trump": None if auction.trump is None else C.suit_name(auction.trump)}
+        if K.TARGET[auction.high] or auction.target:
+            out["target"] = auction.contract_target()
+        if auction.partner >= 0:
+            out["partner"] = auction.partner
+        return out
+
+
+def seats_of(bits):
+    """The seats of a bit set, lowest first."""
+    return [s for s in range(4) if (bits >> s) & 1]
