@@ -454,3 +454,60 @@ def test_the_contract_described_for_the_log_and_the_views():
 def test_bad_options_are_refused():
     for o in ({"score_table": "bridge"}, {"ladder": "x"}, {"all_pass": "again"}, {"deals": 0}):
         raises(TableError, Wiezen, o)
+
+
+# -- 13: what the cards played prove ------------------------------------------------------------
+try:
+    from tapete.rules.games.wiezen.proofs import Proofs
+except ImportError:
+    from rules.games.wiezen.proofs import Proofs
+
+
+def proofs(a, plays):
+    """The rule words proved by `plays` ("seat:card" ...), in order."""
+    p = Proofs()
+    out = []
+    for x in plays.split():
+        seat, c = x.split(":")
+        r = p.play(a, int(seat), cards.parse(c))
+        if r:
+            out.append(r)
+    return out, p
+
+
+TROEL_AC = [(1, "troel", {"card": "AC"}), "2:pass", "3:pass", "0:pass", "3:partner"]
+
+
+def test_a_false_troel_is_proved_when_another_seat_plays_a_claimed_ace():
+    assert proofs(bid(TROEL_AC), "3:AC 0:AH 1:2C")[0] == ["false-troel"]
+    assert proofs(bid(TROEL_AC), "3:AC 0:2C 1:AH 2:3C")[0] == []
+
+
+def test_a_wrong_troel_partner_is_proved_when_another_seat_plays_the_fourth_ace():
+    assert proofs(bid(TROEL_AC), "3:KC 0:AC")[0] == ["troel-partner"]
+
+
+def test_troela_partner_and_aces():
+    a = bid([(1, "troela", {"card": "KH"}), "2:pass", "3:pass", "0:pass", "2:partner"])
+    assert proofs(a, "1:2S 2:KH 3:AS")[0] == ["false-troel"]
+    assert proofs(a, "1:2S 0:KH")[0] == ["troel-partner"]
+
+
+def test_an_unannounced_troel_is_proved_by_a_seats_third_ace():
+    a = bid(["1:vraag", "2:mee", "3:pass", "0:pass"])
+    assert proofs(a, "1:AS 1:AH 0:AD 1:AD 1:AC")[0] == ["troel-unannounced"]     # once, at the third
+    assert proofs(bid(TROEL_AC), "1:AS 1:AH 1:AD")[0] == []
+
+
+def test_a_solo_declarer_with_three_aces_had_no_troel_to_announce():
+    a = bid(["1:solo-slim", "2:pass", "3:pass", "0:pass"])
+    assert proofs(a, "1:AS 1:AH 1:AD")[0] == []
+    assert proofs(a, "2:AS 2:AH 2:AD")[0] == ["troel-unannounced"]
+
+
+def test_kleurenwiezen_the_acceptor_must_hold_the_asked_suit():
+    a = bid([(1, "vraag", {"suit": "H"}), "2:mee", "3:pass", "0:pass"], options=KW)
+    assert proofs(a, "2:2S 2:3D")[1].hand_end(a) == "mee-suit"
+    assert proofs(a, "2:2S 2:3H")[1].hand_end(a) is None
+    b = bid(["1:vraag", "2:mee", "3:pass", "0:pass"])      # plain Wiezen: the turn-up's suit
+    assert proofs(b, "2:2S")[1].hand_end(b) is None

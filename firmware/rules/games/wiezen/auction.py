@@ -72,6 +72,7 @@ class Auction:
         self.trump = None       # suit 0..3, C.NO_TRUMP, None while unknown
         self.card = -1          # troel/troela: the card whose holder is the partner
         self.partner = -1
+        self.troel_by = 0       # a bit per seat that announced troel or troela (§13's proofs)
 
     # -- the checked door -----------------------------------------------------------
     @property
@@ -182,6 +183,7 @@ class Auction:
             self._raise(seat, contract)
         if contract in (K.TROEL, K.TROELA):
             self.card = C.parse(ev.get("card"))
+            self.troel_by |= 1 << seat
         if suit is not None:
             self.trump = suit
 
