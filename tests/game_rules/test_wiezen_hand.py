@@ -104,3 +104,34 @@ def test_a_troel_partner_who_leads_another_card_is_ruled():
 
 def score(a, won):
     return score_into(G.table, a.high, a.declarers, won, [0, 0, 0, 0], a.target)
+
+
+def test_the_per_card_hooks_allocate_nothing_under_micropython():
+    import gc
+    if not hasattr(gc, "mem_alloc"):
+        return      # CPython: the budget is the Pico's (this test runs in the port too)
+    try:
+        from tapete.rules.games.wiezen.proofs import Proofs
+    except ImportError:
+        from rules.games.wiezen.proofs import Proofs
+    a = G.new_auction(0, 1)
+    a.call(1, "troel", {"card": "AC"})
+    for s in (2, 3, 0):
+        a.call(s, "pass", {})
+    a.call(3, "partner", {})
+    p = Proofs()
+    won = [0, 3, 0, 4]
+    out = [0, 0, 0, 0]
+    ac, kc, ah = cards.parse("AC"), cards.parse("KC"), cards.parse("AH")
+    for _ in range(2):      # the second round is measured (the first warms up)
+        gc.collect()
+        before = gc.mem_alloc()
+        p.play(a, 3, ac)
+        p.play(a, 0, ah)
+        p.play(a, 1, kc)
+        G.settled(a, won, 7)
+        G.shown_due(a, 5)
+        G.first_lead_rule(a, 3, kc, 1, 0)
+        score_into(G.table, a.high, a.declarers, won, out, a.target)
+        used = gc.mem_alloc() - before
+    assert used == 0, "allocated %d bytes" % used
