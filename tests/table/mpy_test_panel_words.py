@@ -157,3 +157,24 @@ def test_why_a_hand_ended_is_said_in_the_panels_language():
     sc = _context_module()
     assert sc.value(None, "ended", "misdeal") == "MISDEAL" and sc.value(None, "ended", "fold") == "FOLD"
     _context_module()
+
+
+def test_wiezen_contracts_are_named_in_the_panels_language():
+    # rules/games/wiezen/contracts.py WORDS, and "pass" when all passed
+    words = ("vraag", "alleen", "abondance-9", "abondance-10", "abondance-11", "abondance-12", "miserie",
+             "open-miserie", "troel", "troela", "solo", "solo-slim", "pass")
+    for lang in TABLES:
+        say.use(lang)
+        sc = _context_module()
+        for w in words:
+            said = sc.value(None, "contract", w)
+            assert said and said != w, (lang, w, said)
+        assert sc.value(None, "contract", "miserie") == say.say("MISERY"), lang
+    say.use("nl")
+    sc = _context_module()
+    assert sc.value(None, "contract", "vraag") == "VRAAG EN MEE"
+    say.use("en")
+    sc = _context_module()
+    assert sc.value(None, "contract", "open-miserie") == "OPEN MISERY"
+    assert sc.value(None, "contract", "grand-slam") == "GRAND-SLAM"      # unknown: the word itself
+    _context_module()

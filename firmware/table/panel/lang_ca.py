@@ -5,10 +5,17 @@
 WORDS = (b"\n"
          b'%(n)s tag not enrolled\t%(n)s etiqueta sense registrar\t%(n)s etiquetes sense registrar\t%(n)s etiquetes sense registrar\n'  # %(n)s etiqueta sense registrar | %(n)s etiquetes sense registrar | %(n)s etiquetes sense registrar
          b'ABANDONED\tABANDONADA\n'  # ABANDONADA
+         b'ABONDANCE 10\tABONDANCE 10\n'  # ABONDANCE 10
+         b'ABONDANCE 11\tABONDANCE 11\n'  # ABONDANCE 11
+         b'ABONDANCE 12\tABONDANCE 12\n'  # ABONDANCE 12
+         b'ABONDANCE 9\tABONDANCE 9\n'  # ABONDANCE 9
          b'ALL PASS\tPASSEN TOTS\n'  # PASSEN TOTS
+         b'ALONE\tEN SOLITARI\n'  # EN SOLITARI
          b'ANSWER\tRESPON\n'  # RESPON
+         b'ASK & ACCEPT\tDEMANAR I ACCEPTAR\n'  # DEMANAR I ACCEPTAR
          b'BETS\tENVITS\n'  # ENVITS
          b'BID\tOFERTA\n'  # OFERTA
+         b'BY\tPER\n'  # PER
          b'CALLS\tPARLA\n'  # PARLA
          b'CLAIM\tRECLAMACI\xc3\x93\n'  # RECLAMACIÓ
          b'CONCEDED\tCEDIDA\n'  # CEDIDA
@@ -38,12 +45,14 @@ WORDS = (b"\n"
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
          b'MISBOARD board\tCARTES CANVIADES, taulell\n'  # CARTES CANVIADES, taulell
          b'MISDEAL\tREPARTIMENT NUL\n'  # REPARTIMENT NUL
+         b'MISERY\tMIS\xc3\x88RIA\n'  # MISÈRIA
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNOVA PARTIDA\n'  # NOVA PARTIDA
          b'NEXT\tSEG\xc3\x9cENT\n'  # SEGÜENT
          b'NO DECK ENROLLED\tCAP BARALLA REGISTRADA\n'  # CAP BARALLA REGISTRADA
          b'NO TRUMPS\tSENSE TRUMFO\n'  # SENSE TRUMFO
          b'ODD\tSENARS\n'  # SENARS
+         b'OPEN MISERY\tMIS\xc3\x88RIA OBERTA\n'  # MISÈRIA OBERTA
          b'ORDAGO\t\xc3\x92RDAG\n'  # ÒRDAG
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tPUJA A\n'  # PUJA A
@@ -53,6 +62,8 @@ WORDS = (b"\n"
          b'RULING\tDECISI\xc3\x93\n'  # DECISIÓ
          b'SCORE\tMARCADOR\n'  # MARCADOR
          b'SIGNS\tPALS\n'  # PALS
+         b'SOLO\tSOLO\n'  # SOLO
+         b'SOLO SLIM\tSOLO SLIM\n'  # SOLO SLIM
          b'SPANISH 40\tESPANYOLA 40\n'  # ESPANYOLA 40
          b'SPANISH 48\tESPANYOLA 48\n'  # ESPANYOLA 48
          b'STAKE\tAPOSTA\n'  # APOSTA
@@ -66,11 +77,15 @@ WORDS = (b"\n"
          b'TO SHOW\tENSENYA\n'  # ENSENYA
          b'TRAWL\tARROSSEGAMENT\n'  # ARROSSEGAMENT
          b'TRICK TO\tBASA PER A\n'  # BASA PER A
+         b'TRICKS\tBASES\n'  # BASES
+         b'TROEL\tTROEL\n'  # TROEL
+         b'TROELA\tTROELA\n'  # TROELA
          b'TRUMP\tTRUMFO\n'  # TRUMFO
          b'TRUMP BY\tTRUMFO DE\n'  # TRUMFO DE
          b'TRUMP?\tTRUMFO?\n'  # TRUMFO?
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
          b'WINNER\tGUANYA\n'  # GUANYA
+         b'WITH\tAMB\n'  # AMB
          b'a proven foul\tuna falta provada\n'  # una falta provada
          b"a round declared by one side alone\tlance d'una parella\n"  # lance d'una parella
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val

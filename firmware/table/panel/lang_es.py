@@ -5,10 +5,17 @@
 WORDS = (b"\n"
          b'%(n)s tag not enrolled\t%(n)s etiqueta sin registrar\t%(n)s etiquetas sin registrar\t%(n)s etiquetas sin registrar\n'  # %(n)s etiqueta sin registrar | %(n)s etiquetas sin registrar | %(n)s etiquetas sin registrar
          b'ABANDONED\tABANDONADA\n'  # ABANDONADA
+         b'ABONDANCE 10\tABONDANCE 10\n'  # ABONDANCE 10
+         b'ABONDANCE 11\tABONDANCE 11\n'  # ABONDANCE 11
+         b'ABONDANCE 12\tABONDANCE 12\n'  # ABONDANCE 12
+         b'ABONDANCE 9\tABONDANCE 9\n'  # ABONDANCE 9
          b'ALL PASS\tPASAN TODOS\n'  # PASAN TODOS
+         b'ALONE\tEN SOLITARIO\n'  # EN SOLITARIO
          b'ANSWER\tRESPONDE\n'  # RESPONDE
+         b'ASK & ACCEPT\tPEDIR Y ACEPTAR\n'  # PEDIR Y ACEPTAR
          b'BETS\tENVITES\n'  # ENVITES
          b'BID\tPUJA\n'  # PUJA
+         b'BY\tPOR\n'  # POR
          b'CALLS\tHABLA\n'  # HABLA
          b'CLAIM\tRECLAMACI\xc3\x93N\n'  # RECLAMACIÓN
          b'CONCEDED\tCEDIDA\n'  # CEDIDA
@@ -38,12 +45,14 @@ WORDS = (b"\n"
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
          b'MISBOARD board\tCARTAS CAMBIADAS, tablero\n'  # CARTAS CAMBIADAS, tablero
          b'MISDEAL\tREPARTO NULO\n'  # REPARTO NULO
+         b'MISERY\tMISERIA\n'  # MISERIA
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNUEVA PARTIDA\n'  # NUEVA PARTIDA
          b'NEXT\tSIGUIENTE\n'  # SIGUIENTE
          b'NO DECK ENROLLED\tNINGUNA BARAJA REGISTRADA\n'  # NINGUNA BARAJA REGISTRADA
          b'NO TRUMPS\tSIN TRIUNFO\n'  # SIN TRIUNFO
          b'ODD\tIMPARES\n'  # IMPARES
+         b'OPEN MISERY\tMISERIA ABIERTA\n'  # MISERIA ABIERTA
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSUBE A\n'  # SUBE A
@@ -53,6 +62,8 @@ WORDS = (b"\n"
          b'RULING\tDECISI\xc3\x93N\n'  # DECISIÓN
          b'SCORE\tTANTEO\n'  # TANTEO
          b'SIGNS\tPALOS\n'  # PALOS
+         b'SOLO\tSOLO\n'  # SOLO
+         b'SOLO SLIM\tSOLO SLIM\n'  # SOLO SLIM
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
          b'SPANISH 48\tESPA\xc3\x91OLA 48\n'  # ESPAÑOLA 48
          b'STAKE\tAPUESTA\n'  # APUESTA
@@ -66,11 +77,15 @@ WORDS = (b"\n"
          b'TO SHOW\tENSE\xc3\x91A\n'  # ENSEÑA
          b'TRAWL\tARRASTRE\n'  # ARRASTRE
          b'TRICK TO\tBAZA PARA\n'  # BAZA PARA
+         b'TRICKS\tBAZAS\n'  # BAZAS
+         b'TROEL\tTROEL\n'  # TROEL
+         b'TROELA\tTROELA\n'  # TROELA
          b'TRUMP\tTRIUNFO\n'  # TRIUNFO
          b'TRUMP BY\tTRIUNFO DE\n'  # TRIUNFO DE
          b'TRUMP?\tTRIUNFO?\n'  # TRIUNFO?
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
          b'WINNER\tGANA\n'  # GANA
+         b'WITH\tCON\n'  # CON
          b'a proven foul\tuna falta probada\n'  # una falta probada
          b'a round declared by one side alone\tlance de una sola pareja\n'  # lance de una sola pareja
          b'a round declared by one side alone is worth\tun lance que declara una sola pareja vale\n'  # un lance que declara una sola pareja vale

@@ -5,10 +5,17 @@
 WORDS = (b"\n"
          b'%(n)s tag not enrolled\tetiketa %(n)s erregistratu gabe\t%(n)s etiketa erregistratu gabe\n'  # etiketa %(n)s erregistratu gabe | %(n)s etiketa erregistratu gabe
          b'ABANDONED\tUTZITA\n'  # UTZITA
+         b'ABONDANCE 10\tABONDANCE 10\n'  # ABONDANCE 10
+         b'ABONDANCE 11\tABONDANCE 11\n'  # ABONDANCE 11
+         b'ABONDANCE 12\tABONDANCE 12\n'  # ABONDANCE 12
+         b'ABONDANCE 9\tABONDANCE 9\n'  # ABONDANCE 9
          b'ALL PASS\tDENAK PASO\n'  # DENAK PASO
+         b'ALONE\tBAKARRIK\n'  # BAKARRIK
          b'ANSWER\tERANTZUN\n'  # ERANTZUN
+         b'ASK & ACCEPT\tESKATU ETA ONARTU\n'  # ESKATU ETA ONARTU
          b'BETS\tINBIDOAK\n'  # INBIDOAK
          b'BID\tESKAINTZA\n'  # ESKAINTZA
+         b'BY\tJOKALARIAK\n'  # JOKALARIAK
          b'CALLS\tHITZA\n'  # HITZA
          b'CLAIM\tERREKLAMAZIOA\n'  # ERREKLAMAZIOA
          b'CONCEDED\tUTZIA\n'  # UTZIA
@@ -38,12 +45,14 @@ WORDS = (b"\n"
          b'MEXICAN 40\tMEXIKARRA 40\n'  # MEXIKARRA 40
          b'MISBOARD board\tKARTAK TROKATUTA, taula\n'  # KARTAK TROKATUTA, taula
          b'MISDEAL\tBANAKETA OKERRA\n'  # BANAKETA OKERRA
+         b'MISERY\tMISERIA\n'  # MISERIA
          b'Mexican 40\t40ko mexikarra\n'  # 40ko mexikarra
          b'NEW MATCH\tPARTIDA BERRIA\n'  # PARTIDA BERRIA
          b'NEXT\tHURRENGOA\n'  # HURRENGOA
          b'NO DECK ENROLLED\tEZ DAGO SORTARIK\n'  # EZ DAGO SORTARIK
          b'NO TRUMPS\tTRIUNFORIK EZ\n'  # TRIUNFORIK EZ
          b'ODD\tBAKOITIAK\n'  # BAKOITIAK
+         b'OPEN MISERY\tMISERIA IREKIA\n'  # MISERIA IREKIA
          b'ORDAGO\tHORDAGO\n'  # HORDAGO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tIGO:\n'  # IGO:
@@ -53,6 +62,8 @@ WORDS = (b"\n"
          b'RULING\tEBAZPENA\n'  # EBAZPENA
          b'SCORE\tTANTOAK\n'  # TANTOAK
          b'SIGNS\tIRUDIAK\n'  # IRUDIAK
+         b'SOLO\tSOLO\n'  # SOLO
+         b'SOLO SLIM\tSOLO SLIM\n'  # SOLO SLIM
          b'SPANISH 40\tESPAINIARRA 40\n'  # ESPAINIARRA 40
          b'SPANISH 48\tESPAINIARRA 48\n'  # ESPAINIARRA 48
          b'STAKE\tAPUSTUA\n'  # APUSTUA
@@ -66,11 +77,15 @@ WORDS = (b"\n"
          b'TO SHOW\tERAKUTSI\n'  # ERAKUTSI
          b'TRAWL\tARRASTREA\n'  # ARRASTREA
          b'TRICK TO\tBAZA NORI\n'  # BAZA NORI
+         b'TRICKS\tBAZAK\n'  # BAZAK
+         b'TROEL\tTROEL\n'  # TROEL
+         b'TROELA\tTROELA\n'  # TROELA
          b'TRUMP\tTRIUNFO\n'  # TRIUNFO
          b'TRUMP BY\tTRIUNFOA NORK\n'  # TRIUNFOA NORK
          b'TRUMP?\tTRIUNFOA?\n'  # TRIUNFOA?
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
          b'WINNER\tIRABAZLEA\n'  # IRABAZLEA
+         b'WITH\tLAGUNA\n'  # LAGUNA
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
          b'a round declared by one side alone\tbikote baten jokaldia\n'  # bikote baten jokaldia
          b'a round declared by one side alone is worth\talde bakar batek deklaratutako jokaldiak balio du\n'  # alde bakar batek deklaratutako jokaldiak balio du

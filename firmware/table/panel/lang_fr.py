@@ -5,10 +5,17 @@
 WORDS = (b"\n"
          b'%(n)s tag not enrolled\t%(n)s \xc3\xa9tiquette non enregistr\xc3\xa9e\t%(n)s \xc3\xa9tiquettes non enregistr\xc3\xa9es\t%(n)s \xc3\xa9tiquettes non enregistr\xc3\xa9es\n'  # %(n)s étiquette non enregistrée | %(n)s étiquettes non enregistrées | %(n)s étiquettes non enregistrées
          b'ABANDONED\tABANDONN\xc3\x89E\n'  # ABANDONNÉE
+         b'ABONDANCE 10\tABONDANCE 10\n'  # ABONDANCE 10
+         b'ABONDANCE 11\tABONDANCE 11\n'  # ABONDANCE 11
+         b'ABONDANCE 12\tABONDANCE 12\n'  # ABONDANCE 12
+         b'ABONDANCE 9\tABONDANCE 9\n'  # ABONDANCE 9
          b'ALL PASS\tTOUS PASSENT\n'  # TOUS PASSENT
+         b'ALONE\tSEUL\n'  # SEUL
          b'ANSWER\tR\xc3\x89POND\n'  # RÉPOND
+         b'ASK & ACCEPT\tEMBALLAGE\n'  # EMBALLAGE
          b'BETS\tMISES\n'  # MISES
          b'BID\tENCH\xc3\x88RE\n'  # ENCHÈRE
+         b'BY\tPAR\n'  # PAR
          b'CALLS\tANNONCE\n'  # ANNONCE
          b'CLAIM\tREVENDICATION\n'  # REVENDICATION
          b'CONCEDED\tCONC\xc3\x89D\xc3\x89E\n'  # CONCÉDÉE
@@ -38,12 +45,14 @@ WORDS = (b"\n"
          b'MEXICAN 40\tMEXICAIN 40\n'  # MEXICAIN 40
          b"MISBOARD board\tERREUR D'\xc3\x89TUI, donne\n"  # ERREUR D'ÉTUI, donne
          b'MISDEAL\tMALDONNE\n'  # MALDONNE
+         b'MISERY\tMIS\xc3\x88RE\n'  # MISÈRE
          b'Mexican 40\tmexicain de 40\n'  # mexicain de 40
          b'NEW MATCH\tNOUVELLE PARTIE\n'  # NOUVELLE PARTIE
          b'NEXT\tSUIVANTE\n'  # SUIVANTE
          b'NO DECK ENROLLED\tAUCUN JEU ENREGISTR\xc3\x89\n'  # AUCUN JEU ENREGISTRÉ
          b'NO TRUMPS\tSANS ATOUT\n'  # SANS ATOUT
          b'ODD\tIMPAIRS\n'  # IMPAIRS
+         b'OPEN MISERY\tMIS\xc3\x88RE \xc3\x89TAL\xc3\x89E\n'  # MISÈRE ÉTALÉE
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tRELANCE \xc3\x80\n'  # RELANCE À
@@ -53,6 +62,8 @@ WORDS = (b"\n"
          b'RULING\tD\xc3\x89CISION\n'  # DÉCISION
          b'SCORE\tMARQUE\n'  # MARQUE
          b'SIGNS\tENSEIGNES\n'  # ENSEIGNES
+         b'SOLO\tSOLO\n'  # SOLO
+         b'SOLO SLIM\tSOLO SLIM\n'  # SOLO SLIM
          b'SPANISH 40\tESPAGNOL 40\n'  # ESPAGNOL 40
          b'SPANISH 48\tESPAGNOL 48\n'  # ESPAGNOL 48
          b'STAKE\tMISE\n'  # MISE
@@ -66,11 +77,15 @@ WORDS = (b"\n"
          b'TO SHOW\tMONTRE\n'  # MONTRE
          b'TRAWL\tARRASTRE\n'  # ARRASTRE
          b'TRICK TO\tPLI POUR\n'  # PLI POUR
+         b'TRICKS\tPLIS\n'  # PLIS
+         b'TROEL\tTROU\n'  # TROU
+         b'TROELA\tTROELA\n'  # TROELA
          b'TRUMP\tATOUT\n'  # ATOUT
          b'TRUMP BY\tATOUT PAR\n'  # ATOUT PAR
          b'TRUMP?\tATOUT?\n'  # ATOUT?
          b'TURN-UP\tRETOURNE\n'  # RETOURNE
          b'WINNER\tGAGNANT\n'  # GAGNANT
+         b'WITH\tAVEC\n'  # AVEC
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
          b"a round declared by one side alone\tmanche d'un seul camp\n"  # manche d'un seul camp
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut

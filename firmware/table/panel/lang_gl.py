@@ -5,10 +5,17 @@
 WORDS = (b"\n"
          b'%(n)s tag not enrolled\t%(n)s etiqueta sen rexistrar\t%(n)s etiquetas sen rexistrar\n'  # %(n)s etiqueta sen rexistrar | %(n)s etiquetas sen rexistrar
          b'ABANDONED\tABANDONADA\n'  # ABANDONADA
+         b'ABONDANCE 10\tABONDANCE 10\n'  # ABONDANCE 10
+         b'ABONDANCE 11\tABONDANCE 11\n'  # ABONDANCE 11
+         b'ABONDANCE 12\tABONDANCE 12\n'  # ABONDANCE 12
+         b'ABONDANCE 9\tABONDANCE 9\n'  # ABONDANCE 9
          b'ALL PASS\tPASAN TODOS\n'  # PASAN TODOS
+         b'ALONE\tEN SOLITARIO\n'  # EN SOLITARIO
          b'ANSWER\tRESPONDE\n'  # RESPONDE
+         b'ASK & ACCEPT\tPEDIR E ACEPTAR\n'  # PEDIR E ACEPTAR
          b'BETS\tENVITES\n'  # ENVITES
          b'BID\tPOXA\n'  # POXA
+         b'BY\tPOR\n'  # POR
          b'CALLS\tFALA\n'  # FALA
          b'CLAIM\tRECLAMACI\xc3\x93N\n'  # RECLAMACIÓN
          b'CONCEDED\tCEDIDA\n'  # CEDIDA
@@ -38,12 +45,14 @@ WORDS = (b"\n"
          b'MEXICAN 40\tMEXICANA 40\n'  # MEXICANA 40
          b'MISBOARD board\tCARTAS TROCADAS, taboleiro\n'  # CARTAS TROCADAS, taboleiro
          b'MISDEAL\tREPARTO NULO\n'  # REPARTO NULO
+         b'MISERY\tMISERIA\n'  # MISERIA
          b'Mexican 40\tmexicana de 40\n'  # mexicana de 40
          b'NEW MATCH\tNOVA PARTIDA\n'  # NOVA PARTIDA
          b'NEXT\tSEGUINTE\n'  # SEGUINTE
          b'NO DECK ENROLLED\tNINGUNHA BARALLA REXISTRADA\n'  # NINGUNHA BARALLA REXISTRADA
          b'NO TRUMPS\tSEN TRIUNFO\n'  # SEN TRIUNFO
          b'ODD\tIMPARES\n'  # IMPARES
+         b'OPEN MISERY\tMISERIA ABERTA\n'  # MISERIA ABERTA
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSOBE A\n'  # SOBE A
@@ -53,6 +62,8 @@ WORDS = (b"\n"
          b'RULING\tDECISI\xc3\x93N\n'  # DECISIÓN
          b'SCORE\tTANTEO\n'  # TANTEO
          b'SIGNS\tPAUS\n'  # PAUS
+         b'SOLO\tSOLO\n'  # SOLO
+         b'SOLO SLIM\tSOLO SLIM\n'  # SOLO SLIM
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
          b'SPANISH 48\tESPA\xc3\x91OLA 48\n'  # ESPAÑOLA 48
          b'STAKE\tAPOSTA\n'  # APOSTA
@@ -66,11 +77,15 @@ WORDS = (b"\n"
          b'TO SHOW\tAMOSA\n'  # AMOSA
          b'TRAWL\tARRASTRE\n'  # ARRASTRE
          b'TRICK TO\tBAZA PARA\n'  # BAZA PARA
+         b'TRICKS\tBAZAS\n'  # BAZAS
+         b'TROEL\tTROEL\n'  # TROEL
+         b'TROELA\tTROELA\n'  # TROELA
          b'TRUMP\tTRIUNFO\n'  # TRIUNFO
          b'TRUMP BY\tTRIUNFO DE\n'  # TRIUNFO DE
          b'TRUMP?\tTRIUNFO?\n'  # TRIUNFO?
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
          b'WINNER\tGA\xc3\x91A\n'  # GAÑA
+         b'WITH\tCON\n'  # CON
          b'a proven foul\tunha falta probada\n'  # unha falta probada
          b'a round declared by one side alone\tlance dunha parella\n'  # lance dunha parella
          b'a round declared by one side alone is worth\tun lance que declara unha soa parella vale\n'  # un lance que declara unha soa parella vale

@@ -5,10 +5,17 @@
 WORDS = (b"\n"
          b'%(n)s tag not enrolled\t%(n)s tag niet ingelezen\t%(n)s tags niet ingelezen\n'  # %(n)s tag niet ingelezen | %(n)s tags niet ingelezen
          b'ABANDONED\tAFGEBROKEN\n'  # AFGEBROKEN
+         b'ABONDANCE 10\tABONDANCE 10\n'  # ABONDANCE 10
+         b'ABONDANCE 11\tABONDANCE 11\n'  # ABONDANCE 11
+         b'ABONDANCE 12\tABONDANCE 12\n'  # ABONDANCE 12
+         b'ABONDANCE 9\tABONDANCE 9\n'  # ABONDANCE 9
          b'ALL PASS\tIEDEREEN PAST\n'  # IEDEREEN PAST
+         b'ALONE\tALLEEN\n'  # ALLEEN
          b'ANSWER\tANTWOORD\n'  # ANTWOORD
+         b'ASK & ACCEPT\tVRAAG EN MEE\n'  # VRAAG EN MEE
          b'BETS\tINZET\n'  # INZET
          b'BID\tBOD\n'  # BOD
+         b'BY\tDOOR\n'  # DOOR
          b'CALLS\tMELDT\n'  # MELDT
          b'CLAIM\tCLAIM\n'  # CLAIM
          b'CONCEDED\tOPGEGEVEN\n'  # OPGEGEVEN
@@ -38,12 +45,14 @@ WORDS = (b"\n"
          b'MEXICAN 40\tMEXICAANS 40\n'  # MEXICAANS 40
          b'MISBOARD board\tVERSTOKEN, spel\n'  # VERSTOKEN, spel
          b'MISDEAL\tFOUTE DELING\n'  # FOUTE DELING
+         b'MISERY\tMISERIE\n'  # MISERIE
          b'Mexican 40\tMexicaans 40\n'  # Mexicaans 40
          b'NEW MATCH\tNIEUWE PARTIJ\n'  # NIEUWE PARTIJ
          b'NEXT\tVOLGENDE\n'  # VOLGENDE
          b'NO DECK ENROLLED\tGEEN KAARTEN INGELEZEN\n'  # GEEN KAARTEN INGELEZEN
          b'NO TRUMPS\tGEEN TROEF\n'  # GEEN TROEF
          b'ODD\tONEVEN\n'  # ONEVEN
+         b'OPEN MISERY\tOPEN MISERIE\n'  # OPEN MISERIE
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
          b'PIQUET 32\tPIKET 32\n'  # PIKET 32
          b'RAISE TO\tVERHOOG TOT\n'  # VERHOOG TOT
@@ -53,6 +62,8 @@ WORDS = (b"\n"
          b'RULING\tUITSPRAAK\n'  # UITSPRAAK
          b'SCORE\tSTAND\n'  # STAND
          b'SIGNS\tKLEUREN\n'  # KLEUREN
+         b'SOLO\tSOLO\n'  # SOLO
+         b'SOLO SLIM\tSOLO SLIM\n'  # SOLO SLIM
          b'SPANISH 40\tSPAANS 40\n'  # SPAANS 40
          b'SPANISH 48\tSPAANS 48\n'  # SPAANS 48
          b'STAKE\tINZET\n'  # INZET
@@ -66,11 +77,15 @@ WORDS = (b"\n"
          b'TO SHOW\tTOONT\n'  # TOONT
          b'TRAWL\tTROEF TREKKEN\n'  # TROEF TREKKEN
          b'TRICK TO\tSLAG VOOR\n'  # SLAG VOOR
+         b'TRICKS\tSLAGEN\n'  # SLAGEN
+         b'TROEL\tTROEL\n'  # TROEL
+         b'TROELA\tTROELA\n'  # TROELA
          b'TRUMP\tTROEF\n'  # TROEF
          b'TRUMP BY\tTROEF DOOR\n'  # TROEF DOOR
          b'TRUMP?\tTROEF?\n'  # TROEF?
          b'TURN-UP\tTROEFKAART\n'  # TROEFKAART
          b'WINNER\tWINNAAR\n'  # WINNAAR
+         b'WITH\tMET\n'  # MET
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
          b'a round declared by one side alone\tronde van \xc3\xa9\xc3\xa9n kant\n'  # ronde van één kant
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard

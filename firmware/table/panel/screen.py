@@ -234,7 +234,7 @@ class Screen:
         self.table = None
         self.snap = {}
         pkg = sys.modules.get("table.panel")
-        for name in ("screen_notes", "screen_context", "screen_menu"):
+        for name in ("screen_notes", "screen_context", "screen_menu", "wiezen_words"):
             if sys.modules.pop("table.panel." + name, None) is not None and pkg is not None:
                 try:
                     delattr(pkg, name)

@@ -13,9 +13,11 @@ CONTEXT_WORDS = {"multiplier": "x", "stake": say("STAKE") + " ", "proposed": say
                  "awaiting": say("ANSWER") + " ", "lying": say("LYING") + " ", "eleven": say("ELEVEN") + " ",
                  "declarations": "", "round": "", "bets": say("BETS") + " ", "trump_by": say("TRUMP BY") + " ",
                  "chooser": say("TRUMP?") + " ", "doubling": say("DOUBLE?") + " ", "games": say("GAMES") + " ",
-                 "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " "}
+                 "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " ",
+                 "contract": "", "declarers": say("BY") + " ", "partner": say("WITH") + " ",
+                 "target": say("TRICKS") + " "}
 SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
-             "doubling", "eleven")
+             "doubling", "eleven", "declarers", "partner")
 
 
 def region(self, s, y):
@@ -52,6 +54,9 @@ def value(self, key, v):
         return " ".join(value(self, key, x) for x in v)
     if isinstance(v, dict):
         return " ".join(value(self, k, v[k]) for k in v)
+    if key == "contract":       # Wiezen's: its own words, loaded for this picture only
+        from .wiezen_words import contract
+        return contract(v)
     w = reason_word(v) if key == "ended" else None
     if w is not None:
         return w        # why the hand ended early, in the table's language

@@ -23,7 +23,7 @@ SPANISH_GAMES = ("botifarra", "tute", "envite", "truc", "mus")
 
 # The game's name as its players write it (a proper name: the same in every language).
 GAME_NAMES = {"malilla": "Malilla", "manille": "Manille", "botifarra": "Botifarra", "tute": "Tute",
-              "envite": "Envite", "truc": "Truc", "mus": "Mus"}
+              "envite": "Envite", "truc": "Truc", "mus": "Mus", "wiezen": "Wiezen"}
 
 
 def spanish_pack(s):
@@ -137,9 +137,13 @@ CONTEXT_LABELS = {
     "bets": N_("bets"),
     "eleven": N_("at eleven"),
     "hands": N_("hands in the match"),
+    "contract": N_("contract"),
+    "declarers": N_("played by"),
+    "partner": N_("partner"),
+    "target": N_("tricks to take"),
 }
 # Shown in this order (the rest after them, alphabetically).
-CONTEXT_ORDER = ("round", "stake", "proposed", "multiplier", "bets", "bid", "chooser", "trump_by", "doubling",
+CONTEXT_ORDER = ("contract", "declarers", "partner", "target", "round", "stake", "proposed", "multiplier", "bets", "bid", "chooser", "trump_by", "doubling",
                  "declarations", "awaiting", "lying", "eleven", "games", "hands", "ended")
 
 # The game's own words for a context key (found first by `say`).
@@ -167,6 +171,22 @@ ENDINGS = {"claim": N_("a claim"), "concede": N_("a concession"), "reject": N_("
            "cap": N_("the round's cap (its points, deals or time)"),
            "revoke": N_("a revoke ruled")}
 
+# Wiezen's contracts (rules/games/wiezen/contracts.py WORDS), by the names Flemish
+# players use where the other languages have none of their own.
+WIEZEN_CONTRACTS = {"vraag": NP_("wiezen", "ask and accept"), "alleen": NP_("wiezen", "alone"),
+                    "abondance-9": NP_("wiezen", "abondance 9"), "abondance-10": NP_("wiezen", "abondance 10"),
+                    "abondance-11": NP_("wiezen", "abondance 11"), "abondance-12": NP_("wiezen", "abondance 12"),
+                    "miserie": NP_("wiezen", "misery"), "open-miserie": NP_("wiezen", "open misery"),
+                    "troel": NP_("wiezen", "troel"), "troela": NP_("wiezen", "troela"),
+                    "solo": NP_("wiezen", "solo"), "solo-slim": NP_("wiezen", "solo slim"),
+                    "pass": N_("all passing")}
+
+
+def contract_text(s, word):
+    """A Wiezen contract's name in the players' language."""
+    return say(s, WIEZEN_CONTRACTS[word]) if word in WIEZEN_CONTRACTS else str(word)
+
+
 # Mus's rounds (lances) and its draw.
 MUS_ROUNDS = {"grande": NP_("mus", "grande"), "chica": NP_("mus", "chica"), "pares": NP_("mus", "pares"),
               "juego": NP_("mus", "juego"), "punto": NP_("mus", "punto"), "mus": NP_("mus", "the draw (mus)"),
@@ -183,7 +203,11 @@ def context_value(s, key, value):
     """A context value in words (seats as seats, Botifarra's doubles by their names)."""
     if key in ("trump_by", "chooser"):
         return seat_label(s, value)
-    if key in ("doubling", "awaiting", "lying", "eleven"):
+    if key == "contract":
+        return contract_text(s, value)
+    if key == "partner":
+        return seat_label(s, value)
+    if key in ("doubling", "awaiting", "lying", "eleven", "declarers"):
         return seats_text(value)
     if key == "multiplier":
         if s.get("game") == "botifarra" and value in BOTIFARRA_DOUBLES:
@@ -228,7 +252,12 @@ RULES = {"revoke": N_("revoke"), "must-beat": N_("must-beat"), "seven-discard": 
          "must-trump": N_("must-trump"), "must-overtrump": N_("must-overtrump"), "low-card": N_("low-card"),
          "trawl": N_("trawl"), "out-of-turn": N_("out-of-turn"), "unknown-card": N_("unknown-card"),
          "duplicate-card": N_("duplicate-card"), "not-in-hand": N_("not-in-hand"),
-         "false-declaration": N_("false-declaration")}
+         "false-declaration": N_("false-declaration"),
+         # Wiezen's (rules/games/wiezen/proofs.py, and troel's first lead)
+         "troel-lead": NP_("wiezen", "the fourth ace not led first"),
+         "false-troel": NP_("wiezen", "a false troel"), "troel-partner": NP_("wiezen", "the wrong troel partner"),
+         "troel-unannounced": NP_("wiezen", "a troel not announced"),
+         "mee-suit": NP_("wiezen", "went along without the suit")}
 
 
 def rule_text(s, rule):
@@ -252,7 +281,14 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "lone_side": N_("a round declared by one side alone"), "answer": N_("a raise is answered by"),
            "exempt_trump": N_("exempt from trumping too"),
            "cuarenta_bar": N_("las cuarenta barred by a veinte of"), "doubling": N_("doubling spoken"),
-           "level_redeal": N_("a 30-30 deal is dealt again")}
+           "level_redeal": N_("a 30-30 deal is dealt again"),
+           # Wiezen's (rules/games/wiezen/__init__.py OPTIONS)
+           "score_table": NP_("wiezen", "score table"), "ladder": NP_("wiezen", "misery ranks"),
+           "all_pass": NP_("wiezen", "when all pass"), "trump_with_bid": NP_("wiezen", "trump named with the bid"),
+           "solo_slim": NP_("wiezen", "solo slim trump"), "miserie_trump": NP_("wiezen", "misery trump"),
+           "abondance_lead": NP_("wiezen", "abondance led by"),
+           "open_miserie_shown": NP_("wiezen", "open misery laid open"),
+           "bid_trump": NP_("wiezen", "colour whist (trump bid)"), "deals": NP_("wiezen", "deals")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40"),
@@ -262,7 +298,23 @@ OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("
 OPTION_KEY_VALUES = {("lone_side", "bet"): N_("is bet"), ("lone_side", "only"): N_("is not bet"),
                      ("answer", "next"): N_("the next player"), ("answer", "side"): N_("either opponent"),
                      ("cuarenta_bar", "player"): N_("the same player"), ("cuarenta_bar", "side"): N_("either partner"),
-                     ("doubling", "turn"): N_("in turn"), ("doubling", "side"): N_("by either player of a side")}
+                     ("doubling", "turn"): N_("in turn"), ("doubling", "side"): N_("by either player of a side"),
+                     ("score_table", "iwwa"): NP_("wiezen", "the IWWA sheet"),
+                     ("score_table", "kleuren"): NP_("wiezen", "the colour whist table"),
+                     ("score_table", "light"): NP_("wiezen", "IWWA with a light failed ask"),
+                     ("ladder", "iwwa"): NP_("wiezen", "between abondance 10 and 11"),
+                     ("ladder", "miserie-low"): NP_("wiezen", "just above ask and accept"),
+                     ("all_pass", "next"): NP_("wiezen", "the next dealer deals"),
+                     ("all_pass", "redeal"): NP_("wiezen", "the same dealer deals again"),
+                     ("all_pass", "double"): NP_("wiezen", "the next deal counts double"),
+                     ("solo_slim", "turnup"): NP_("wiezen", "the turn-up's"),
+                     ("solo_slim", "choice"): NP_("wiezen", "named by the declarer"),
+                     ("miserie_trump", "none"): NP_("wiezen", "none"),
+                     ("miserie_trump", "turnup"): NP_("wiezen", "the turn-up's"),
+                     ("abondance_lead", "left"): NP_("wiezen", "the dealer's left"),
+                     ("abondance_lead", "declarer"): NP_("wiezen", "the declarer"),
+                     ("open_miserie_shown", "lead"): NP_("wiezen", "after the first lead"),
+                     ("open_miserie_shown", "trick"): NP_("wiezen", "after the first trick")}
 
 
 def options_text(s):
@@ -290,7 +342,14 @@ CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"),
          "reject": N_("refuses"), "play": N_("plays the hand"), "fold": N_("folds"), "see": N_("sees"),
          "ordago": N_("an órdago"), "truc": NP_("truc", "truc"), "retruc": NP_("truc", "retruc"),
          "mus": NP_("mus", "mus"), "no-mus": NP_("mus", "no mus"), "discard": N_("discards"),
-         "pares": NP_("mus", "pares"), "juego": NP_("mus", "juego")}
+         "pares": NP_("mus", "pares"), "juego": NP_("mus", "juego"),
+         # Wiezen's (docs/protocol.md, Wiezen's calls)
+         "wait": NP_("wiezen", "waits"), "vraag": NP_("wiezen", "asks"), "mee": NP_("wiezen", "goes along"),
+         "alleen": NP_("wiezen", "plays alone"), "abondance": NP_("wiezen", "bids abondance"),
+         "miserie": NP_("wiezen", "bids misery"), "open-miserie": NP_("wiezen", "bids open misery"),
+         "troel": NP_("wiezen", "announces troel"), "troela": NP_("wiezen", "announces troela"),
+         "solo": NP_("wiezen", "bids solo"), "solo-slim": NP_("wiezen", "bids solo slim"),
+         "partner": NP_("wiezen", "makes himself known as partner")}
 _GAME_CALLS = (NP_("botifarra", "names trump"), NP_("botifarra", "doubles"), NP_("envite", "raises"),
                NP_("mus", "raises"), NP_("mus", "bids"), NP_("mus", "sees"), NP_("truc", "accepts"),
                NP_("truc", "refuses"))
