@@ -502,7 +502,13 @@ def test_an_unannounced_troel_is_proved_by_a_seats_third_ace():
 def test_a_solo_declarer_with_three_aces_had_no_troel_to_announce():
     a = bid(["1:solo-slim", "2:pass", "3:pass", "0:pass"])
     assert proofs(a, "1:AS 1:AH 1:AD")[0] == []
-    assert proofs(a, "2:AS 2:AH 2:AD")[0] == ["troel-unannounced"]
+
+
+def test_after_a_contract_above_troel_the_later_seats_could_not_announce_it():
+    a = bid(["1:solo-slim", "2:pass", "3:pass", "0:pass"])
+    assert proofs(a, "2:AS 2:AH 2:AD")[0] == []
+    a = bid(["1:pass", "2:solo-slim", "3:pass", "0:pass"])
+    assert proofs(a, "1:AS 1:AH 1:AD")[0] == ["troel-unannounced"]      # he spoke before the solo
 
 
 def test_kleurenwiezen_the_acceptor_must_hold_the_asked_suit():

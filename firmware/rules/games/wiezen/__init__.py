@@ -149,6 +149,11 @@ class Wiezen(Game):
         them); the highest total wins then."""
         return None
 
+    def random_call(self, match, hands, rng):
+        """A random legal call from the real cards (rules/playout.py; loaded only then)."""
+        from .random_play import random_call
+        return random_call(self, match, hands, rng)
+
     def describe(self, auction):
         """The contract as plain data for `hand_end`, the snapshot and the views."""
         if auction.stage == PASSED:

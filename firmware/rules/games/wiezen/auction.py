@@ -73,6 +73,7 @@ class Auction:
         self.card = -1          # troel/troela: the card whose holder is the partner
         self.partner = -1
         self.troel_by = 0       # a bit per seat that announced troel or troela (§13's proofs)
+        self.troel_owed = 0     # a bit per seat whose first call came while troel could be bid
 
     # -- the checked door -----------------------------------------------------------
     @property
@@ -106,6 +107,10 @@ class Auction:
             return self._trump(seat, word, ev)
         if seat != self.turn:
             raise OrderError("seat " + str(seat) + " speaks out of turn: seat " + str(self.turn) + " speaks")
+        if not (self.spoke >> seat) & 1 and self.rank[self.high] < self.rank[K.TROEL]:
+            owed = 1 << seat        # set once the call is accepted (below)
+        else:
+            owed = 0
         if word == "pass":
             self.passed |= 1 << seat
         elif word == "wait":
@@ -126,8 +131,40 @@ class Auction:
         else:
             self._special(seat, word, ev)
         self.spoke |= 1 << seat
+        self.troel_owed |= owed
         self._next(seat)
         return self.stage
+
+    def allowed(self, seat):
+        """The call words `seat` may say now (a new list: for the panel, the host and
+        random play; keys such as `tricks` or `suit` are checked when said)."""
+        st = self.stage
+        if st == ALONE:
+            return ["alleen", "pass"] if seat == self.asker else []
+        if st == PARTNER:
+            return ["partner"] if not (self.declarers >> seat) & 1 else []
+        if st == TRUMP:
+            return ["trump"] if (self.declarers >> seat) & 1 else []
+        if st != BIDDING or seat != self.turn:
+            return []
+        out = ["pass"]
+        first = not (self.spoke >> seat) & 1
+        rank = self.rank
+        high = rank[self.high]
+        if first and seat == self.first and self.high == K.NONE:
+            out.append("wait")
+        if seat != self.waited and (self.high == K.NONE or self.kleuren and self.high == K.VRAAG
+                                    and self.ask_key < 13 * 4 + COLOUR_RANK[1]):
+            out.append("vraag")
+        if self.high == K.VRAAG and self.acceptor < 0 and seat != self.asker:
+            out.append("mee")
+        if rank[K.ABONDANCE_12] > high:
+            out.append("abondance")
+        for c in (K.MISERIE, K.OPEN_MISERIE, K.TROEL, K.TROELA, K.SOLO, K.SOLO_SLIM):
+            if rank[c] > high or c == self.high and K.is_miserie(c):
+                if first or c != K.TROEL and c != K.TROELA:
+                    out.append(K.WORDS[c])
+        return out
 
     # -- the bids -----------------------------------------------------------------------
     def _vraag(self, seat, ev):

@@ -9,9 +9,10 @@ and allocates nothing (ints and a bytearray). Each returns a rule word or None:
 - `troel-partner`: the card that makes the troel (troela) partner was played by a
   seat other than the one that made himself known.
 - `troel-unannounced`: a seat played its third ace of the deal without having said
-  troel or troela (the troel round is compulsory). Reading: a seat that won the
-  bidding with a contract above troela (open miserie, solo, solo slim) had no troel to
-  announce against it and is not held to it.
+  troel or troela (the troel round is compulsory). Reading: only a seat whose first
+  call came while troel could still be bid owed it (after an open miserie or a solo it
+  could not be said), and a seat whose own first call outranked troela (open miserie,
+  solo, solo slim) chose a higher contract and owed nothing.
 - `mee-suit` (Kleurenwiezen, at the hand's end): the acceptor of an ask never played
   its suit, so he held none when he went along (Lodige's rule).
 The `troel-lead` rule (the fourth ace led first) is the description's
@@ -47,7 +48,8 @@ class Proofs:
                     return "troel-partner"
             elif ace and not (lone >> seat) & 1:
                 return "false-troel"
-        if ace and not (auction.troel_by >> seat) & 1 and count_bits(self.aces[seat]) == 3:
+        if ace and (auction.troel_owed >> seat) & 1 and not (auction.troel_by >> seat) & 1 \
+                and count_bits(self.aces[seat]) == 3:
             if not ((auction.declarers >> seat) & 1 and K.RANK_IWWA[high] > K.RANK_IWWA[K.TROELA]):
                 return "troel-unannounced"
         return None
