@@ -517,3 +517,27 @@ def test_kleurenwiezen_the_acceptor_must_hold_the_asked_suit():
     assert proofs(a, "2:2S 2:3H")[1].hand_end(a) is None
     b = bid(["1:vraag", "2:mee", "3:pass", "0:pass"])      # plain Wiezen: the turn-up's suit
     assert proofs(b, "2:2S")[1].hand_end(b) is None
+
+
+# -- the table's control tags -------------------------------------------------------------------
+class _Ctx:
+    def __init__(self, talk):
+        self.talk = talk
+
+
+class _Match:
+    def __init__(self, talk):
+        self.ctx = _Ctx(talk)
+
+
+def test_control_tags_make_wiezen_calls():
+    a = bid(["1:vraag"])
+    m = _Match(a)
+    assert G.tag_call(m, 2, "mee") == {"call": "mee"}
+    assert G.tag_call(m, 2, "pass") == {"call": "pass"}
+    assert G.tag_call(m, 2, "bid") == {"call": "abondance", "tricks": 9}
+    a.call(2, "abondance", {"tricks": 10})
+    assert G.tag_call(m, 3, "bid") == {"call": "abondance", "tricks": 11}
+    assert G.tag_call(m, 3, "trump-H") == {"call": "trump", "suit": "H"}
+    assert G.tag_call(m, 3, "troel") is None        # its card is named from the host
+    assert G.tag_call(_Match(bid(["1:solo-slim"])), 2, "bid") is None

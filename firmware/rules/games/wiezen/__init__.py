@@ -149,6 +149,23 @@ class Wiezen(Game):
         them); the highest total wins then."""
         return None
 
+    def tag_call(self, match, seat, word):
+        """The call a control tag makes (firmware/reader/deck.py): the call words
+        themselves; `trump-S`..`trump-C` name trump; `bid` bids abondance at the lowest
+        level above the bid standing. Troel and troela need their card named, which no
+        tag carries: they are said from the host (the `call` command) for now."""
+        a = match.ctx.talk
+        if a is not None and word.startswith("trump-"):
+            return {"call": "trump", "suit": word[6:]}
+        if a is not None and word == "bid":
+            for tricks in (9, 10, 11, 12):
+                if a.rank[K.abondance(tricks)] > a.rank[a.high]:
+                    return {"call": "abondance", "tricks": tricks}
+            return None
+        if word in ("troel", "troela"):
+            return None
+        return Game.tag_call(self, match, seat, word)
+
     def random_call(self, match, hands, rng):
         """A random legal call from the real cards (rules/playout.py; loaded only then)."""
         from .random_play import random_call
