@@ -169,3 +169,23 @@ def test_the_iwwa_table_agrees_with_martijnckx_wiezen_for_every_contract_and_tri
                 assert v * 2 == p, (word, t, v, p)     # each of two declarers has P / 2
             else:
                 assert v * 3 == p, (word, t, v, p)     # each of three defenders pays P / 3
+
+
+def test_several_miserie_players_agree_with_kimdebroye_wiezen_scores_iwwa_matrix():
+    from game_rules.wiezen_scorers import KIMDEBROYE_MISERIE
+    for contract, b in ((K.MISERIE, 7), (K.OPEN_MISERIE, 14)):
+        for (wins, losses), (win, lose, other) in KIMDEBROYE_MISERIE.items():
+            declarers = (1 << (wins + losses)) - 1          # seats 0.. are the miserie players
+            tricks = [0] * wins + [1] * losses + [12 - losses] + [0] * (3 - wins - losses)
+            out = score(contract, declarers, tricks[:4])
+            for s in range(4):
+                want = win if s < wins else lose if s < wins + losses else other
+                assert out[s] == want * b, (wins, losses, s, out)
+
+
+def test_fixed_values_agree_with_kimdebroye_wiezen_score():
+    from game_rules.wiezen_scorers import KIMDEBROYE_FIXED
+    for word, v in KIMDEBROYE_FIXED.items():
+        c = K.of_word(word)
+        made = 0 if K.is_miserie(c) else K.TARGET[c]
+        assert S.value("iwwa", c, made) == v and S.value("iwwa", c, 1 if K.is_miserie(c) else made - 1) == -v

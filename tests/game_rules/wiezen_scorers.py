@@ -36,3 +36,19 @@ def team_points(word, tricks):
     else:
         p = -failure - (target - 1 - tricks) * under
     return p * 2 if double and tricks == 13 else p
+
+
+# KimDebroye/Wiezen-Score, src/lib/scoring.ts (commit 93e16225c88f6ea543ec5bf84c89e2eadd02c7c5),
+# which claims the IWWA sheet: its miserie matrix for 1, 2 or 3 miserie players, read
+# by hand. (successes, failures) -> (each succeeding player, each failing player, each
+# other player), in units of B (7 for miserie, 14 for open miserie).
+KIMDEBROYE_MISERIE = {
+    (1, 0): (3, None, -1), (0, 1): (None, -3, 1),
+    (2, 0): (2, None, -2), (1, 1): (4, -4, 0), (0, 2): (None, -2, 2),
+    (3, 0): (1, None, -3), (2, 1): (3, -5, -1), (1, 2): (5, -3, 1), (0, 3): (None, -1, 3),
+}
+# Its other per-opponent values (1 v 3) and per-player values (2 v 2) at its defaults:
+# abondance 9/10/11/12 = 5/6/8/9, solo slim 30, miserie 7, open miserie 14; vraag failed
+# = 3 * base (6) + 2 a further undertrick; alleen failed = 2 * base (4) + 2 a further one.
+KIMDEBROYE_FIXED = {"abondance-9": 5, "abondance-10": 6, "abondance-11": 8, "abondance-12": 9,
+                    "solo-slim": 30, "miserie": 7, "open-miserie": 14}
