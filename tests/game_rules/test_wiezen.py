@@ -541,3 +541,13 @@ def test_control_tags_make_wiezen_calls():
     assert G.tag_call(m, 3, "trump-H") == {"call": "trump", "suit": "H"}
     assert G.tag_call(m, 3, "troel") is None        # its card is named from the host
     assert G.tag_call(_Match(bid(["1:solo-slim"])), 2, "bid") is None
+
+
+def test_kleurenwiezen_only_the_acceptor_bids_further_for_the_pair():
+    calls = [(1, "vraag", {"suit": "D"}), "2:mee", (3, "vraag", {"suit": "H"}), "0:pass"]
+    a = bid(calls + [(1, "vraag", {"suit": "D", "tricks": 9})], options=KW)
+    assert a.declarers == 1 << 1 and a.acceptor == -1       # the proposer raising asks anew, alone
+    a = bid(calls + ["1:pass", (2, "vraag", {"suit": "D", "tricks": 9})], options=KW)
+    assert a.declarers == 0b0110 and a.asker == 1 and a.acceptor == 2 and a.contract_target() == 9
+    a.call(3, "pass", {})
+    assert a.done and a.trump == DIAMONDS

@@ -26,6 +26,8 @@ Readings (docs/wiezen.md says each with its source):
 - Kleurenwiezen (option `bid_trump`): no turn-up. `vraag` names a `suit` and may bid
   more `tricks` (8 to 13); a later ask outranks it by more tricks, or as many in a
   higher suit (hearts, diamonds, clubs, spades), and replaces it with its acceptor.
+  Only the acceptor bids further for a pair: once the pair is overbid, his `vraag` in
+  the pair's suit (more tricks) makes it the pair's again, the proposer beside him.
   Alleen keeps the asked suit. Solo slim names its trump.
 """
 from ... import cards as C
@@ -74,6 +76,9 @@ class Auction:
         self.partner = -1
         self.troel_by = 0       # a bit per seat that announced troel or troela (§13's proofs)
         self.troel_owed = 0     # a bit per seat whose first call came while troel could be bid
+        self.pair_asker = -1    # Kleurenwiezen: the last pair overbid, whose acceptor may raise it
+        self.pair_acceptor = -1
+        self.pair_suit = -1
 
     # -- the checked door -----------------------------------------------------------
     @property
@@ -186,10 +191,19 @@ class Auction:
         if self.high not in (K.NONE, K.VRAAG) or self.high == K.VRAAG and key <= self.ask_key:
             raise OrderError("seat " + str(seat) + "'s vraag " + str(tricks) + " " + C.SUITS[suit]
                              + " does not outrank the bid standing")
+        if self.high == K.VRAAG and self.acceptor >= 0:     # a pair overbid: its acceptor may raise
+            self.pair_asker = self.asker
+            self.pair_acceptor = self.acceptor
+            self.pair_suit = self.trump
         self.high = K.VRAAG
-        self.declarers = 1 << seat
-        self.asker = seat
-        self.acceptor = -1
+        if seat == self.pair_acceptor and suit == self.pair_suit:
+            self.declarers = (1 << seat) | (1 << self.pair_asker)     # he bids further for the pair
+            self.asker = self.pair_asker
+            self.acceptor = seat
+        else:
+            self.declarers = 1 << seat
+            self.asker = seat
+            self.acceptor = -1
         self.ask_key = key
         self.target = tricks
         self.trump = suit
