@@ -19,7 +19,7 @@ from micropython import const
 
 from rules import cards as C
 from rules.errors import TableError
-from rules.match import Match, REFUSED, RULED
+from rules.match import Match, PROVEN, REFUSED, RULED
 from rules.verdicts import CONDONE
 from rules import match as M
 from . import phases as P
@@ -63,18 +63,36 @@ _RULES_RARE = ("options", "names", "hands", "evidence", "claims", "club", "solve
                "fold", "rulings")
 
 
+# The law's code (rules/rulings.py, rules/evidence.py): loaded when a card breaks a
+# rule, and forgotten once its lines are sent (`flush`) unless the law still waits
+# (a card out of turn held, a correction window open: every play asks it then). Kept
+# for the rest of the match, its ~6 KB lay under the picture of the violation (its box
+# and screen_notes), the match's low-water mark: 61,440 bytes free with the native
+# module (make bench-pico after issue 35's laws; the budget is 64 KB). Imported again at
+# the next violation: ~50 ms on the RP2040, as the match's first violation always paid.
+_LAW = ("rulings", "evidence")
+
+
+def _forget(pkg_name, names):
+    """Forget modules `names` of package `pkg_name`: their code is freed at the next
+    collection (imported again when needed)."""
+    import sys
+    pkg = sys.modules.get(pkg_name)
+    for name in names:
+        if sys.modules.pop(pkg_name + "." + name, None) is not None and pkg is not None:
+            try:
+                delattr(pkg, name)
+            except AttributeError:
+                pass
+
+
 def _unload(enrolling=False):
     """Forget the rare parts: their code is freed at the next collection."""
-    import sys
-    for pkg_name, names in (("table", _RARE), ("table.io", _RARE_IO), ("rules", _RULES_RARE),
-                            ("reader", () if enrolling else ("enrol",))):
-        pkg = sys.modules.get(pkg_name)
-        for name in names:
-            if sys.modules.pop(pkg_name + "." + name, None) is not None and pkg is not None:
-                try:
-                    delattr(pkg, name)
-                except AttributeError:
-                    pass
+    _forget("table", _RARE)
+    _forget("table.io", _RARE_IO)
+    _forget("rules", _RULES_RARE)
+    if not enrolling:
+        _forget("reader", ("enrol",))
 
 
 class Table:
@@ -305,8 +323,11 @@ class Table:
         self._input(ev)
         if status & REFUSED and self.match.pend_seat == seat:
             self.pend_seq = ev["seq"]   # held out of turn: lifting it is logged
-        for d in self.match.events(status, seat, card):
+        m = self.match
+        for d in m.events(status, seat, card):
             self._derived(d)
+        if status & (PROVEN | RULED | REFUSED) and m.pend_seat < 0 and not m.court[0]:
+            _forget("rules", _LAW)      # before the picture of the violation (see _LAW)
         if status & M.HAND_DONE:
             self.view = 0
         self.changed = True
