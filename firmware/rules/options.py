@@ -1,7 +1,9 @@
 """Game options: declared once per game with a default and a one-line meaning,
 checked when a match starts (docs/protocol.md: `match.options`).
 
-Loaded when a game is made (and by the registry's `info`), not during play.
+Loaded when a game is made (and by the registry's `info`), not during play: the
+event's laws are read here too (`read_laws`), so that their code leaves the heap with
+the option checks once the match is under way.
 """
 from .errors import EventError
 

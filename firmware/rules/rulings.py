@@ -1,6 +1,6 @@
 """The event's laws at work on a proven illegal play, and the `x-ruling` events.
 
-The law (rules/options.py LAWS, read by rules/game.py `read_laws`; docs/referee.md):
+The law (rules/options.py LAWS, read by `read_laws` there; docs/referee.md):
 - `report`: the violation is written down, play goes on (the text's silence);
 - `correct` (`revoke_correct`): the card may be taken back and replaced (an `x-undo`
   of it) until the next trick's first card; the window closed unused, the law's
