@@ -46,9 +46,9 @@ def _scratch():
     return _SCRATCH[0]
 
 
-def run_module(module, paths=(), heapsize="2M", timeout=600):
+def run_module(module, paths=(), heapsize="2M", timeout=600, cwd=ROOT):
     """Run every test_* of `module` inside micropython; {name: "PASS" | failure text}."""
-    proc = run_script([os.path.join(TESTS, "mpy_runner.py"), module], paths, heapsize, timeout)
+    proc = run_script([os.path.join(TESTS, "mpy_runner.py"), module], paths, heapsize, timeout, cwd)
     results = {}
     last = None
     for line in proc.stdout.splitlines():
@@ -66,9 +66,10 @@ def run_module(module, paths=(), heapsize="2M", timeout=600):
     return results
 
 
-def assert_module_passes(module, paths=(), heapsize="2M", timeout=600):
-    """Fail (with every MicroPython failure quoted) unless all of `module`'s tests pass."""
-    results = run_module(module, paths, heapsize, timeout)
+def assert_module_passes(module, paths=(), heapsize="2M", timeout=600, cwd=ROOT):
+    """Fail (with every MicroPython failure quoted) unless all of `module`'s tests pass
+    (`paths` relative to `cwd` may be given: see tests/table's heap budget)."""
+    results = run_module(module, paths, heapsize, timeout, cwd)
     failures = dict((k, v) for k, v in results.items() if v != "PASS")
     assert not failures, "under micropython:\n" + "\n".join(failures.values())
     return results

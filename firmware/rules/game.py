@@ -14,6 +14,7 @@ A game whose trump suit takes cards of other suits (Envite) maps them onto free
 slots of the trump suit for the hand (`inner` / `outer`), so everything else sees
 plain suits.
 """
+import sys
 from array import array
 
 from .cards import deck_of
@@ -73,27 +74,11 @@ class Game:
         self.misdeal = self.options.get("misdeal", self.misdeal)
         self.late_misdeal = self.options.get("late_misdeal", self.late_misdeal)
         self.configure(seats if seats is not None else self.seats)
-        self.read_laws()
+        from .options import read_laws     # with the option checks: read at a match's start
+        read_laws(self)
         self.prepare()
         self.build_tables()
         self.bind_hot()
-
-    def read_laws(self):
-        """The event's laws from the options: `revoke_penalty` wins over the older
-        `irregularity` (game or report), which stays the same switch."""
-        o = self.options
-        self.out_of_turn = o.get("out_of_turn", self.out_of_turn)
-        self.revoke_penalty = o.get("revoke_penalty", self.irregularity)
-        if self.revoke_penalty in ("game", "report"):
-            self.irregularity = self.revoke_penalty
-        self.revoke_score = o.get("revoke_score", self.revoke_score)
-        self.revoke_correct = o.get("revoke_correct", self.revoke_correct)
-        if self.revoke_penalty == "score" and not self.revoke_score:
-            raise EventError("option revoke_penalty score needs revoke_score (the score a revoke costs)")
-        if self.revoke_penalty in ("hand", "score") and self.teams != 2:
-            raise EventError("option revoke_penalty " + self.revoke_penalty + " gives the hand to the "
-                             "other side: " + self.name + " with " + str(self.seats)
-                             + " seats is played each for themselves")
 
     def prepare(self):
         """Options and seats are read: set what depends on them (before the tables)."""
@@ -161,9 +146,18 @@ class Game:
         return self.hand_size
 
     def bind_hot(self):
-        """Choose who answers the per-play questions: the C core when importable."""
+        """Choose who answers the per-play questions: the C core when importable.
+        Without the core, MicroPython forgets rules/native.py again: the game answers
+        itself, and the module's code would stay in the heap for the whole match."""
         from . import native
         self.hot = native.bind(self)
+        if native.core is None and sys.implementation.name == "micropython":
+            name = native.__name__
+            sys.modules.pop(name, None)
+            try:
+                delattr(sys.modules[name.rpartition(".")[0]], "native")
+            except (KeyError, AttributeError):
+                pass
 
     def set_trump(self, trump):
         """The hand's trump is fixed: adjust the tables (most games: nothing)."""

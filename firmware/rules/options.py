@@ -1,7 +1,9 @@
 """Game options: declared once per game with a default and a one-line meaning,
 checked when a match starts (docs/protocol.md: `match.options`).
 
-Loaded when a game is made (and by the registry's `info`), not during play.
+Loaded when a game is made (and by the registry's `info`), not during play: the
+event's laws are read here too (`read_laws`), so that their code leaves the heap with
+the option checks once the match is under way.
 """
 from .errors import EventError
 
@@ -92,3 +94,21 @@ def seat_counts_text(counts):
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
         return str(counts[0]) + " to " + str(counts[-1])
     return ", ".join(str(c) for c in counts[:-1]) + " or " + str(counts[-1])
+
+
+def read_laws(game):
+    """`game`'s laws (LAWS) from its options: `revoke_penalty` wins over the older
+    `irregularity` (game or report), which stays the same switch."""
+    o = game.options
+    game.out_of_turn = o.get("out_of_turn", game.out_of_turn)
+    game.revoke_penalty = o.get("revoke_penalty", game.irregularity)
+    if game.revoke_penalty in ("game", "report"):
+        game.irregularity = game.revoke_penalty
+    game.revoke_score = o.get("revoke_score", game.revoke_score)
+    game.revoke_correct = o.get("revoke_correct", game.revoke_correct)
+    if game.revoke_penalty == "score" and not game.revoke_score:
+        raise EventError("option revoke_penalty score needs revoke_score (the score a revoke costs)")
+    if game.revoke_penalty in ("hand", "score") and game.teams != 2:
+        raise EventError("option revoke_penalty " + game.revoke_penalty + " gives the hand to the "
+                         "other side: " + game.name + " with " + str(game.seats)
+                         + " seats is played each for themselves")

@@ -1,6 +1,6 @@
 """The event's laws at work on a proven illegal play, and the `x-ruling` events.
 
-The law (rules/options.py LAWS, read by rules/game.py `read_laws`; docs/referee.md):
+The law (rules/options.py LAWS, read by `read_laws` there; docs/referee.md):
 - `report`: the violation is written down, play goes on (the text's silence);
 - `correct` (`revoke_correct`): the card may be taken back and replaced (an `x-undo`
   of it) until the next trick's first card; the window closed unused, the law's
@@ -25,9 +25,13 @@ Loaded by rules/match.py only when a card comes out of turn or a ruling is made,
 the Pico's usual path (the controller drops it after: table/controller.py _RULES_RARE).
 """
 from .duties import OUT_OF_TURN, PLAY_RULES, RULE_WORDS
-from .verdicts import (ACCEPTED, CONDONE, CORRECT, GAME, HAND, HAND_DONE, MATCH_DONE, PENALTIES,
-                       REFUSED, RULED, SCORE, TAKE_BACK)
+from .verdicts import (ACCEPTED, CONDONE, CORRECT, GAME, HAND, HAND_DONE, MATCH_DONE, REFUSED, RULED,
+                       SCORE, TAKE_BACK)
 from .phases import OVER
+
+# The penalties' words (`x-ruling.penalty`), in the order of their numbers (rules/verdicts.py):
+# here, with the law's code, not in the leaf module the play path loads.
+PENALTIES = ("report", "correct", "condone", "take-back", "hand", "game", "score", "stands", "void")
 
 # match.court's slots (rules/match.py)
 CORRECTING = 0      # the play index + 1 of an illegal card inside its correction window, or 0

@@ -11,7 +11,8 @@ HAND_DONE = 16
 MATCH_DONE = 32
 RULED = 64      # the play brought rulings (see `rulings`): a condoned card, a penalty
 
-# The penalties of a ruling (`x-ruling.penalty`), numbered for the fixed-size table.
+# The penalties of a ruling (`x-ruling.penalty`), numbered for the fixed-size table (their
+# words, rules/rulings.py PENALTIES, load with the law's code: the play path needs none).
 REPORT = 0
 CORRECT = 1
 CONDONE = 2
@@ -19,4 +20,3 @@ TAKE_BACK = 3
 HAND = 4
 GAME = 5
 SCORE = 6
-PENALTIES = ("report", "correct", "condone", "take-back", "hand", "game", "score", "stands", "void")

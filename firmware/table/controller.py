@@ -15,13 +15,11 @@ is logged when its last trick is collected (or confirm is pressed, or the next
 dealer places the turn-up straight away). The turn-up is the first card the
 dealer places on their own reader after a deal.
 """
-import gc
 from micropython import const
 
 from rules import cards as C
-from rules import games
 from rules.errors import TableError
-from rules.match import Match, REFUSED, RULED
+from rules.match import Match, PROVEN, REFUSED, RULED
 from rules.verdicts import CONDONE
 from rules import match as M
 from . import phases as P
@@ -49,11 +47,11 @@ _CONTROL_BASE = const(64)   # deck.CONTROL_BASE: codes from here are control tag
 _NONE = const(-1)
 
 # The parts of the controller not needed to play, imported when needed (menu:
-# setup and enrolment; restore: undo and resume) and dropped by
+# setup and enrolment; restore: undo and resume; start: a new match) and dropped by
 # `_unload()` when a match starts or the rare action is over (resend: lines the
 # host asks for again); with them the enrolment module (reader/enrol.py; play needs
 # only reader/deck.py), unless enrolment is on.
-_RARE = ("menu", "restore", "showing")
+_RARE = ("menu", "restore", "showing", "start")
 _RARE_IO = ("resend",)
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), tools. Not the view
@@ -65,18 +63,36 @@ _RULES_RARE = ("options", "names", "hands", "evidence", "claims", "club", "solve
                "fold", "rulings")
 
 
+# The law's code (rules/rulings.py, rules/evidence.py): loaded when a card breaks a
+# rule, and forgotten once its lines are sent (`flush`) unless the law still waits
+# (a card out of turn held, a correction window open: every play asks it then). Kept
+# for the rest of the match, its ~6 KB lay under the picture of the violation (its box
+# and screen_notes), the match's low-water mark: 61,440 bytes free with the native
+# module (make bench-pico after issue 35's laws; the budget is 64 KB). Imported again at
+# the next violation: ~50 ms on the RP2040, as the match's first violation always paid.
+_LAW = ("rulings", "evidence")
+
+
+def _forget(pkg_name, names):
+    """Forget modules `names` of package `pkg_name`: their code is freed at the next
+    collection (imported again when needed)."""
+    import sys
+    pkg = sys.modules.get(pkg_name)
+    for name in names:
+        if sys.modules.pop(pkg_name + "." + name, None) is not None and pkg is not None:
+            try:
+                delattr(pkg, name)
+            except AttributeError:
+                pass
+
+
 def _unload(enrolling=False):
     """Forget the rare parts: their code is freed at the next collection."""
-    import sys
-    for pkg_name, names in (("table", _RARE), ("table.io", _RARE_IO), ("rules", _RULES_RARE),
-                            ("reader", () if enrolling else ("enrol",))):
-        pkg = sys.modules.get(pkg_name)
-        for name in names:
-            if sys.modules.pop(pkg_name + "." + name, None) is not None and pkg is not None:
-                try:
-                    delattr(pkg, name)
-                except AttributeError:
-                    pass
+    _forget("table", _RARE)
+    _forget("table.io", _RARE_IO)
+    _forget("rules", _RULES_RARE)
+    if not enrolling:
+        _forget("reader", ("enrol",))
 
 
 class Table:
@@ -307,8 +323,11 @@ class Table:
         self._input(ev)
         if status & REFUSED and self.match.pend_seat == seat:
             self.pend_seq = ev["seq"]   # held out of turn: lifting it is logged
-        for d in self.match.events(status, seat, card):
+        m = self.match
+        for d in m.events(status, seat, card):
             self._derived(d)
+        if status & (PROVEN | RULED | REFUSED) and m.pend_seat < 0 and not m.court[0]:
+            _forget("rules", _LAW)      # before the picture of the violation (see _LAW)
         if status & M.HAND_DONE:
             self.view = 0
         self.changed = True
@@ -333,56 +352,11 @@ class Table:
     # -- phases -----------------------------------------------------------------------
     def new_match(self, game_name, options=None, dealer=0, profile=None):
         """Start a match (from the menu or the host): `match` and the first `deal`;
-        `profile`: the house-rule profile's name the host resolved `options` from."""
-        self.flush()
-        gc.collect()        # room for the game's code in one piece, before it loads
-        game = games.get(game_name, options, self.match_seats(game_name))   # EventError on bad options
-        if not isinstance(dealer, int) or not 0 <= dealer < game.seats:
-            raise TableError("dealer must be a seat 0.." + str(game.seats - 1))
-        name = game.name
-        fitted = None
-        if self.names:      # the table's names, cut to this game's seats and teams
-            from rules import names
-            fitted = names.fit(self.names, game.seats, game.teams)
-        if self.deck is not None:
-            lacks = self.deck.lacks(game.pack_set)
-            if lacks:
-                raise TableError("the enrolled deck lacks " + str(len(lacks)) + " card(s) of "
-                                 + game.name + ": " + " ".join(C.name(c) for c in lacks)
-                                 + "; enrol a pack that holds them")
-        self.journal.start()
-        self.match = Match()
-        game = None
-        gc.collect()        # the old match's buffers go before the new ones come
-        self.undone = []
-        self.ruled = {}
-        self.overrides = {}
-        self.violation = None
-        self.ruling = None
-        ev = {"ev": "match", "game": game_name, "seats": self.match_seats(game_name),
-              "first_dealer": dealer, "t": self.now()}
-        if options:
-            ev["options"] = options
-        if profile is not None:
-            ev["profile"] = profile     # the rules check it (a name of 1 to 40 characters)
-        if fitted:
-            ev["names"] = fitted
-        if self.profile:
-            ev["profile"] = self.profile
-        self.match_names = fitted
-        self.match.apply(ev)
-        ev["game"] = name
-        _unload()           # a match starts: the setup menu, enrolment, option checks go
-        self._input(ev)
-        self.first_dealer = dealer
-        self.menu = None    # the match waits for its first deal (HAND_END)
-        self.next_deal()
-
-    def match_seats(self, game_name):
-        """The seats a new match of `game_name` is played by at this table: its
-        readers, when the game is played by that many, else the game's own count."""
-        counts = games.game_class(game_name).seat_counts
-        return self.seats if self.seats in counts else counts[-1] if counts[-1] < self.seats else counts[0]
+        `profile`: the house-rule profile's name the host resolved `options` from.
+        Its code is a rare part (table/start.py), dropped once the match is under way."""
+        from . import start
+        start.new_match(self, game_name, options, dealer, profile)
+        _unload()           # a match started: the setup menu, enrolment, option checks go
 
     def _next_dealer(self):
         m = self.match

@@ -88,15 +88,21 @@ def compile_firmware(into, extra=(), arch=None):
 # menu, enrolment, undo, resume, the game's option checks and the
 # rules' rare parts (proofs, claims, hand events) are imported when needed and
 # dropped after (controller._unload), and so are the screen's rare parts after
-# each picture.
-HEAP_BUDGET = "168K"
+# each picture. The laws and rulings (issue 35) took a match to 163K (by bisection, loaded
+# by a short path as below; 166K from pytest's folder); the laws' reading moved to
+# rules/options.py, a match's start to table/start.py, rules/native.py forgotten where
+# there is no core: 160K again.
+HEAP_BUDGET = "160K"
 
 
 def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
     # Compiled first, as on the Pico: compiling source needs more RAM than it saves.
     into = str(tmp_path / "firmware")
     compile_firmware(into, ("headless.py", "mpy_test_heap.py"))
-    assert_module_passes("mpy_test_heap", [into], heapsize=HEAP_BUDGET)
+    # Loaded by a short relative path, as the Pico's /lib/...: every module keeps the
+    # path it was loaded from (__file__) on the heap, and pytest's temporary folder
+    # (/tmp/pytest-of-USER/pytest-N/test_.../) moved the figure by ~5K (166K vs 163K).
+    assert_module_passes("mpy_test_heap", ["firmware"], heapsize=HEAP_BUDGET, cwd=str(tmp_path))
 
 
 # The whole device: the real app (asyncio tasks, reader layer, MFRC522 and e-ink
