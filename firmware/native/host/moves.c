@@ -124,22 +124,20 @@ static uint32_t unequal_cut(const host *h, const tc_view *v, int su, uint32_t al
 static int host_list(const host *h, const tc_view *v, uint64_t legal, int hint,
     uint8_t move[TC_MAX_HAND]) {
     const search *s = &h->s;
-    const tc_game *g = s->g;
     const tc_trick *t = &s->t;
     uint8_t score[TC_MAX_HAND];
     int nm = 0;
+    uint32_t laid[4] = {0, 0, 0, 0}; /* the trick's cards as ranks, per suit */
+    for (int i = 0; i < t->n; i++) {
+        laid[TC_SUIT(t->card[i])] |= 1u << h->rank_of[t->card[i]];
+    }
     for (int su = 0; su < 4; su++) {
         uint32_t all = ranks_of(h, legal, su);
         if (!all) {
             continue;
         }
-        uint32_t in_play = 0;
-        for (int p = 0; p < g->seats; p++) {
-            in_play |= h->held.r[p][su];
-        }
-        for (int i = 0; i < t->n; i++) {
-            in_play |= TC_SUIT(t->card[i]) == su ? 1u << h->rank_of[t->card[i]] : 0;
-        }
+        /* the cards in play: every seat's (both sides' masks) and the trick's */
+        uint32_t in_play = h->held.side[0][su] | h->held.side[1][su] | laid[su];
         const uint8_t *slot = h->slot_of[su], *rp = h->rank_points[su];
         uint32_t cut = h->relative ? unequal_cut(h, v, su, all, in_play) : 0;
         for (uint32_t l = all; l;) {
