@@ -72,12 +72,15 @@ static int settled_side(const host *h, const tc_view *v, int c) {
 static uint32_t unequal_cut(const host *h, const tc_view *v, int su, uint32_t all, uint32_t in_play) {
     const search *s = &h->s;
     const uint8_t *rp = h->rank_points[su], *slot = h->slot_of[su];
-    uint32_t cut = 0;
+    uint32_t cut = 0, dear = all & ~(uint32_t)h->zero_ranks[su]; /* the legal cards worth points */
+    if (!(dear & (dear - 1))) {
+        return 0; /* no two: no run (most suits at most seats) */
+    }
     int mine = h->s.g->team[s->to_play] == s->team;
-    for (uint32_t l = all; l;) {
+    for (uint32_t l = dear; l;) { /* a card worth nothing ends a run: never in l */
         int top = 31 - __builtin_clz(l), r = top, keep = top;
         l &= ~(1u << top);
-        if (!rp[top] || (s->keyed_led && slot[top] == TC_SEVEN_SLOT)) {
+        if (s->keyed_led && slot[top] == TC_SEVEN_SLOT) {
             continue;
         }
         uint32_t run = 1u << top;
@@ -87,7 +90,7 @@ static uint32_t unequal_cut(const host *h, const tc_view *v, int su, uint32_t al
                 break;
             }
             int n = 31 - __builtin_clz(below);
-            if (!((l >> n) & 1) || !rp[n] || (s->keyed_led && slot[n] == TC_SEVEN_SLOT)) {
+            if (!((l >> n) & 1) || (s->keyed_led && slot[n] == TC_SEVEN_SLOT)) {
                 break;
             }
             run |= 1u << n;
@@ -101,10 +104,10 @@ static uint32_t unequal_cut(const host *h, const tc_view *v, int su, uint32_t al
         if (!side) {
             continue;
         }
-        int dear = (side == 1) == mine; /* the trick's points are the seat's own side's */
+        int ours = (side == 1) == mine; /* the trick's points are the seat's own side's */
         for (uint32_t m = run; m; m &= m - 1) {
             int k = tc_ctz32(m);
-            if (dear ? rp[k] > rp[keep] : rp[k] < rp[keep]) {
+            if (ours ? rp[k] > rp[keep] : rp[k] < rp[keep]) {
                 keep = k;
             }
         }
@@ -121,22 +124,20 @@ static uint32_t unequal_cut(const host *h, const tc_view *v, int su, uint32_t al
 static int host_list(const host *h, const tc_view *v, uint64_t legal, int hint,
     uint8_t move[TC_MAX_HAND]) {
     const search *s = &h->s;
-    const tc_game *g = s->g;
     const tc_trick *t = &s->t;
     uint8_t score[TC_MAX_HAND];
     int nm = 0;
+    uint32_t laid[4] = {0, 0, 0, 0}; /* the trick's cards as ranks, per suit */
+    for (int i = 0; i < t->n; i++) {
+        laid[TC_SUIT(t->card[i])] |= 1u << h->rank_of[t->card[i]];
+    }
     for (int su = 0; su < 4; su++) {
         uint32_t all = ranks_of(h, legal, su);
         if (!all) {
             continue;
         }
-        uint32_t in_play = 0;
-        for (int p = 0; p < g->seats; p++) {
-            in_play |= h->held.r[p][su];
-        }
-        for (int i = 0; i < t->n; i++) {
-            in_play |= TC_SUIT(t->card[i]) == su ? 1u << h->rank_of[t->card[i]] : 0;
-        }
+        /* the cards in play: every seat's (both sides' masks) and the trick's */
+        uint32_t in_play = h->held.side[0][su] | h->held.side[1][su] | laid[su];
         const uint8_t *slot = h->slot_of[su], *rp = h->rank_points[su];
         uint32_t cut = h->relative ? unequal_cut(h, v, su, all, in_play) : 0;
         for (uint32_t l = all; l;) {
