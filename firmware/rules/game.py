@@ -20,6 +20,7 @@ from .cards import deck_of
 from .duties import forbid_into, legal_into
 from .errors import EventError
 from .phases import CALLS, PLAY, TURNUP
+from . import stages as ST
 
 
 class Game:
@@ -60,6 +61,10 @@ class Game:
     calls = ()                  # the call words in use (docs/protocol.md 1.1) besides claim, concede
     CALL_WORDS = ()             # every call word the game may use, whatever its options
     claims = True               # "the rest are ours" makes sense (whole-pack games)
+    # The hand's stages (rules/stages.py), in order: what the driver walks and where
+    # the hand's shape comes from. A game whose options change its stages sets
+    # `self.stages` in `prepare`.
+    STAGES = (ST.DEAL, ST.TURNUP, ST.TRICKS, ST.SCORE)
     OPTIONS = {}                # option -> (default, allowed, meaning)
     PRESETS = ({},)             # option sets the table's menu offers
 
@@ -74,7 +79,9 @@ class Game:
         self.late_misdeal = self.options.get("late_misdeal", self.late_misdeal)
         self.configure(seats if seats is not None else self.seats)
         self.read_laws()
+        self.stages = self.STAGES
         self.prepare()
+        self.stages = ST.check(self.stages)
         self.build_tables()
         self.bind_hot()
 
@@ -157,8 +164,21 @@ class Game:
 
     @property
     def tricks(self):
-        """Tricks in a whole hand: one per card dealt to each seat."""
-        return self.hand_size
+        """Tricks in a whole hand as dealt, from the stages (rules/stages.py): one per
+        card dealt to each seat, plus one per draw round of a stock."""
+        return self.shape(self.hand_size)[0]
+
+    def shape(self, dealt):
+        """(tricks, stock) of a hand dealt `dealt` cards a seat (rules/stages.py)."""
+        pack = 0
+        if ST.DRAW in self.stages:
+            for s in range(4):
+                pack += bin(self.pack_set[s]).count("1")
+        return ST.shape(self.stages, pack, self.seats, dealt)
+
+    def arrastre(self, match):
+        """The stock is drawn out (a `draw` stage's end): the duties of the tricks left
+        (Guiñote's arrastre); games with none: nothing."""
 
     def bind_hot(self):
         """Choose who answers the per-play questions: the C core when importable."""
@@ -224,14 +244,16 @@ class Game:
         return out
 
     def begin_hand(self, match):
-        """A hand was dealt: the phase to wait in (TURNUP, CALLS or PLAY)."""
-        if self.turnup:
-            return TURNUP
-        return CALLS if self.calls else PLAY
+        """A hand was dealt: the phase of the stage after the deal (TURNUP, CALLS or
+        PLAY). Games whose talk needs a state for the hand make it here."""
+        return _PHASE_OF.get(self.stages[1], PLAY)
 
     def after_trump(self, match):
-        """Trump is fixed: the phase to wait in (PLAY, or CALLS for games that talk)."""
-        return PLAY
+        """Trump is fixed: the phase of the stage after the turn-up (PLAY, or CALLS
+        for games that talk)."""
+        if ST.TURNUP not in self.stages:
+            return PLAY     # trump was named by a call: play follows
+        return _PHASE_OF.get(self.stages[self.stages.index(ST.TURNUP) + 1], PLAY)
 
     def on_turnup(self, match, c, out):
         """Extra keys for the `trump` event of a turn-up (Malilla's bonus)."""
@@ -364,3 +386,7 @@ class Game:
 
     def context(self, match, out):
         """Game keys of the hand context for displays (snapshot's `context`)."""
+
+
+# The phase the table waits in at the start of a stage.
+_PHASE_OF = {ST.TURNUP: TURNUP, ST.CALLS: CALLS, ST.DRAW: PLAY, ST.TRICKS: PLAY}

@@ -43,6 +43,7 @@ from ..duties import FOLLOW, HEAD_OPPONENT, LOW_CARD
 from ..errors import EventError, OrderError
 from ..game import Game
 from ..phases import CALLS
+from ..stages import CALLS as TALK, DEAL, SCORE, TRICKS
 
 MAX_DOUBLES = 3
 
@@ -61,6 +62,7 @@ class Botifarra(Game):
     target = 101
     turnup = False
     calls = ("trump", "delegate", "double", "pass")
+    STAGES = (DEAL, TALK, TRICKS, SCORE)     # trump named (or delegated), doubles, then play
     context_keys = ("multiplier",)
     OPTIONS = {
         "target": (101, int, "points that win the game"),

@@ -38,6 +38,7 @@ from ..duties import OUT_OF_TURN
 from ..errors import EventError, OrderError
 from ..game import Game
 from ..phases import CALLS, PLAY
+from ..stages import CALLS as TALK, DEAL, SCORE, TRICKS
 from ..stakes import Stakes
 
 LADDER = (1, 2, 3)
@@ -53,6 +54,7 @@ class Truc(Game):
     direction = -1
     hand_size = 3
     turnup = False
+    STAGES = (DEAL, TALK, TRICKS, SCORE)     # the talk: a side at eleven decides; raises go on in play
     suitless = True
     draws = True
     target = 12
@@ -194,7 +196,7 @@ class Truc(Game):
         """The hand's winner once no trick still to play can change it, else -1."""
         done = match.trick.number
         a, b = match.tricks_won[0], match.tricks_won[1]
-        left = match.hand_cards - done
+        left = match.hand_tricks - done
         first = -1
         for outcome in range(3 ** left):
             x, y = a, b

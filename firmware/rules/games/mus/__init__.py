@@ -19,6 +19,7 @@ which this file imports, so that no import goes back the other way.
 from ...errors import OrderError
 from ...game import Game
 from ...phases import CALLS
+from ...stages import CALLS as TALK, DEAL, SCORE, SHOW
 from .hand import CALL_WORDS, DECLARE, MusHand
 
 
@@ -32,6 +33,9 @@ class Mus(Game):
     direction = -1          # "game play is always conducted to the right"
     hand_size = 4
     turnup = False
+    # The draw (mus, discards) and the betting are its talk, by its own machine
+    # (games/mus/hand.py); no trick is played.
+    STAGES = (DEAL, TALK, SHOW, SCORE)
     target = 40
     calls = CALL_WORDS
     claims = False
