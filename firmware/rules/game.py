@@ -20,7 +20,6 @@ from .cards import deck_of
 from .duties import forbid_into, legal_into
 from .errors import EventError
 from .phases import CALLS, PLAY, TURNUP
-from . import stages as ST
 
 
 class Game:
@@ -61,10 +60,11 @@ class Game:
     calls = ()                  # the call words in use (docs/protocol.md 1.1) besides claim, concede
     CALL_WORDS = ()             # every call word the game may use, whatever its options
     claims = True               # "the rest are ours" makes sense (whole-pack games)
-    # The hand's stages (rules/stages.py), in order: what the driver walks and where
-    # the hand's shape comes from. A game whose options change its stages sets
-    # `self.stages` in `prepare`.
-    STAGES = (ST.DEAL, ST.TURNUP, ST.TRICKS, ST.SCORE)
+    # The hand's stages (rules/stages.py's words), in order: what the driver walks and
+    # where the hand's shape comes from. A game whose options change its stages sets
+    # `self.stages` in `prepare`. (Plain words, not the module's names: the Pico loads
+    # rules/stages.py only for a game with a stock.)
+    STAGES = ("deal", "turnup", "tricks", "score")
     OPTIONS = {}                # option -> (default, allowed, meaning)
     PRESETS = ({},)             # option sets the table's menu offers
 
@@ -81,7 +81,6 @@ class Game:
         self.read_laws()
         self.stages = self.STAGES
         self.prepare()
-        self.stages = ST.check(self.stages)
         self.build_tables()
         self.bind_hot()
 
@@ -169,12 +168,14 @@ class Game:
         return self.shape(self.hand_size)[0]
 
     def shape(self, dealt):
-        """(tricks, stock) of a hand dealt `dealt` cards a seat (rules/stages.py)."""
+        """(tricks, stock) of a hand dealt `dealt` cards a seat (rules/stages.py `shape`)."""
+        if "draw" not in self.stages:
+            return (dealt if "tricks" in self.stages else 0), 0
+        from .stages import shape
         pack = 0
-        if ST.DRAW in self.stages:
-            for s in range(4):
-                pack += bin(self.pack_set[s]).count("1")
-        return ST.shape(self.stages, pack, self.seats, dealt)
+        for s in range(4):
+            pack += bin(self.pack_set[s]).count("1")
+        return shape(self.stages, pack, self.seats, dealt)
 
     def arrastre(self, match):
         """The stock is drawn out (a `draw` stage's end): the duties of the tricks left
@@ -209,6 +210,10 @@ class Game:
     def next_dealer(self, dealer):
         """Who deals the next hand."""
         return self.next_seat(dealer)
+
+    def dealer_after(self, match):
+        """Who deals after the hand just played (Guiñote: its last trick's winner)."""
+        return self.next_dealer(match.dealer)
 
     # -- cards ---------------------------------------------------------------------------
     def in_deck(self, c):
@@ -246,14 +251,14 @@ class Game:
     def begin_hand(self, match):
         """A hand was dealt: the phase of the stage after the deal (TURNUP, CALLS or
         PLAY). Games whose talk needs a state for the hand make it here."""
-        return _PHASE_OF.get(self.stages[1], PLAY)
+        return _phase_of(self.stages[1])
 
     def after_trump(self, match):
         """Trump is fixed: the phase of the stage after the turn-up (PLAY, or CALLS
         for games that talk)."""
-        if ST.TURNUP not in self.stages:
+        if "turnup" not in self.stages:
             return PLAY     # trump was named by a call: play follows
-        return _PHASE_OF.get(self.stages[self.stages.index(ST.TURNUP) + 1], PLAY)
+        return _phase_of(self.stages[self.stages.index("turnup") + 1])
 
     def on_turnup(self, match, c, out):
         """Extra keys for the `trump` event of a turn-up (Malilla's bonus)."""
@@ -388,5 +393,8 @@ class Game:
         """Game keys of the hand context for displays (snapshot's `context`)."""
 
 
-# The phase the table waits in at the start of a stage.
-_PHASE_OF = {ST.TURNUP: TURNUP, ST.CALLS: CALLS, ST.DRAW: PLAY, ST.TRICKS: PLAY}
+def _phase_of(stage):
+    """The phase the table waits in at the start of `stage`."""
+    if stage == "turnup":
+        return TURNUP
+    return CALLS if stage == "calls" else PLAY

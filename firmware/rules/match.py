@@ -150,6 +150,7 @@ class Match:
         self.overrides = overrides
         self.profile = profile
         self.game = game
+        self.series = None          # a game's own state across the hands (Guiñote's partida)
         self.seats = game.seats
         self.teams = game.teams
         self.phase = DEAL
@@ -193,7 +194,6 @@ class Match:
         self.hand_cards = game.hand_size    # cards dealt to each seat this hand
         self.hand_tricks = game.tricks      # tricks in this hand (rules/stages.py shape)
         self.stock = 0              # cards left in the stock (a `draw` stage), the turn-up among them
-        self.stock_dealt = 0        # the stock as the deal left it
         self.stock_out = 0          # the trick whose draw emptied the stock (the arrastre after it), or 0
         self.turnup_seat = -1       # the seat that drew the turn-up, or -1
         self.voided = None          # "misdeal" or "abandoned": the last hand was void
@@ -235,7 +235,6 @@ class Match:
         self.turnup = None
         self.hand_cards = size
         self.hand_tricks, self.stock = game.shape(size)
-        self.stock_dealt = self.stock
         self.stock_out = 0
         self.turnup_seat = -1
         self._clear_hand()
@@ -250,7 +249,7 @@ class Match:
         hand, or abandoning one now, its dealer again or the next (the table may
         have redealt it or passed the deal)."""
         game = self.game
-        after = game.next_dealer(self.dealer)
+        after = game.dealer_after(self)
         if open_hand or self.voided == "abandoned":
             return (self.dealer, after) if after != self.dealer else (after,)
         if self.voided == "misdeal":
@@ -580,7 +579,8 @@ class Match:
                     early = game.decided(self)
                 if early < 0:
                     if self.stock:
-                        self._draw(trick.winner)
+                        from . import stock     # games with a stock only: its draw stage
+                        stock.draw(self, trick.winner)
                     trick.start(trick.leader if trick.drawn else trick.winner)
         if penalty >= 0:
             from . import rulings
@@ -596,67 +596,6 @@ class Match:
             if self._score_hand():
                 status |= MATCH_DONE
         return status
-
-    def _draw(self, winner):
-        """The `draw` stage after a trick: each seat draws one card from the stock, the
-        winner first. The table never sees a draw: what it knew of the hands expires
-        (a void shown, a whole hand known; the cards it knows a seat holds stay held).
-        The last drawer of the last round takes the turn-up: a card it must hold. Then
-        the arrastre begins (the game's `arrastre`: its duties)."""
-        self.stock -= self.seats
-        self.knowledge.expire()
-        for s in range(self.seats):
-            self.known[s] = False
-        if self.stock <= 0:
-            self.stock = 0
-            self.stock_out = self.trick.number
-            game = self.game
-            last = (winner - game.direction) % self.seats
-            self.turnup_seat = last
-            if self.turnup is not None:
-                c = self.turnup
-                self.holding[last][c >> 4] |= 1 << (c & 15)
-            game.arrastre(self)
-
-    def stock_on_table(self):
-        """True while the turn-up is on the table, between tricks: the stock is not
-        drawn out, or its last round was drawn at the end of the trick just played (the
-        table takes a trick's draw at once; at the table it comes after the exchange)."""
-        return self.trick.n == 0 and (self.stock > 0 or 0 < self.stock_out == self.trick.number - 1)
-
-    def exchange(self, seat, c):
-        """`seat` takes the turn-up into its hand and leaves printed card `c` (of
-        trumps) in its place, to be drawn last. CardError when the table knows `c`
-        is not the seat's to give."""
-        code = self.game.inner[c] if self.game.inner is not None else c
-        s, b = code >> 4, 1 << (code & 15)
-        if self.played[s] & b:
-            raise CardError("the " + C.name(c) + " has been played")
-        if c == self.turnup:
-            raise CardError("the " + C.name(c) + " is the turn-up")
-        for other in range(self.seats):
-            if other != seat and (self.holding[other][s] & b):
-                raise CardError("seat " + str(other) + " holds the " + C.name(c))
-        old = self.turnup
-        holding = self.holding[seat]
-        holding[s] &= ~b
-        holding[old >> 4] |= 1 << (old & 15)       # the turn-up is now a card it must hold
-        if self.turnup_seat >= 0:      # drawn at the trick's end: the last drawer drew `c`
-            drew = self.holding[self.turnup_seat]
-            drew[old >> 4] &= ~(1 << (old & 15))
-            drew[s] |= b
-        self.known[seat] = False
-        self.turnup = c
-
-    def cards_held(self, seat):
-        """How many cards `seat` holds now: dealt, plus drawn, less played (not on the
-        per-card path: the simulator, the showing of a hand)."""
-        n = self.hand_cards + (self.stock_dealt - self.stock) // max(self.seats, 1)
-        know = self.knowledge
-        for j in range(know.count):
-            if know.play_seat[j] == seat:
-                n -= 1
-        return n
 
     def _prove(self, index, rule, at_play):
         k = self.proof_count * 3

@@ -34,11 +34,12 @@ def deal(game, dealer, rng=random, size=None):
 
 def refill(match, hands, rng=random):
     """The draws from the stock (a `draw` stage), which the table never sees: each seat
-    short of the cards it holds now (`match.cards_held`) draws a random card not yet
-    seen; the seat that drew the last round takes the turn-up (rules/match.py _draw).
+    short of the cards it holds now (rules/stock.py `cards_held`) draws a random card not yet
+    seen; the seat that drew the last round takes the turn-up (rules/stock.py `draw`).
     A random card is as good as the stock's next one: nobody saw the stock's order."""
-    if not match.stock_dealt or match.game is None:
+    if match.game is None or "draw" not in match.game.stages:
         return
+    from .stock import cards_held
     game = match.game
     taken = [match.played[s] for s in range(4)]
     for s in hands:
@@ -51,7 +52,7 @@ def refill(match, hands, rng=random):
     last = match.turnup_seat
     for seat in [s for s in range(match.seats) if s != last] + ([last] if last >= 0 else []):
         held = hands.setdefault(seat, [])
-        while len(held) < match.cards_held(seat):
+        while len(held) < cards_held(match, seat):
             if seat == match.turnup_seat and up is not None and not pool:
                 held.append(up)
                 up = None
@@ -167,5 +168,5 @@ def random_match(game_name, options=None, rng=random, with_hands=True, max_hands
             log.append(ev)
             derived.extend(m.apply(ev))
         derived.extend(play_hand(m, hands, rng, log))
-        dealer = m.game.next_dealer(dealer)
+        dealer = m.next_dealers()[0]
     return log, derived, m

@@ -82,7 +82,7 @@ def card(t, seat, c):
     _say(t, seat)
     if kind == CLAIM and len(t.shown) == t.show_needed:
         _finish(t, "claim")
-    elif kind == DECLARE and _declaration(t.shown):
+    elif kind == DECLARE and _declaration(t, t.shown):
         _finish(t, "declare")
     elif kind == DISCARD and len(t.shown) == 4:
         _finish(t, "discard")
@@ -113,8 +113,12 @@ def _finish(t, word):
     t.call(seat, word, {"cards": shown})
 
 
-def _declaration(cards):
-    """A complete Tute declaration: a king and queen of one suit, or four kings."""
+def _declaration(t, cards):
+    """A complete declaration: the game's (Guiñote's cante), else Tute's: a king and
+    queen of one suit, or four kings."""
+    done = getattr(t.match.game, "declaration_done", None)
+    if done is not None:
+        return done(cards)
     kings = [c for c in cards if c & 15 == 12]
     if len(kings) == 4:
         return True

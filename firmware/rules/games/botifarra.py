@@ -43,7 +43,6 @@ from ..duties import FOLLOW, HEAD_OPPONENT, LOW_CARD
 from ..errors import EventError, OrderError
 from ..game import Game
 from ..phases import CALLS
-from ..stages import CALLS as TALK, DEAL, SCORE, TRICKS
 
 MAX_DOUBLES = 3
 
@@ -62,7 +61,7 @@ class Botifarra(Game):
     target = 101
     turnup = False
     calls = ("trump", "delegate", "double", "pass")
-    STAGES = (DEAL, TALK, TRICKS, SCORE)     # trump named (or delegated), doubles, then play
+    STAGES = ("deal", "calls", "tricks", "score")     # trump named (or delegated), doubles, then play
     context_keys = ("multiplier",)
     OPTIONS = {
         "target": (101, int, "points that win the game"),

@@ -49,7 +49,6 @@ from ..duties import FOLLOW, OUT_OF_TURN, TRAWL
 from ..errors import EventError, OrderError
 from ..game import Game
 from ..phases import CALLS, PLAY, TURNUP
-from ..stages import CALLS as TALK, DEAL, SCORE, TRICKS, TURNUP as TURN
 from ..stakes import Stakes
 
 GAME = "game"       # the whole game as a stake
@@ -78,7 +77,7 @@ class Envite(Game):
     duties = FOLLOW | TRAWL
     hand_size = 3
     turnup_held = False
-    STAGES = (DEAL, TURN, TALK, TRICKS, SCORE)   # the talk only when a side is deciding (after_trump)
+    STAGES = ("deal", "turnup", "calls", "tricks", "score")   # the talk only when a side is deciding (after_trump)
     target = WIN
     calls = ("raise", "accept", "reject", "play", "fold")
     claims = False

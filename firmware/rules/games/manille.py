@@ -55,7 +55,6 @@ from ..duties import EXEMPT, EXEMPT_TRUMP, FOLLOW, HEAD_OPPONENT, OVERTRUMP, TRU
 from ..errors import EventError, OrderError
 from ..game import Game
 from ..phases import CALLS, TURNUP
-from ..stages import CALLS as TALK, DEAL, SCORE, TRICKS
 
 # deck option -> (faces high to low, face -> pips, cards removed for three players)
 DECKS = {
@@ -117,7 +116,7 @@ class Manille(Game):
                 raise EventError("Manille aux enchères is played by four (two partnerships)")
             self.turnup = False
             self.calls = ("bid", "pass", "trump")
-            self.stages = (DEAL, TALK, TRICKS, SCORE)     # the auction replaces the turn-up
+            self.stages = ("deal", "calls", "tricks", "score")     # the auction replaces the turn-up
 
     def build_tables(self):
         """The pack, less the cards a table of three removes."""

@@ -38,7 +38,6 @@ from ..duties import OUT_OF_TURN
 from ..errors import EventError, OrderError
 from ..game import Game
 from ..phases import CALLS, PLAY
-from ..stages import CALLS as TALK, DEAL, SCORE, TRICKS
 from ..stakes import Stakes
 
 LADDER = (1, 2, 3)
@@ -54,7 +53,7 @@ class Truc(Game):
     direction = -1
     hand_size = 3
     turnup = False
-    STAGES = (DEAL, TALK, TRICKS, SCORE)     # the talk: a side at eleven decides; raises go on in play
+    STAGES = ("deal", "calls", "tricks", "score")     # the talk: a side at eleven decides; raises go on in play
     suitless = True
     draws = True
     target = 12

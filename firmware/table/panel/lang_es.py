@@ -56,6 +56,7 @@ WORDS = (b"\n"
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
          b'SPANISH 48\tESPA\xc3\x91OLA 48\n'  # ESPAÑOLA 48
          b'STAKE\tAPUESTA\n'  # APUESTA
+         b'STOCK\tMAZO\n'  # MAZO
          b'Spanish 40\tespa\xc3\xb1ola de 40\n'  # española de 40
          b'TABLE\tMESA\n'  # MESA
          b'TAGS\tETIQUETAS\n'  # ETIQUETAS
@@ -70,6 +71,7 @@ WORDS = (b"\n"
          b'TRUMP BY\tTRIUNFO DE\n'  # TRIUNFO DE
          b'TRUMP?\tTRIUNFO?\n'  # TRIUNFO?
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
+         b'VUELTAS\tVUELTAS\n'  # VUELTAS
          b'WINNER\tGANA\n'  # GANA
          b'a proven foul\tuna falta probada\n'  # una falta probada
          b'a round declared by one side alone\tlance de una sola pareja\n'  # lance de una sola pareja
@@ -102,6 +104,7 @@ WORDS = (b"\n"
          b'enrol a deck first\tregistre antes una baraja\n'  # registre antes una baraja
          b'enrolled %(n)s tags\t%(n)s etiquetas registradas\n'  # %(n)s etiquetas registradas
          b'every card seen\ttodas las cartas vistas\n'  # todas las cartas vistas
+         b'exchange\tcambiar\n'  # cambiar
          b'false-declaration\tdeclaraci\xc3\xb3n falsa\n'  # declaración falsa
          b'games\tjuegos\n'  # juegos
          b'hand to team\tmano para el equipo\n'  # mano para el equipo

@@ -13,7 +13,8 @@ CONTEXT_WORDS = {"multiplier": "x", "stake": say("STAKE") + " ", "proposed": say
                  "awaiting": say("ANSWER") + " ", "lying": say("LYING") + " ", "eleven": say("ELEVEN") + " ",
                  "declarations": "", "round": "", "bets": say("BETS") + " ", "trump_by": say("TRUMP BY") + " ",
                  "chooser": say("TRUMP?") + " ", "doubling": say("DOUBLE?") + " ", "games": say("GAMES") + " ",
-                 "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " "}
+                 "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " ",
+                 "stock": say("STOCK") + " ", "vueltas": say("VUELTAS") + " "}
 SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
              "doubling", "eleven")
 

@@ -19,11 +19,12 @@ SPANISH_SUITS = {"S": NP_("spanish pack", "swords"), "H": NP_("spanish pack", "c
                  "D": NP_("spanish pack", "coins"), "C": NP_("spanish pack", "clubs")}
 # The number printed on a Spanish card: the sota is 10, the caballo 11, the rey 12.
 SPANISH_FACES = {"A": "1", "J": "10", "Q": "11", "K": "12"}
-SPANISH_GAMES = ("botifarra", "tute", "envite", "truc", "mus")
+SPANISH_GAMES = ("botifarra", "tute", "envite", "truc", "mus", "brisca", "guinote")
 
 # The game's name as its players write it (a proper name: the same in every language).
 GAME_NAMES = {"malilla": "Malilla", "manille": "Manille", "botifarra": "Botifarra", "tute": "Tute",
-              "envite": "Envite", "truc": "Truc", "mus": "Mus"}
+              "envite": "Envite", "truc": "Truc", "mus": "Mus", "brisca": "Brisca",
+              "guinote": "Guiñote"}
 
 
 def spanish_pack(s):
@@ -137,10 +138,12 @@ CONTEXT_LABELS = {
     "bets": N_("bets"),
     "eleven": N_("at eleven"),
     "hands": N_("hands in the match"),
+    "stock": N_("cards in the stock"),
+    "vueltas": N_("de vueltas"),
 }
 # Shown in this order (the rest after them, alphabetically).
 CONTEXT_ORDER = ("round", "stake", "proposed", "multiplier", "bets", "bid", "chooser", "trump_by", "doubling",
-                 "declarations", "awaiting", "lying", "eleven", "games", "hands", "ended")
+                 "declarations", "awaiting", "lying", "eleven", "games", "hands", "stock", "vueltas", "ended")
 
 # The game's own words for a context key (found first by `say`).
 _GAME_LABELS = (
@@ -151,6 +154,7 @@ _GAME_LABELS = (
     NP_("envite", "stake"), NP_("envite", "lying down"), NP_("envite", "trump"),
     NP_("truc", "stake"), NP_("truc", "at eleven"),
     NP_("manille", "trump"), NP_("manille", "highest bid"), NP_("malilla", "trump"),
+    NP_("guinote", "declarations"),
 )
 
 # Botifarra's doubling by its own names: contro, recontro, Sant Vicenç.
@@ -290,7 +294,8 @@ CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"),
          "reject": N_("refuses"), "play": N_("plays the hand"), "fold": N_("folds"), "see": N_("sees"),
          "ordago": N_("an órdago"), "truc": NP_("truc", "truc"), "retruc": NP_("truc", "retruc"),
          "mus": NP_("mus", "mus"), "no-mus": NP_("mus", "no mus"), "discard": N_("discards"),
-         "pares": NP_("mus", "pares"), "juego": NP_("mus", "juego")}
+         "pares": NP_("mus", "pares"), "juego": NP_("mus", "juego"),
+         "exchange": N_("exchanges the turn-up")}
 _GAME_CALLS = (NP_("botifarra", "names trump"), NP_("botifarra", "doubles"), NP_("envite", "raises"),
                NP_("mus", "raises"), NP_("mus", "bids"), NP_("mus", "sees"), NP_("truc", "accepts"),
                NP_("truc", "refuses"))

@@ -19,7 +19,6 @@ which this file imports, so that no import goes back the other way.
 from ...errors import OrderError
 from ...game import Game
 from ...phases import CALLS
-from ...stages import CALLS as TALK, DEAL, SCORE, SHOW
 from .hand import CALL_WORDS, DECLARE, MusHand
 
 
@@ -35,7 +34,7 @@ class Mus(Game):
     turnup = False
     # The draw (mus, discards) and the betting are its talk, by its own machine
     # (games/mus/hand.py); no trick is played.
-    STAGES = (DEAL, TALK, SHOW, SCORE)
+    STAGES = ("deal", "calls", "show", "score")
     target = 40
     calls = CALL_WORDS
     claims = False
