@@ -37,3 +37,23 @@ def test_the_options_change_the_stages_manilles_auction_replaces_the_turn_up():
     g = games.get("manille", {"auction": True})
     assert g.stages == ("deal", "calls", "tricks", "score")
     assert games.get("manille").stages == ("deal", "turnup", "tricks", "score")
+
+
+def test_a_contract_made_in_the_talk_gives_the_side_trump_and_target():
+    try:
+        from tapete.rules import contract
+    except ImportError:
+        from rules import contract
+    from game_rules.kit import Match, of, play, raises
+    m = Match()
+    m.apply({"ev": "match", "game": "brisca", "seats": 3})      # each seat its own team
+    m.apply({"ev": "deal", "dealer": 0})
+    m.phase = 3     # CALLS: as a game with an auction would wait (Brisca has none)
+    out = contract.make(m, 0b011, 1, 2, by=1)
+    assert out == {"ev": "trump", "suit": "H", "hand": 1} and m.phase == 4 and m.trump == 1
+    assert m.ctx.contract == (0b011, 2) and m.ctx.trump_by == 1
+    out = play(m, "2:AS 1:4S 0:4H")             # seat 0 trumps: the side's trick
+    assert of(out, "trick")[0]["winner"] == 0
+    assert contract.side_tricks(m, 0b011) == 1 and contract.side_tricks(m, 0b100) == 0
+    assert contract.side_points(m, 0b011) == 11
+    raises(ValueError, contract.make, m, 0b1000, 1, 2)
