@@ -90,7 +90,8 @@ class Guinote(Game):
     def prepare(self):
         o = self.options
         strict = not o.get("partner_exemption", True)
-        self.arrastre_duties = FOLLOW | TRUMP | OVERTRUMP | (HEAD_ALWAYS if strict else HEAD_OPPONENT | EXEMPT | EXEMPT_TRUMP)
+        self.arrastre_duties = FOLLOW | TRUMP | OVERTRUMP | (
+            HEAD_ALWAYS if strict else HEAD_OPPONENT | EXEMPT | EXEMPT_TRUMP)
         self.duties = 0         # while the stock lasts (set per stage: `arrastre`, `settle`)
         self.both_over = o.get("both_over", "last")
         self.treinta = o.get("treinta", "narrow")
