@@ -49,6 +49,7 @@ def _judged(name, seats, seed, with_hands):
         out += m.apply(ev)
     caller = getattr(m.game, "random_call", None)
     while playout.in_hand(m) and not m.over:
+        playout.refill(m, hands, rng)       # a game with a stock: the draws
         ev = caller(m, hands, rng) if caller is not None else None
         if ev is None:
             if m.phase != PLAY:

@@ -109,7 +109,7 @@ def remaining(match):
 
 def tricks_left(match):
     """Tricks still to be won in this hand, the current one included."""
-    return match.hand_cards - match.trick.number + 1
+    return match.hand_tricks - match.trick.number + 1
 
 
 def held_counts(match):

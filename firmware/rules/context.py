@@ -24,6 +24,7 @@ class HandContext:
         self.trump_by = -1      # the seat that named trump by a call, or -1
         self.declarations = []  # dicts: seat, cards, points, valid (Tute)
         self.talk = None        # the game's own state for the hand's calls
+        self.contract = None    # (side's seat bits, target) of a contract made per hand (rules/contract.py)
         for t in range(len(self.bonus)):
             self.bonus[t] = 0
             self.held_bonus[t] = 0

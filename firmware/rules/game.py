@@ -61,6 +61,11 @@ class Game:
     calls = ()                  # the call words in use (docs/protocol.md 1.1) besides claim, concede
     CALL_WORDS = ()             # every call word the game may use, whatever its options
     claims = True               # "the rest are ours" makes sense (whole-pack games)
+    # The hand's stages (rules/stages.py's words), in order: what the driver walks and
+    # where the hand's shape comes from. A game whose options change its stages sets
+    # `self.stages` in `prepare`. (Plain words, not the module's names: the Pico loads
+    # rules/stages.py only for a game with a stock.)
+    STAGES = ("deal", "turnup", "tricks", "score")
     OPTIONS = {}                # option -> (default, allowed, meaning)
     PRESETS = ({},)             # option sets the table's menu offers
 
@@ -76,6 +81,7 @@ class Game:
         self.configure(seats if seats is not None else self.seats)
         from .options import read_laws     # with the option checks: read at a match's start
         read_laws(self)
+        self.stages = self.STAGES
         self.prepare()
         self.build_tables()
         self.bind_hot()
@@ -142,8 +148,23 @@ class Game:
 
     @property
     def tricks(self):
-        """Tricks in a whole hand: one per card dealt to each seat."""
-        return self.hand_size
+        """Tricks in a whole hand as dealt, from the stages (rules/stages.py): one per
+        card dealt to each seat, plus one per draw round of a stock."""
+        return self.shape(self.hand_size)[0]
+
+    def shape(self, dealt):
+        """(tricks, stock) of a hand dealt `dealt` cards a seat (rules/stages.py `shape`)."""
+        if "draw" not in self.stages:
+            return (dealt if "tricks" in self.stages else 0), 0
+        from .stages import shape
+        pack = 0
+        for s in range(4):
+            pack += bin(self.pack_set[s]).count("1")
+        return shape(self.stages, pack, self.seats, dealt)
+
+    def arrastre(self, match):
+        """The stock is drawn out (a `draw` stage's end): the duties of the tricks left
+        (Guiñote's arrastre); games with none: nothing."""
 
     def bind_hot(self):
         """Choose who answers the per-play questions: the C core when importable.
@@ -184,6 +205,10 @@ class Game:
         """Who deals the next hand."""
         return self.next_seat(dealer)
 
+    def dealer_after(self, match):
+        """Who deals after the hand just played (Guiñote: its last trick's winner)."""
+        return self.next_dealer(match.dealer)
+
     # -- cards ---------------------------------------------------------------------------
     def in_deck(self, c):
         """True when printed card `c` belongs to this game's pack."""
@@ -218,14 +243,16 @@ class Game:
         return out
 
     def begin_hand(self, match):
-        """A hand was dealt: the phase to wait in (TURNUP, CALLS or PLAY)."""
-        if self.turnup:
-            return TURNUP
-        return CALLS if self.calls else PLAY
+        """A hand was dealt: the phase of the stage after the deal (TURNUP, CALLS or
+        PLAY). Games whose talk needs a state for the hand make it here."""
+        return _phase_of(self.stages[1])
 
     def after_trump(self, match):
-        """Trump is fixed: the phase to wait in (PLAY, or CALLS for games that talk)."""
-        return PLAY
+        """Trump is fixed: the phase of the stage after the turn-up (PLAY, or CALLS
+        for games that talk)."""
+        if "turnup" not in self.stages:
+            return PLAY     # trump was named by a call: play follows
+        return _phase_of(self.stages[self.stages.index("turnup") + 1])
 
     def on_turnup(self, match, c, out):
         """Extra keys for the `trump` event of a turn-up (Malilla's bonus)."""
@@ -358,3 +385,10 @@ class Game:
 
     def context(self, match, out):
         """Game keys of the hand context for displays (snapshot's `context`)."""
+
+
+def _phase_of(stage):
+    """The phase the table waits in at the start of `stage`."""
+    if stage == "turnup":
+        return TURNUP
+    return CALLS if stage == "calls" else PLAY

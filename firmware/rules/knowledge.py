@@ -39,6 +39,7 @@ class Knowledge:
         self.proof_trick = bytearray(plays)  # where a later card proved it (0: at the play)
         self.proof_card = bytearray(plays)
         self.count = 0
+        self.since = 0                      # the first play after the hand's last draw
         self.scratch = [0] * STRIDE         # the game fills this for one play
         self.held = [0, 0, 0, 0]            # a seat's hand at one of its plays (revise)
 
@@ -48,6 +49,15 @@ class Knowledge:
             self.open[i] = 0
             self.rule[i] = NONE
         self.count = 0
+        self.since = 0
+
+    def expire(self):
+        """A draw from the stock: the seats' hands changed unseen, so nothing an earlier
+        play ruled out holds any longer (a void may be filled by the card drawn). The
+        plays stay recorded; none of them will be proven by a later card."""
+        for i in range(self.count):
+            self.open[i] = 0
+        self.since = self.count
 
     def record(self, game, trick, seat, c):
         """Record the play of `c` by `seat` into `trick` (before it is added) and the
@@ -104,7 +114,7 @@ class Knowledge:
         pairs into `out`; returns how many. Allocates nothing."""
         n = 0
         held = self.held
-        for j in range(self.count):
+        for j in range(self.since, self.count):     # plays after the last draw only
             if self.rule[j] == NONE or self.rule[j] >= PLAY_RULES:
                 continue
             seat = self.play_seat[j]

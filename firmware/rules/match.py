@@ -1,8 +1,9 @@
 """The match: input events in, the table's conclusions out.
 
-A match is a pipeline per hand: deal -> turn-up or calls -> play (or, in Mus, the
-showdown) -> hand end, with a hand context (rules/context.py) that calls write and
-scoring reads. The game's description (rules/game.py) says which stages it has and
+A match is a driver over the hand's stages, which the game declares (rules/stages.py:
+deal, turn-up, calls, tricks with draws from a stock, tricks, show, score), with a
+hand context (rules/context.py) that calls write and scoring reads. The hand's shape
+(its tricks, its stock) comes from the stages; the game's description (rules/game.py)
 answers the hooks; nothing here knows a game by name.
 
 Two doors, as python-chess has them:
@@ -149,6 +150,7 @@ class Match:
         self.overrides = overrides
         self.profile = profile
         self.game = game
+        self.series = None          # a game's own state across the hands (Guiñote's partida)
         self.seats = game.seats
         self.teams = game.teams
         self.phase = DEAL
@@ -190,6 +192,10 @@ class Match:
         # its rule; the team a penalty is imposed on; a `score` ruling's score
         self.court = bytearray(5)
         self.hand_cards = game.hand_size    # cards dealt to each seat this hand
+        self.hand_tricks = game.tricks      # tricks in this hand (rules/stages.py shape)
+        self.stock = 0              # cards left in the stock (a `draw` stage), the turn-up among them
+        self.stock_out = 0          # the trick whose draw emptied the stock (the arrastre after it), or 0
+        self.turnup_seat = -1       # the seat that drew the turn-up, or -1
         self.voided = None          # "misdeal" or "abandoned": the last hand was void
         self.misdealt_by = -1       # the seat that misdealt it
         self.conceding = None       # a concession awaiting the partner (rules/claims.py)
@@ -228,6 +234,9 @@ class Match:
         self.trump = None
         self.turnup = None
         self.hand_cards = size
+        self.hand_tricks, self.stock = game.shape(size)
+        self.stock_out = 0
+        self.turnup_seat = -1
         self._clear_hand()
         self.phase = game.begin_hand(self)
         if self.phase == PLAY:
@@ -240,7 +249,7 @@ class Match:
         hand, or abandoning one now, its dealer again or the next (the table may
         have redealt it or passed the deal)."""
         game = self.game
-        after = game.next_dealer(self.dealer)
+        after = game.dealer_after(self)
         if open_hand or self.voided == "abandoned":
             return (self.dealer, after) if after != self.dealer else (after,)
         if self.voided == "misdeal":
@@ -274,7 +283,7 @@ class Match:
             if game.teams != 2 or game.draws or not game.tricks or self.short_team >= 0:
                 raise EventError("a short hand's missing trick is ruled in trick games of two sides, "
                                  "once a hand" + ("" if game.tricks else ": " + game.name + " has no tricks"))
-            if self.hand_cards - self.trick.number < 1:
+            if self.hand_tricks - self.trick.number < 1:
                 raise OrderError("seat " + str(short) + "'s hand cannot be short: its last trick is under way")
         if late:
             ruling = {"ev": "x-ruling", "hand": self.hand_no, "trick": self.trick.number,
@@ -285,6 +294,7 @@ class Match:
                     # One trick fewer is played; the cards left at its end are the
                     # missing trick, won by the short seat's opponents (_short_trick).
                     self.short_team = game.other_team(game.team_of[short])
+                    self.hand_tricks -= 1
                     self.hand_cards -= 1
                     ruling["short"] = short
                 return [ruling]
@@ -420,7 +430,7 @@ class Match:
         self.turnup = c
         self.trump = game.trump_of_turnup(c)
         self._start_play(self.trump)
-        if not game.turnup_held:        # out of play: nobody holds it
+        if not game.turnup_held and not self.stock:     # out of play: nobody holds it
             code = game.inner[c] if game.inner is not None else c
             self.played[code >> 4] |= 1 << (code & 15)
         self.phase = game.after_trump(self)
@@ -458,6 +468,9 @@ class Match:
             if word == "claim" and not self.game.claims:
                 raise OrderError("claims are not made in " + self.game.name
                                  + " (concede gives the hand to the other side)")
+            if word == "claim" and self.stock:
+                raise OrderError("not yet: a claim waits for the arrastre (" + str(self.stock)
+                                 + " cards still in the stock; the hands will change)")
             from . import claims    # loaded only when a claim is made: spares the Pico's heap
             return claims.claim(self, ev) if word == "claim" else claims.concede(self, ev)
         if word not in self.game.calls:
@@ -556,7 +569,7 @@ class Match:
                 for i in range(trick.n):
                     self.card_points[team] += game.points_of[trick.cards[i]]
             self.last.copy_from(trick)
-            if trick.number == self.hand_cards:
+            if trick.number == self.hand_tricks:
                 status |= HAND_DONE
                 self.last_team = team
                 if self.short_team >= 0:
@@ -565,6 +578,9 @@ class Match:
                 if early < 0:
                     early = game.decided(self)
                 if early < 0:
+                    if self.stock:
+                        from . import stock     # games with a stock only: its draw stage
+                        stock.draw(self, trick.winner)
                     trick.start(trick.leader if trick.drawn else trick.winner)
         if penalty >= 0:
             from . import rulings
@@ -575,7 +591,7 @@ class Match:
             if self.ctx.ended is None:
                 self.ctx.ended = "decided"
         if status & HAND_DONE:
-            if trick.number == self.hand_cards and trick.done():
+            if trick.number == self.hand_tricks and trick.done():
                 self.revision_count = know.revise(self.revisions)
             if self._score_hand():
                 status |= MATCH_DONE

@@ -32,6 +32,34 @@ def deal(game, dealer, rng=random, size=None):
     return hands, turnup
 
 
+def refill(match, hands, rng=random):
+    """The draws from the stock (a `draw` stage), which the table never sees: each seat
+    short of the cards it holds now (rules/stock.py `cards_held`) draws a random card not yet
+    seen; the seat that drew the last round takes the turn-up (rules/stock.py `draw`).
+    A random card is as good as the stock's next one: nobody saw the stock's order."""
+    if match.game is None or "draw" not in match.game.stages:
+        return
+    from .stock import cards_held
+    game = match.game
+    taken = [match.played[s] for s in range(4)]
+    for s in hands:
+        for c in hands[s]:
+            taken[c >> 4] |= 1 << (c & 15)
+    up = match.turnup
+    if up is not None:
+        taken[up >> 4] |= 1 << (up & 15)
+    pool = C.cards_of([game.pack_set[s] & ~taken[s] for s in range(4)])
+    last = match.turnup_seat
+    for seat in [s for s in range(match.seats) if s != last] + ([last] if last >= 0 else []):
+        held = hands.setdefault(seat, [])
+        while len(held) < cards_held(match, seat):
+            if seat == match.turnup_seat and up is not None and not pool:
+                held.append(up)
+                up = None
+                continue
+            held.append(pool.pop(rng.getrandbits(16) % len(pool)))
+
+
 def pick(bits_by_suit, rng=random):
     """A random card from a hand-shaped set of suit sets (which must not be empty)."""
     options = C.cards_of(bits_by_suit)
@@ -86,7 +114,8 @@ def play_until(match, hands, tricks_left=0, extra=0, rng=random, log=None, deriv
     `log` receives the input events, `derived` the events they cause."""
     game = match.game
     while in_hand(match) and not match.over:
-        if match.phase == PLAY and match.hand_cards - match.trick.number + 1 <= tricks_left \
+        refill(match, hands, rng)
+        if match.phase == PLAY and match.hand_tricks - match.trick.number + 1 <= tricks_left \
                 and match.trick.n >= extra:
             break
         caller = getattr(game, "random_call", None)
@@ -139,5 +168,5 @@ def random_match(game_name, options=None, rng=random, with_hands=True, max_hands
             log.append(ev)
             derived.extend(m.apply(ev))
         derived.extend(play_hand(m, hands, rng, log))
-        dealer = m.game.next_dealer(dealer)
+        dealer = m.next_dealers()[0]
     return log, derived, m

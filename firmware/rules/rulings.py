@@ -160,7 +160,7 @@ def rule_proofs(match):
     game = match.game
     know = match.knowledge
     trick = match.trick
-    last = trick.done() and trick.number == match.hand_cards    # no next trick: no window
+    last = trick.done() and trick.number == match.hand_tricks    # no next trick: no window
     worst = -1
     for i in range(match.proof_count):
         index, rule_code = match.proofs[3 * i], match.proofs[3 * i + 1]

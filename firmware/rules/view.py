@@ -52,6 +52,8 @@ def snapshot(match, knowledge=False):
                              for d in ctx.declarations if d["valid"]]
     if ctx.talk is not None and out["awaiting"] and game.awaiting(m):
         c["awaiting"] = out["awaiting"]      # a call is awaited (not only the next card)
+    if "draw" in game.stages:
+        c["stock"] = m.stock        # a game with a stock: the cards still to draw
     if ctx.ended is not None:
         c["ended"] = ctx.ended
     game.context(m, c)

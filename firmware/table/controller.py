@@ -437,12 +437,12 @@ class Table:
             self._warn(seat, say("not now"))
         elif word == "misdeal":
             self.misdeal()
-        elif word in ("claim", "declare", "discard"):
+        elif word in ("claim", "declare", "discard", "exchange"):
             from . import showing           # the cards shown come first
             if word == "claim":
                 showing.claim(self, seat)
             else:
-                showing.start(self, seat, showing.DECLARE if word == "declare" else showing.DISCARD)
+                showing.start(self, seat, showing.KINDS.index(word))
         else:
             game = self.match.game
             said = game.tag_call(self.match, seat, word) if game is not None else None
@@ -464,7 +464,7 @@ class Table:
             self.refusal = str(err)
             return False
         finally:
-            if word in ("claim", "declare", "discard"):
+            if word in ("claim", "declare", "discard", "exchange"):
                 _unload()       # the claim check's code and table go (and table.showing)
         self._record(ev, derived)
         if word == "concede" and self.match.conceding is not None:

@@ -1,5 +1,6 @@
 """Cards laid on a reader to be shown, not played: a claimer's hand, a Tute
-declaration, Mus's discards and the Mus showdown.
+declaration, Mus's discards, the Mus showdown and Brisca's exchange (the 7 or 2 of
+trumps shown, to take the turn-up).
 
 A claim is checked against the claimer's remaining cards; a declaration shows its
 king and queen (or four kings); a Mus discard shows the cards thrown; at the Mus
@@ -18,6 +19,8 @@ CLAIM = 0
 DECLARE = 1
 DISCARD = 2
 SHOWDOWN = 3
+EXCHANGE = 4
+KINDS = ("claim", "declare", "discard", "show", "exchange")     # the call of each kind
 
 
 def _word(kind):
@@ -26,6 +29,8 @@ def _word(kind):
         return say("claim")
     if kind == DECLARE:
         return say("declare")
+    if kind == EXCHANGE:
+        return say("exchange")
     return say("discard") if kind == DISCARD else say("show")
 
 
@@ -44,7 +49,7 @@ def claim(t, seat):
     if m.known[seat]:
         t.call(seat, "claim")
         return
-    need = m.hand_cards - m.trick.number + 1
+    need = m.hand_tricks - m.trick.number + 1
     for i in range(m.trick.n):
         if m.trick.seats[i] == seat:
             need -= 1
@@ -77,10 +82,14 @@ def card(t, seat, c):
     _say(t, seat)
     if kind == CLAIM and len(t.shown) == t.show_needed:
         _finish(t, "claim")
-    elif kind == DECLARE and _declaration(t.shown):
+    elif kind == DECLARE and _declaration(t, t.shown):
         _finish(t, "declare")
     elif kind == DISCARD and len(t.shown) == 4:
         _finish(t, "discard")
+    elif kind == EXCHANGE:      # one card: the card of trumps that takes the turn-up
+        seat = t.showing
+        cancel(t)
+        t.call(seat, "exchange", {"card": C.name(c)})
 
 
 def confirm(t):
@@ -104,8 +113,12 @@ def _finish(t, word):
     t.call(seat, word, {"cards": shown})
 
 
-def _declaration(cards):
-    """A complete Tute declaration: a king and queen of one suit, or four kings."""
+def _declaration(t, cards):
+    """A complete declaration: the game's (Guiñote's cante), else Tute's: a king and
+    queen of one suit, or four kings."""
+    done = getattr(t.match.game, "declaration_done", None)
+    if done is not None:
+        return done(cards)
     kings = [c for c in cards if c & 15 == 12]
     if len(kings) == 4:
         return True

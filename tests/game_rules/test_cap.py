@@ -14,6 +14,7 @@ def finish_hand(m, hands, rng):
     caller = getattr(m.game, "random_call", None)
     out = []
     while playout.in_hand(m) and not m.over:
+        playout.refill(m, hands, rng)       # a game with a stock: the draws
         ev = caller(m, hands, rng) if caller is not None else None
         if ev is None:
             seat = m.turn

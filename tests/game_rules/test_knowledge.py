@@ -120,3 +120,15 @@ def test_legal_cards_and_forbidden_holdings_agree():
                         if sets[s] & held[s]:
                             clash = True
                 assert cards.holds(ok, c) == (not clash), (name, cards.name(c))
+
+
+def test_a_draw_from_the_stock_expires_what_earlier_plays_ruled_out():
+    # The same revoke as above, but a draw between: the heart may have been drawn since.
+    m, _ = start("malilla", dealer=0, turnup="2S", options={"irregularity": "report"})
+    play(m, "1:AH 2:2C 3:3H 0:4H")
+    assert m.knowledge.ruled_out(2)[1]            # seat 2 showed no heart
+    m.knowledge.expire()                          # rules/stock.py draw: the hands changed unseen
+    assert m.knowledge.ruled_out(2) == [0, 0, 0, 0]
+    play(m, "1:5D 2:6D 3:KD 0:7D")
+    assert not of(play(m, "0:6C 1:3C 2:5H"), "violation")
+    assert m.knowledge.since == 4                 # the hand's end revises only the plays after it

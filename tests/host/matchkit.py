@@ -48,7 +48,7 @@ def controller_match(name, seed, options=None, revoke_at=None, claim_at=None, wi
             apply(ev)
         if _play_hand(m, hands, rng, apply, revoke_at, claim_at):
             revoke_at = None        # one revoke per match
-        dealer = m.game.next_dealer(dealer)
+        dealer = m.next_dealers()[0]
     return log
 
 

@@ -181,7 +181,7 @@ static inline uint64_t tc_bit(int code) {
 static inline const tc_game *tc_check_game(const void *buf, size_t len) {
     const tc_game *g = (const tc_game *)buf;
     if (len != TC_DESC_SIZE || g->magic != TC_MAGIC || g->version != TC_DESC_VERSION
-        || g->seats < 3 || g->seats > TC_MAX_SEATS || (g->step != 1 && g->step != g->seats - 1)
+        || g->seats < 2 || g->seats > TC_MAX_SEATS || (g->step != 1 && g->step != g->seats - 1)
         || g->hand_size > TC_MAX_HAND) {
         return 0;
     }

@@ -9,7 +9,7 @@ presets, and call words.
 from ..errors import EventError
 
 # docs/protocol.md names, in the order the menu offers them.
-NAMES = ("malilla", "manille", "botifarra", "tute", "envite", "truc", "mus")
+NAMES = ("malilla", "manille", "botifarra", "tute", "envite", "truc", "mus", "brisca", "guinote")
 ALIASES = {"manilla": "malilla"}     # the Spanish spelling of seed 000
 
 
@@ -42,6 +42,12 @@ def game_class(name):
     if name == "mus":
         from .mus import Mus
         return Mus
+    if name == "brisca":
+        from .brisca import Brisca
+        return Brisca
+    if name == "guinote":
+        from .guinote import Guinote
+        return Guinote
     raise EventError("unknown game " + repr(name) + " (known: " + ", ".join(NAMES) + ")")
 
 

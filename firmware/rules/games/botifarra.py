@@ -61,6 +61,7 @@ class Botifarra(Game):
     target = 101
     turnup = False
     calls = ("trump", "delegate", "double", "pass")
+    STAGES = ("deal", "calls", "tricks", "score")     # trump named (or delegated), doubles, then play
     context_keys = ("multiplier",)
     OPTIONS = {
         "target": (101, int, "points that win the game"),

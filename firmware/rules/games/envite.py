@@ -77,6 +77,7 @@ class Envite(Game):
     duties = FOLLOW | TRAWL
     hand_size = 3
     turnup_held = False
+    STAGES = ("deal", "turnup", "calls", "tricks", "score")   # the talk only when a side is deciding (after_trump)
     target = WIN
     calls = ("raise", "accept", "reject", "play", "fold")
     claims = False

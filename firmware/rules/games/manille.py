@@ -116,6 +116,7 @@ class Manille(Game):
                 raise EventError("Manille aux enchères is played by four (two partnerships)")
             self.turnup = False
             self.calls = ("bid", "pass", "trump")
+            self.stages = ("deal", "calls", "tricks", "score")     # the auction replaces the turn-up
 
     def build_tables(self):
         """The pack, less the cards a table of three removes."""

@@ -53,6 +53,7 @@ class Truc(Game):
     direction = -1
     hand_size = 3
     turnup = False
+    STAGES = ("deal", "calls", "tricks", "score")     # the talk: a side at eleven decides; raises go on in play
     suitless = True
     draws = True
     target = 12
@@ -194,7 +195,7 @@ class Truc(Game):
         """The hand's winner once no trick still to play can change it, else -1."""
         done = match.trick.number
         a, b = match.tricks_won[0], match.tricks_won[1]
-        left = match.hand_cards - done
+        left = match.hand_tricks - done
         first = -1
         for outcome in range(3 ** left):
             x, y = a, b

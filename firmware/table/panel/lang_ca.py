@@ -67,6 +67,7 @@ WORDS = (b"\n"
          b'SPANISH 40\tESPANYOLA 40\n'  # ESPANYOLA 40
          b'SPANISH 48\tESPANYOLA 48\n'  # ESPANYOLA 48
          b'STAKE\tAPOSTA\n'  # APOSTA
+         b'STOCK\tMUNT\n'  # MUNT
          b'Spanish 40\tespanyola de 40\n'  # espanyola de 40
          b'TABLE\tTAULA\n'  # TAULA
          b'TAGS\tETIQUETES\n'  # ETIQUETES
@@ -84,6 +85,7 @@ WORDS = (b"\n"
          b'TRUMP BY\tTRUMFO DE\n'  # TRUMFO DE
          b'TRUMP?\tTRUMFO?\n'  # TRUMFO?
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
+         b'VUELTAS\tTORNADA\n'  # TORNADA
          b'WINNER\tGUANYA\n'  # GUANYA
          b'WITH\tAMB\n'  # AMB
          b'a proven foul\tuna falta provada\n'  # una falta provada
@@ -117,6 +119,7 @@ WORDS = (b"\n"
          b'enrol a deck first\tregistreu abans una baralla\n'  # registreu abans una baralla
          b'enrolled %(n)s tags\t%(n)s etiquetes registrades\n'  # %(n)s etiquetes registrades
          b'every card seen\ttotes les cartes vistes\n'  # totes les cartes vistes
+         b'exchange\tcanviar\n'  # canviar
          b'false-declaration\tdeclaraci\xc3\xb3 falsa\n'  # declaració falsa
          b'games\tjocs\n'  # jocs
          b"hand to team\tm\xc3\xa0 per a l'equip\n"  # mà per a l'equip

@@ -67,6 +67,7 @@ WORDS = (b"\n"
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
          b'SPANISH 48\tESPA\xc3\x91OLA 48\n'  # ESPAÑOLA 48
          b'STAKE\tAPUESTA\n'  # APUESTA
+         b'STOCK\tMAZO\n'  # MAZO
          b'Spanish 40\tespa\xc3\xb1ola de 40\n'  # española de 40
          b'TABLE\tMESA\n'  # MESA
          b'TAGS\tETIQUETAS\n'  # ETIQUETAS
@@ -84,6 +85,7 @@ WORDS = (b"\n"
          b'TRUMP BY\tTRIUNFO DE\n'  # TRIUNFO DE
          b'TRUMP?\tTRIUNFO?\n'  # TRIUNFO?
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
+         b'VUELTAS\tVUELTAS\n'  # VUELTAS
          b'WINNER\tGANA\n'  # GANA
          b'WITH\tCON\n'  # CON
          b'a proven foul\tuna falta probada\n'  # una falta probada
@@ -117,6 +119,7 @@ WORDS = (b"\n"
          b'enrol a deck first\tregistre antes una baraja\n'  # registre antes una baraja
          b'enrolled %(n)s tags\t%(n)s etiquetas registradas\n'  # %(n)s etiquetas registradas
          b'every card seen\ttodas las cartas vistas\n'  # todas las cartas vistas
+         b'exchange\tcambiar\n'  # cambiar
          b'false-declaration\tdeclaraci\xc3\xb3n falsa\n'  # declaración falsa
          b'games\tjuegos\n'  # juegos
          b'hand to team\tmano para el equipo\n'  # mano para el equipo

@@ -67,6 +67,7 @@ WORDS = (b"\n"
          b'SPANISH 40\tESPAINIARRA 40\n'  # ESPAINIARRA 40
          b'SPANISH 48\tESPAINIARRA 48\n'  # ESPAINIARRA 48
          b'STAKE\tAPUSTUA\n'  # APUSTUA
+         b'STOCK\tMAZOA\n'  # MAZOA
          b'Spanish 40\t40ko espainiarra\n'  # 40ko espainiarra
          b'TABLE\tMAHAIA\n'  # MAHAIA
          b'TAGS\tETIKETAK\n'  # ETIKETAK
@@ -84,6 +85,7 @@ WORDS = (b"\n"
          b'TRUMP BY\tTRIUNFOA NORK\n'  # TRIUNFOA NORK
          b'TRUMP?\tTRIUNFOA?\n'  # TRIUNFOA?
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
+         b'VUELTAS\tBUELTAK\n'  # BUELTAK
          b'WINNER\tIRABAZLEA\n'  # IRABAZLEA
          b'WITH\tLAGUNA\n'  # LAGUNA
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
@@ -117,6 +119,7 @@ WORDS = (b"\n"
          b'enrol a deck first\terregistratu sorta bat lehenik\n'  # erregistratu sorta bat lehenik
          b'enrolled %(n)s tags\t%(n)s etiketa erregistratuta\n'  # %(n)s etiketa erregistratuta
          b'every card seen\tkarta guztiak ikusita\n'  # karta guztiak ikusita
+         b'exchange\ttrukatu\n'  # trukatu
          b'false-declaration\tdeklarazio faltsua\n'  # deklarazio faltsua
          b'games\tjokoak\n'  # jokoak
          b'hand to team\teskua taldearentzat\n'  # eskua taldearentzat

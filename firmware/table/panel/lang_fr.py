@@ -67,6 +67,7 @@ WORDS = (b"\n"
          b'SPANISH 40\tESPAGNOL 40\n'  # ESPAGNOL 40
          b'SPANISH 48\tESPAGNOL 48\n'  # ESPAGNOL 48
          b'STAKE\tMISE\n'  # MISE
+         b'STOCK\tPIOCHE\n'  # PIOCHE
          b'Spanish 40\tespagnol de 40\n'  # espagnol de 40
          b'TABLE\tTABLE\n'  # TABLE
          b'TAGS\t\xc3\x89TIQUETTES\n'  # ÉTIQUETTES
@@ -84,6 +85,7 @@ WORDS = (b"\n"
          b'TRUMP BY\tATOUT PAR\n'  # ATOUT PAR
          b'TRUMP?\tATOUT?\n'  # ATOUT?
          b'TURN-UP\tRETOURNE\n'  # RETOURNE
+         b'VUELTAS\tREVANCHE\n'  # REVANCHE
          b'WINNER\tGAGNANT\n'  # GAGNANT
          b'WITH\tAVEC\n'  # AVEC
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
@@ -117,6 +119,7 @@ WORDS = (b"\n"
          b"enrol a deck first\tenregistrez d'abord un jeu\n"  # enregistrez d'abord un jeu
          b'enrolled %(n)s tags\t%(n)s \xc3\xa9tiquettes enregistr\xc3\xa9es\n'  # %(n)s étiquettes enregistrées
          b'every card seen\ttoutes les cartes vues\n'  # toutes les cartes vues
+         b'exchange\t\xc3\xa9changer\n'  # échanger
          b'false-declaration\tfausse annonce\n'  # fausse annonce
          b'games\tjeux\n'  # jeux
          b"hand to team\tdonne \xc3\xa0 l'\xc3\xa9quipe\n"  # donne à l'équipe

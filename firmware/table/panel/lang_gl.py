@@ -67,6 +67,7 @@ WORDS = (b"\n"
          b'SPANISH 40\tESPA\xc3\x91OLA 40\n'  # ESPAÑOLA 40
          b'SPANISH 48\tESPA\xc3\x91OLA 48\n'  # ESPAÑOLA 48
          b'STAKE\tAPOSTA\n'  # APOSTA
+         b'STOCK\tMONTE\n'  # MONTE
          b'Spanish 40\tespa\xc3\xb1ola de 40\n'  # española de 40
          b'TABLE\tMESA\n'  # MESA
          b'TAGS\tETIQUETAS\n'  # ETIQUETAS
@@ -84,6 +85,7 @@ WORDS = (b"\n"
          b'TRUMP BY\tTRIUNFO DE\n'  # TRIUNFO DE
          b'TRUMP?\tTRIUNFO?\n'  # TRIUNFO?
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
+         b'VUELTAS\tVOLTAS\n'  # VOLTAS
          b'WINNER\tGA\xc3\x91A\n'  # GAÑA
          b'WITH\tCON\n'  # CON
          b'a proven foul\tunha falta probada\n'  # unha falta probada
@@ -117,6 +119,7 @@ WORDS = (b"\n"
          b'enrol a deck first\trexistre antes unha baralla\n'  # rexistre antes unha baralla
          b'enrolled %(n)s tags\t%(n)s etiquetas rexistradas\n'  # %(n)s etiquetas rexistradas
          b'every card seen\ttodas as cartas vistas\n'  # todas as cartas vistas
+         b'exchange\tcambiar\n'  # cambiar
          b'false-declaration\tdeclaraci\xc3\xb3n falsa\n'  # declaración falsa
          b'games\txogos\n'  # xogos
          b'hand to team\tman para o equipo\n'  # man para o equipo

@@ -67,6 +67,7 @@ WORDS = (b"\n"
          b'SPANISH 40\tSPAANS 40\n'  # SPAANS 40
          b'SPANISH 48\tSPAANS 48\n'  # SPAANS 48
          b'STAKE\tINZET\n'  # INZET
+         b'STOCK\tSTAPEL\n'  # STAPEL
          b'Spanish 40\tSpaans 40\n'  # Spaans 40
          b'TABLE\tTAFEL\n'  # TAFEL
          b'TAGS\tTAGS\n'  # TAGS
@@ -84,6 +85,7 @@ WORDS = (b"\n"
          b'TRUMP BY\tTROEF DOOR\n'  # TROEF DOOR
          b'TRUMP?\tTROEF?\n'  # TROEF?
          b'TURN-UP\tTROEFKAART\n'  # TROEFKAART
+         b'VUELTAS\tTERUGRONDE\n'  # TERUGRONDE
          b'WINNER\tWINNAAR\n'  # WINNAAR
          b'WITH\tMET\n'  # MET
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
@@ -117,6 +119,7 @@ WORDS = (b"\n"
          b'enrol a deck first\tlees eerst de kaarten in\n'  # lees eerst de kaarten in
          b'enrolled %(n)s tags\t%(n)s tags ingelezen\n'  # %(n)s tags ingelezen
          b'every card seen\talle kaarten gezien\n'  # alle kaarten gezien
+         b'exchange\truilen\n'  # ruilen
          b'false-declaration\tvalse melding\n'  # valse melding
          b'games\tspellen\n'  # spellen
          b'hand to team\tspel naar team\n'  # spel naar team

@@ -15,7 +15,8 @@ CONTEXT_WORDS = {"multiplier": "x", "stake": say("STAKE") + " ", "proposed": say
                  "chooser": say("TRUMP?") + " ", "doubling": say("DOUBLE?") + " ", "games": say("GAMES") + " ",
                  "hands": say("HANDS") + " ", "bid": say("BID") + " ", "ended": say("ENDED") + " ",
                  "contract": "", "declarers": say("BY") + " ", "partner": say("WITH") + " ",
-                 "target": say("TRICKS") + " "}
+                 "target": say("TRICKS") + " ", "stock": say("STOCK") + " ",
+                 "vueltas": say("VUELTAS") + " "}
 SEAT_KEYS = ("seat", "awaiting", "lying", "winner", "caller", "leader", "trump_by", "chooser",
              "doubling", "eleven", "declarers", "partner")
 

@@ -440,7 +440,7 @@ def _start(m, out, dealt, limit=0):
     h = _Hand(hv, holdings)
     h.limit = limit
     h.total = sum(game.points_of[c] for hand in holdings for c in C.cards_of(hand)) + \
-        m.hand_cards * game.trick_point + game.last_trick
+        m.hand_tricks * game.trick_point + game.last_trick
     return h
 
 
@@ -589,7 +589,7 @@ def _trick_value(game, trick_ev, m):
     v = game.trick_point
     for name in trick_ev.get("cards") or []:
         v += game.points_of[_code(game, name)]
-    if trick_ev.get("n") == m.hand_cards:
+    if trick_ev.get("n") == m.hand_tricks:
         v += game.last_trick
     return v
 

@@ -22,7 +22,7 @@ from chips.tags import ntag213
 MISSES = 3
 PANEL = -1              # yield PANEL: wait until the panel shows the table as it is
 from reader.deck import CONTROL_BASE, CONTROLS     # the enrolled control tags and their codes
-SHOWN = ("claim", "declare", "discard")      # tags followed by cards laid to be shown
+SHOWN = ("claim", "declare", "discard", "exchange")      # tags followed by cards laid to be shown
 SHOWDOWN = 3                                 # table/showing.py: every seat lays its hand
 MENU, CONFIRM, UNDO = 0, 1, 2
 
@@ -236,6 +236,7 @@ class Players:
             return
         if self.dealt != m.hand_no:
             self.deal()
+        playout.refill(m, self.hands, random)     # a stock's draws: the table never sees them
         if table.phase == P.TURNUP:
             if self.wait_panel:
                 yield PANEL     # the panel asks the dealer for the turn-up first
@@ -314,7 +315,9 @@ class Players:
         word = ev.get("call")
         if word in SHOWN:
             cards = ev.get("cards")
-            if word == "claim":
+            if word == "exchange":
+                cards = [ev["card"]]
+            elif word == "claim":
                 cards = [C.name(x) for x in self.hands.get(seat, [])]
             elif cards is None and "count" in ev:
                 # The cards thrown are the ones the call was chosen with (Mus's random

@@ -88,5 +88,5 @@ def match_lines(game, seed, first_seq=0, options=None, names=None, max_hands=200
                 hands[seat].remove(printed)
                 ev = {"ev": "play", "seat": seat, "card": C.name(printed)}
             apply(ev)
-        dealer = m.game.next_dealer(dealer)
+        dealer = m.next_dealers()[0]
     return out

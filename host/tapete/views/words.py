@@ -19,11 +19,12 @@ SPANISH_SUITS = {"S": NP_("spanish pack", "swords"), "H": NP_("spanish pack", "c
                  "D": NP_("spanish pack", "coins"), "C": NP_("spanish pack", "clubs")}
 # The number printed on a Spanish card: the sota is 10, the caballo 11, the rey 12.
 SPANISH_FACES = {"A": "1", "J": "10", "Q": "11", "K": "12"}
-SPANISH_GAMES = ("botifarra", "tute", "envite", "truc", "mus")
+SPANISH_GAMES = ("botifarra", "tute", "envite", "truc", "mus", "brisca", "guinote")
 
 # The game's name as its players write it (a proper name: the same in every language).
 GAME_NAMES = {"malilla": "Malilla", "manille": "Manille", "botifarra": "Botifarra", "tute": "Tute",
-              "envite": "Envite", "truc": "Truc", "mus": "Mus", "wiezen": "Wiezen"}
+              "envite": "Envite", "truc": "Truc", "mus": "Mus", "wiezen": "Wiezen",
+              "brisca": "Brisca", "guinote": "Guiñote"}
 
 
 def spanish_pack(s):
@@ -141,10 +142,13 @@ CONTEXT_LABELS = {
     "declarers": N_("played by"),
     "partner": N_("partner"),
     "target": N_("tricks to take"),
+    "stock": N_("cards in the stock"),
+    "vueltas": N_("de vueltas"),
 }
 # Shown in this order (the rest after them, alphabetically).
-CONTEXT_ORDER = ("contract", "declarers", "partner", "target", "round", "stake", "proposed", "multiplier", "bets", "bid", "chooser", "trump_by", "doubling",
-                 "declarations", "awaiting", "lying", "eleven", "games", "hands", "ended")
+CONTEXT_ORDER = ("contract", "declarers", "partner", "target", "round", "stake", "proposed", "multiplier", "bets",
+                 "bid", "chooser", "trump_by", "doubling", "declarations", "awaiting", "lying", "eleven", "games",
+                 "hands", "stock", "vueltas", "ended")
 
 # The game's own words for a context key (found first by `say`).
 _GAME_LABELS = (
@@ -155,6 +159,7 @@ _GAME_LABELS = (
     NP_("envite", "stake"), NP_("envite", "lying down"), NP_("envite", "trump"),
     NP_("truc", "stake"), NP_("truc", "at eleven"),
     NP_("manille", "trump"), NP_("manille", "highest bid"), NP_("malilla", "trump"),
+    NP_("guinote", "declarations"),
 )
 
 # Botifarra's doubling by its own names: contro, recontro, Sant Vicenç.
@@ -343,6 +348,7 @@ CALLS = {"claim": N_("claims the rest"), "concede": N_("concedes the rest"),
          "ordago": N_("an órdago"), "truc": NP_("truc", "truc"), "retruc": NP_("truc", "retruc"),
          "mus": NP_("mus", "mus"), "no-mus": NP_("mus", "no mus"), "discard": N_("discards"),
          "pares": NP_("mus", "pares"), "juego": NP_("mus", "juego"),
+         "exchange": N_("exchanges the turn-up"),
          # Wiezen's (docs/protocol.md, Wiezen's calls)
          "wait": NP_("wiezen", "waits"), "vraag": NP_("wiezen", "asks"), "mee": NP_("wiezen", "goes along"),
          "alleen": NP_("wiezen", "plays alone"), "abondance": NP_("wiezen", "bids abondance"),

@@ -32,6 +32,9 @@ class Mus(Game):
     direction = -1          # "game play is always conducted to the right"
     hand_size = 4
     turnup = False
+    # The draw (mus, discards) and the betting are its talk, by its own machine
+    # (games/mus/hand.py); no trick is played.
+    STAGES = ("deal", "calls", "show", "score")
     target = 40
     calls = CALL_WORDS
     claims = False
