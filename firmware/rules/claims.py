@@ -203,13 +203,27 @@ def claim(match, ev):
             sound, deal, line = _check(game, known, t, team, target, C.cards_of(unseen), sizes, cant)
     except OutOfBudget:
         event["sound"] = None
+        _faced(match, seat, shown)
         return out + [event]
     event["sound"] = sound
     if not sound:
+        _faced(match, seat, shown)
         event["deal"] = [[match.name(c) for c in deal[s]] for s in range(match.seats)]
         event["line"] = [match.name(c) for c in line]
         return out + [event]
     return out + [event] + _finish(match, team, "claim")
+
+
+def _faced(match, seat, shown):
+    """A claim that does not end the hand leaves the claimer's cards seen: the table
+    knows his hand from then on, as the players do (the clubs' reading: a claimer's
+    cards are faced), so a card he then plays against a duty is proven at the play,
+    while its trick is on the table (the correction window of `revoke_correct`)."""
+    if shown is not None and not match.known[seat]:
+        held = match.holding[seat]
+        for x in range(4):
+            held[x] = shown[x]
+        match.known[seat] = True
 
 
 def _check_club(game, seat, known, trick, unseen, sizes, cant, order):

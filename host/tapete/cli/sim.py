@@ -307,7 +307,7 @@ def _this_run(result, first_line):
         ours = dict(result)
         for key in ("errors", "disagreements"):
             if key in result:
-                ours[key] = [e for e in result[key] if e.get("line", first_line) >= first_line]
+                ours[key] = [e for e in result[key] if (e.get("line") or first_line) >= first_line]
         return [ours]
     return [r for r in result["matches"] if r["lines"][0] >= first_line] or result["matches"][-1:]
 
