@@ -329,6 +329,29 @@ class Table:
         if d["ev"] == "x-ruling":
             self.ruling = d
             self.ruled[d["seq"]] = (d["hand"], d["trick"], d["seat"], d["rule"])
+            if d["rule"] == "misdeal":
+                self._ruled_aloud(d)
+        elif d["ev"] == "x-claim" and d.get("sound") is False:
+            self._ruled_aloud(d)
+
+    def _ruled_aloud(self, d):
+        """The panel's line for a ruling that has no violation box (docs/referee.md): a
+        refused claim, a concession cancelled by the partner, a misdeal called after
+        the first card. Rare: called only with one."""
+        if d["ev"] == "x-claim":
+            if d.get("objected") is not None:
+                text = "S" + str(d["objected"]) + ": " + say("objects: concession cancelled")
+            else:
+                text = "S" + str(d["seat"]) + ": " + say("claim refused, play on")
+        elif d["penalty"] == "void":
+            text = say("MISDEAL") + ": " + say("the hand is void")
+        elif d.get("short") is not None:
+            text = ("S" + str(d["short"]) + ": " + say("a card short, its trick to team")
+                    + " " + str(1 - self.match.game.team_of[d["short"]]))
+        else:
+            text = say("MISDEAL") + ": " + say("it stands, play on")
+        self.message = text
+        self.changed = True
 
     # -- phases -----------------------------------------------------------------------
     def new_match(self, game_name, options=None, dealer=0, profile=None):
@@ -462,7 +485,7 @@ class Table:
         elif self.phase not in (P.CALLS, P.SHOW, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
             self._warn(seat, say("not now"))
         elif word == "misdeal":
-            self.misdeal()
+            self.misdeal(seat)
         elif word in ("claim", "declare", "discard"):
             from . import showing           # the cards shown come first
             if word == "claim":
@@ -512,16 +535,26 @@ class Table:
         for d in derived:
             self._derived(d)
 
-    def misdeal(self):
+    def misdeal(self, seat=None):
         """The hand in progress is void (a misdeal tag, or menu held during a hand):
-        the `misdeal` event; confirm then deals again, by the game's misdeal rule."""
+        the `misdeal` event; confirm then deals again, by the game's misdeal rule.
+        After the hand's first card the law `late_misdeal` rules; under `stands` the
+        tag laid on a reader (`seat`) says that seat's hand is a card short (`short`:
+        its missing trick goes to the other side), where the game has such a trick;
+        elsewhere, or on its last trick, the misdeal stands with no short hand."""
         self.flush()
         ev = {"ev": "misdeal", "t": self.now()}
+        m = self.match
+        if seat is not None and m.game.late_misdeal == "stands" and m.game.play_begun(m):
+            ev["short"] = seat
         try:
-            derived = self.match.apply(ev)
+            derived = m.apply(ev)
         except TableError as err:
-            self.refusal = str(err)
-            return False
+            if "short" not in ev:
+                self.refusal = str(err)
+                return False
+            del ev["short"]
+            return self.misdeal()
         self._record(ev, derived)
         self.sync()
         return True
