@@ -45,6 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tSENSE TRUMFO\n'  # SENSE TRUMFO
          b'ODD\tSENARS\n'  # SENARS
          b'ORDAGO\t\xc3\x92RDAG\n'  # ÒRDAG
+         b'OVERRULED\tANUL\xc2\xb7LAT\n'  # ANUL·LAT
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tPUJA A\n'  # PUJA A
          b'REFUSED RAISE\tNO VOLGUT\n'  # NO VOLGUT
@@ -71,6 +72,7 @@ WORDS = (b"\n"
          b'TRUMP?\tTRUMFO?\n'  # TRUMFO?
          b'TURN-UP\tMOSTRA\n'  # MOSTRA
          b'WINNER\tGUANYA\n'  # GUANYA
+         b"a card short, its trick to team\tli falta una carta, la seva basa a l'equip\n"  # li falta una carta, la seva basa a l'equip
          b'a proven foul\tuna falta provada\n'  # una falta provada
          b"a round declared by one side alone\tlance d'una parella\n"  # lance d'una parella
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val
@@ -85,6 +87,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tcarta vista a dos llocs\n'  # carta vista a dos llocs
          b'cards on any reader\tcartes a qualsevol lector\n'  # cartes a qualsevol lector
          b'claim\treclamaci\xc3\xb3\n'  # reclamació
+         b'claim refused, play on\treclamaci\xc3\xb3 rebutjada, es continua\n'  # reclamació rebutjada, es continua
          b'clockwise\thorari\n'  # horari
          b'collect\trecollir\n'  # recollir
          b'collect it\trecull-la\n'  # recull-la
@@ -117,6 +120,7 @@ WORDS = (b"\n"
          b"is not bet\tno s'envida\n"  # no s'envida
          b"is reported\ts'anota\n"  # s'anota
          b'it stands\tval\n'  # val
+         b'it stands, play on\tval, es continua\n'  # val, es continua
          b'last trick bonus\tprima de la darrera basa\n'  # prima de la darrera basa
          b'lay it on any reader\tposeu-la a qualsevol lector\n'  # poseu-la a qualsevol lector
          b'loses the game\tperd la partida\n'  # perd la partida
@@ -136,6 +140,7 @@ WORDS = (b"\n"
          b'not now\tara no\n'  # ara no
          b'not-in-hand\tcarta que no tenia\n'  # carta que no tenia
          b'nothing to undo\tres a desfer\n'  # res a desfer
+         b"objects: concession cancelled\ts'hi oposa: cessi\xc3\xb3 anul\xc2\xb7lada\n"  # s'hi oposa: cessió anul·lada
          b'out-of-turn\tfora de torn\n'  # fora de torn
          b'pack\tbaralla\n'  # baralla
          b'pares and juego bonuses\tprimes de parells i joc\n'  # primes de parells i joc
@@ -156,6 +161,7 @@ WORDS = (b"\n"
          b'target\tpunts de la partida\n'  # punts de la partida
          b"the best player's\tdel millor jugador\n"  # del millor jugador
          b'the dealer turns up\tgira el trumfo qui dona\n'  # gira el trumfo qui dona
+         b"the hand is void\tla m\xc3\xa0 s'anul\xc2\xb7la\n"  # la mà s'anul·la
          b"to team\tper a l'equip\n"  # per a l'equip
          b'trawl\tarrossegament\n'  # arrossegament
          b'turns up\tla gira\n'  # la gira

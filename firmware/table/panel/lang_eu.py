@@ -45,6 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tTRIUNFORIK EZ\n'  # TRIUNFORIK EZ
          b'ODD\tBAKOITIAK\n'  # BAKOITIAK
          b'ORDAGO\tHORDAGO\n'  # HORDAGO
+         b'OVERRULED\tBALIOGABETUA\n'  # BALIOGABETUA
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tIGO:\n'  # IGO:
          b'REFUSED RAISE\tEZ DU NAHI\n'  # EZ DU NAHI
@@ -71,6 +72,7 @@ WORDS = (b"\n"
          b'TRUMP?\tTRIUNFOA?\n'  # TRIUNFOA?
          b'TURN-UP\tMUESTRA\n'  # MUESTRA
          b'WINNER\tIRABAZLEA\n'  # IRABAZLEA
+         b'a card short, its trick to team\tkarta bat falta, bere baza taldeari\n'  # karta bat falta, bere baza taldeari
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
          b'a round declared by one side alone\tbikote baten jokaldia\n'  # bikote baten jokaldia
          b'a round declared by one side alone is worth\talde bakar batek deklaratutako jokaldiak balio du\n'  # alde bakar batek deklaratutako jokaldiak balio du
@@ -85,6 +87,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tkarta bi eserlekutan ikusia\n'  # karta bi eserlekutan ikusia
          b'cards on any reader\tkartak edozein irakurgailutan\n'  # kartak edozein irakurgailutan
          b'claim\terreklamazioa\n'  # erreklamazioa
+         b'claim refused, play on\terreklamazioa ukatua, jarraitu\n'  # erreklamazioa ukatua, jarraitu
          b'clockwise\terlojuaren norantzan\n'  # erlojuaren norantzan
          b'collect\tbildu\n'  # bildu
          b'collect it\tbil ezazu\n'  # bil ezazu
@@ -117,6 +120,7 @@ WORDS = (b"\n"
          b'is not bet\tez da jokatzen\n'  # ez da jokatzen
          b'is reported\tidatzi egiten da\n'  # idatzi egiten da
          b'it stands\tbalio du\n'  # balio du
+         b'it stands, play on\tbalio du, jarraitu\n'  # balio du, jarraitu
          b'last trick bonus\tazken bazaren saria\n'  # azken bazaren saria
          b'lay it on any reader\tjarri edozein irakurgailutan\n'  # jarri edozein irakurgailutan
          b'loses the game\tpartida galtzen du\n'  # partida galtzen du
@@ -136,6 +140,7 @@ WORDS = (b"\n"
          b'not now\torain ez\n'  # orain ez
          b'not-in-hand\tez zuen karta\n'  # ez zuen karta
          b'nothing to undo\tez dago ezer desegiteko\n'  # ez dago ezer desegiteko
+         b'objects: concession cancelled\taurka: uztea baliogabetua\n'  # aurka: uztea baliogabetua
          b'out-of-turn\ttxandaz kanpo\n'  # txandaz kanpo
          b'pack\tsorta\n'  # sorta
          b'pares and juego bonuses\tpareen eta jokoaren sariak\n'  # pareen eta jokoaren sariak
@@ -156,6 +161,7 @@ WORDS = (b"\n"
          b'target\tpartidaren puntuak\n'  # partidaren puntuak
          b"the best player's\tjokalari onenarenak\n"  # jokalari onenarenak
          b'the dealer turns up\tbanatzaileak muestra ateratzen du\n'  # banatzaileak muestra ateratzen du
+         b'the hand is void\teskua baliogabea da\n'  # eskua baliogabea da
          b'to team\ttaldearentzat\n'  # taldearentzat
          b'trawl\tarrastrea\n'  # arrastrea
          b'turns up\tateratzen du\n'  # ateratzen du

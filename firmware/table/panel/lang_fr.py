@@ -45,6 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tSANS ATOUT\n'  # SANS ATOUT
          b'ODD\tIMPAIRS\n'  # IMPAIRS
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
+         b'OVERRULED\tANNUL\xc3\x89\n'  # ANNULÉ
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tRELANCE \xc3\x80\n'  # RELANCE À
          b'REFUSED RAISE\tRELANCE REFUS\xc3\x89E\n'  # RELANCE REFUSÉE
@@ -71,6 +72,7 @@ WORDS = (b"\n"
          b'TRUMP?\tATOUT?\n'  # ATOUT?
          b'TURN-UP\tRETOURNE\n'  # RETOURNE
          b'WINNER\tGAGNANT\n'  # GAGNANT
+         b"a card short, its trick to team\tune carte de moins, son pli \xc3\xa0 l'\xc3\xa9quipe\n"  # une carte de moins, son pli à l'équipe
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
          b"a round declared by one side alone\tmanche d'un seul camp\n"  # manche d'un seul camp
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut
@@ -85,6 +87,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tcarte vue \xc3\xa0 deux places\n'  # carte vue à deux places
          b'cards on any reader\tcartes sur un lecteur\n'  # cartes sur un lecteur
          b'claim\trevendication\n'  # revendication
+         b'claim refused, play on\trevendication refus\xc3\xa9e, on continue\n'  # revendication refusée, on continue
          b'clockwise\thoraire\n'  # horaire
          b'collect\tramasser\n'  # ramasser
          b'collect it\tramassez-le\n'  # ramassez-le
@@ -117,6 +120,7 @@ WORDS = (b"\n"
          b"is not bet\tn'est pas mis\xc3\xa9e\n"  # n'est pas misée
          b'is reported\test signal\xc3\xa9e\n'  # est signalée
          b'it stands\telle reste\n'  # elle reste
+         b'it stands, play on\telle reste, on continue\n'  # elle reste, on continue
          b'last trick bonus\tprime du dernier pli\n'  # prime du dernier pli
          b'lay it on any reader\tposez-la sur un lecteur\n'  # posez-la sur un lecteur
          b'loses the game\tperd la partie\n'  # perd la partie
@@ -136,6 +140,7 @@ WORDS = (b"\n"
          b'not now\tpas maintenant\n'  # pas maintenant
          b'not-in-hand\tcarte absente de la main\n'  # carte absente de la main
          b'nothing to undo\trien \xc3\xa0 annuler\n'  # rien à annuler
+         b"objects: concession cancelled\ts'y oppose : abandon annul\xc3\xa9\n"  # s'y oppose : abandon annulé
          b'out-of-turn\thors de son tour\n'  # hors de son tour
          b'pack\tjeu de cartes\n'  # jeu de cartes
          b'pares and juego bonuses\tprimes de paires et de jeu\n'  # primes de paires et de jeu
@@ -156,6 +161,7 @@ WORDS = (b"\n"
          b'target\tscore vis\xc3\xa9\n'  # score visé
          b"the best player's\tdu meilleur joueur\n"  # du meilleur joueur
          b'the dealer turns up\tle donneur retourne\n'  # le donneur retourne
+         b'the hand is void\tla donne est annul\xc3\xa9e\n'  # la donne est annulée
          b"to team\t\xc3\xa0 l'\xc3\xa9quipe\n"  # à l'équipe
          b'trawl\tarrastre (atout men\xc3\xa9)\n'  # arrastre (atout mené)
          b'turns up\tretourne\n'  # retourne

@@ -45,6 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tGEEN TROEF\n'  # GEEN TROEF
          b'ODD\tONEVEN\n'  # ONEVEN
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
+         b'OVERRULED\tHERZIEN\n'  # HERZIEN
          b'PIQUET 32\tPIKET 32\n'  # PIKET 32
          b'RAISE TO\tVERHOOG TOT\n'  # VERHOOG TOT
          b'REFUSED RAISE\tGEWEIGERD\n'  # GEWEIGERD
@@ -71,6 +72,7 @@ WORDS = (b"\n"
          b'TRUMP?\tTROEF?\n'  # TROEF?
          b'TURN-UP\tTROEFKAART\n'  # TROEFKAART
          b'WINNER\tWINNAAR\n'  # WINNAAR
+         b'a card short, its trick to team\teen kaart te weinig, de slag naar team\n'  # een kaart te weinig, de slag naar team
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
          b'a round declared by one side alone\tronde van \xc3\xa9\xc3\xa9n kant\n'  # ronde van één kant
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard
@@ -85,6 +87,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tkaart op twee plaatsen gezien\n'  # kaart op twee plaatsen gezien
          b'cards on any reader\tkaarten op een lezer\n'  # kaarten op een lezer
          b'claim\tclaim\n'  # claim
+         b'claim refused, play on\tclaim geweigerd, speel door\n'  # claim geweigerd, speel door
          b'clockwise\tmet de klok mee\n'  # met de klok mee
          b'collect\toprapen\n'  # oprapen
          b'collect it\trapen\n'  # rapen
@@ -117,6 +120,7 @@ WORDS = (b"\n"
          b'is not bet\twordt niet geboden\n'  # wordt niet geboden
          b'is reported\twordt gemeld\n'  # wordt gemeld
          b'it stands\tblijft liggen\n'  # blijft liggen
+         b'it stands, play on\thet blijft, speel door\n'  # het blijft, speel door
          b'last trick bonus\tbonus voor de laatste slag\n'  # bonus voor de laatste slag
          b'lay it on any reader\tleg ze op een lezer\n'  # leg ze op een lezer
          b'loses the game\tverliest de partij\n'  # verliest de partij
@@ -136,6 +140,7 @@ WORDS = (b"\n"
          b'not now\tniet nu\n'  # niet nu
          b'not-in-hand\tkaart niet in de hand\n'  # kaart niet in de hand
          b'nothing to undo\tniets om ongedaan te maken\n'  # niets om ongedaan te maken
+         b'objects: concession cancelled\tmaakt bezwaar: opgeven vervalt\n'  # maakt bezwaar: opgeven vervalt
          b'out-of-turn\tbuiten de beurt\n'  # buiten de beurt
          b'pack\tkaartspel\n'  # kaartspel
          b'pares and juego bonuses\tpremies voor paren en spel\n'  # premies voor paren en spel
@@ -156,6 +161,7 @@ WORDS = (b"\n"
          b'target\tdoel\n'  # doel
          b"the best player's\tvan de beste speler\n"  # van de beste speler
          b'the dealer turns up\tde gever keert om\n'  # de gever keert om
+         b'the hand is void\thet spel vervalt\n'  # het spel vervalt
          b'to team\tnaar team\n'  # naar team
          b'trawl\ttroef trekken\n'  # troef trekken
          b'turns up\tdraait om\n'  # draait om
