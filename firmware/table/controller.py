@@ -329,22 +329,20 @@ class Table:
         if d["ev"] == "x-ruling":
             self.ruling = d
             self.ruled[d["seq"]] = (d["hand"], d["trick"], d["seat"], d["rule"])
-            if d["rule"] == "misdeal":
-                self._ruled_aloud(d)
+            if d["rule"] == "misdeal" and d["penalty"] == "stands":
+                self._ruled_aloud(d)    # a void one: the hand's end says MISDEAL
         elif d["ev"] == "x-claim" and d.get("sound") is False:
             self._ruled_aloud(d)
 
     def _ruled_aloud(self, d):
         """The panel's line for a ruling that has no violation box (docs/referee.md): a
         refused claim, a concession cancelled by the partner, a misdeal called after
-        the first card. Rare: called only with one."""
+        the first card that stands. Rare: called only with one."""
         if d["ev"] == "x-claim":
             if d.get("objected") is not None:
                 text = "S" + str(d["objected"]) + ": " + say("objects: concession cancelled")
             else:
                 text = "S" + str(d["seat"]) + ": " + say("claim refused, play on")
-        elif d["penalty"] == "void":
-            text = say("MISDEAL") + ": " + say("the hand is void")
         elif d.get("short") is not None:
             text = ("S" + str(d["short"]) + ": " + say("a card short, its trick to team")
                     + " " + str(1 - self.match.game.team_of[d["short"]]))
