@@ -114,6 +114,7 @@ class Table:
         self.notice = ""                # a room's notice (host.notice): shown until the next deal
         self.round = None               # a round with a clock (table/io/clock.py), or None
         self.profile = None             # ... and its event's house-rule profile (a name)
+        self.profile_version = None     # ... and that profile file's version
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
         self.names = None               # the players' names for new matches (host command)
@@ -352,9 +353,10 @@ class Table:
         self.changed = True
 
     # -- phases -----------------------------------------------------------------------
-    def new_match(self, game_name, options=None, dealer=0, profile=None):
+    def new_match(self, game_name, options=None, dealer=0, profile=None, version=None):
         """Start a match (from the menu or the host): `match` and the first `deal`;
-        `profile`: the house-rule profile's name the host resolved `options` from."""
+        `profile`: the house-rule profile's name the host resolved `options` from,
+        `version` its file's version (both on the `match` event)."""
         self.flush()
         gc.collect()        # room for the game's code in one piece, before it loads
         game = games.get(game_name, options, self.match_seats(game_name))   # EventError on bad options
@@ -389,7 +391,10 @@ class Table:
         if fitted:
             ev["names"] = fitted
         if self.profile:
-            ev["profile"] = self.profile
+            ev["profile"] = self.profile        # the round's (table/io/clock.py)
+            version = self.profile_version
+        if version is not None:
+            ev["profile_version"] = version
         self.match_names = fitted
         self.match.apply(ev)
         ev["game"] = name

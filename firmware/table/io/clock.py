@@ -11,7 +11,8 @@ table holds no round until the room's next word.
 
 `Table.round` is a list [round, table, end ms or -1, points or -1, deals or -1]: five
 small ints, no dict kept. `Table.profile` is the event's house-rule profile, a name
-the next `match` event carries (top-level `profile`, docs/protocol.md).
+the next `match` event carries (top-level `profile`, docs/protocol.md), and
+`Table.profile_version` its file's version (`profile_version`).
 """
 from rules.errors import TableError
 
@@ -43,6 +44,10 @@ def take(t, cmd):
     profile = cmd.get("profile")
     if profile is not None and (not isinstance(profile, str) or not 0 < len(profile) <= MAX_PROFILE):
         raise TableError("'round' needs 'profile' to be a name of 1 to " + str(MAX_PROFILE) + " characters")
+    version = cmd.get("profile_version")      # the profile file's version
+    if version is not None and (profile is None or not isinstance(version, int)
+                                or isinstance(version, bool) or version < 1):
+        raise TableError("'round' needs 'profile_version' to be a whole number from 1, with 'profile'")
     if "seats" in cmd or "teams" in cmd:
         from rules import names
         given = {}
@@ -53,8 +58,10 @@ def take(t, cmd):
     if rnd == 0:
         t.round = None
         t.profile = None
+        t.profile_version = None
     else:
         t.profile = profile
+        t.profile_version = version
         t.round = [rnd, table, NONE if left == NONE else t.now() + left * 1000, points, deals]
     t.changed = True
 

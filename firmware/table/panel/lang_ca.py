@@ -161,7 +161,6 @@ WORDS = (b"\n"
          b'target\tpunts de la partida\n'  # punts de la partida
          b"the best player's\tdel millor jugador\n"  # del millor jugador
          b'the dealer turns up\tgira el trumfo qui dona\n'  # gira el trumfo qui dona
-         b"the hand is void\tla m\xc3\xa0 s'anul\xc2\xb7la\n"  # la mà s'anul·la
          b"to team\tper a l'equip\n"  # per a l'equip
          b'trawl\tarrossegament\n'  # arrossegament
          b'turns up\tla gira\n'  # la gira

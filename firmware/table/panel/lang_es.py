@@ -161,7 +161,6 @@ WORDS = (b"\n"
          b'target\tpuntos de la partida\n'  # puntos de la partida
          b"the best player's\tdel mejor jugador\n"  # del mejor jugador
          b'the dealer turns up\tvuelve la muestra quien da\n'  # vuelve la muestra quien da
-         b'the hand is void\tla mano se anula\n'  # la mano se anula
          b'to team\tpara el equipo\n'  # para el equipo
          b'trawl\tarrastre\n'  # arrastre
          b'turns up\tla vuelve\n'  # la vuelve

@@ -161,7 +161,6 @@ WORDS = (b"\n"
          b'target\tpartidaren puntuak\n'  # partidaren puntuak
          b"the best player's\tjokalari onenarenak\n"  # jokalari onenarenak
          b'the dealer turns up\tbanatzaileak muestra ateratzen du\n'  # banatzaileak muestra ateratzen du
-         b'the hand is void\teskua baliogabea da\n'  # eskua baliogabea da
          b'to team\ttaldearentzat\n'  # taldearentzat
          b'trawl\tarrastrea\n'  # arrastrea
          b'turns up\tateratzen du\n'  # ateratzen du

@@ -161,7 +161,6 @@ WORDS = (b"\n"
          b'target\tscore vis\xc3\xa9\n'  # score visé
          b"the best player's\tdu meilleur joueur\n"  # du meilleur joueur
          b'the dealer turns up\tle donneur retourne\n'  # le donneur retourne
-         b'the hand is void\tla donne est annul\xc3\xa9e\n'  # la donne est annulée
          b"to team\t\xc3\xa0 l'\xc3\xa9quipe\n"  # à l'équipe
          b'trawl\tarrastre (atout men\xc3\xa9)\n'  # arrastre (atout mené)
          b'turns up\tretourne\n'  # retourne

@@ -161,7 +161,6 @@ WORDS = (b"\n"
          b'target\tpuntos da partida\n'  # puntos da partida
          b"the best player's\tdo mellor xogador\n"  # do mellor xogador
          b'the dealer turns up\tvolve a mostra quen d\xc3\xa1\n'  # volve a mostra quen dá
-         b'the hand is void\ta man \xc3\xa9 nula\n'  # a man é nula
          b'to team\tpara o equipo\n'  # para o equipo
          b'trawl\tarrastre\n'  # arrastre
          b'turns up\tv\xc3\xb3lvea\n'  # vólvea

@@ -161,7 +161,6 @@ WORDS = (b"\n"
          b'target\tdoel\n'  # doel
          b"the best player's\tvan de beste speler\n"  # van de beste speler
          b'the dealer turns up\tde gever keert om\n'  # de gever keert om
-         b'the hand is void\thet spel vervalt\n'  # het spel vervalt
          b'to team\tnaar team\n'  # naar team
          b'trawl\ttroef trekken\n'  # troef trekken
          b'turns up\tdraait om\n'  # draait om

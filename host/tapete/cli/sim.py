@@ -120,7 +120,7 @@ def _sim(args):
         prof = profiles.named(args.profile, args.game)
         merged = profiles.match_options(prof)
         merged.update(options or {})
-        options, profile = merged, prof["profile"]
+        options, profile, version = merged, prof["profile"], prof["version"]
     _check_game(args.game, options)
     from ..log import names
     args.names_given = names.from_options(args.names, args.teams)
@@ -160,6 +160,7 @@ def _sim(args):
         new["options"] = options
     if profile is not None:
         new["profile"] = profile
+        new["profile_version"] = version
     try:
         if args.pty:
             return _serve_pty(args, proc, PtyBridge, driven)

@@ -138,6 +138,12 @@ def _mend_match(event):
         problems.append("'profile' must be a name of 1 to 40 characters, got " + _shown(profile)
                         + "; the match is audited under its options, with no profile named")
         del mended["profile"]
+    version = event.get("profile_version")
+    if version is not None and ("profile" not in mended or not isinstance(version, int)
+                                or isinstance(version, bool) or version < 1):
+        problems.append("'profile_version' must be a whole number from 1, beside a 'profile', got "
+                        + _shown(version) + "; the match is audited with no profile version")
+        del mended["profile_version"]
     return mended, problems
 
 
