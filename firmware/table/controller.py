@@ -348,7 +348,7 @@ class Table:
             text = ("S" + str(d["short"]) + ": " + say("a card short, its trick to team")
                     + " " + str(1 - self.match.game.team_of[d["short"]]))
         else:
-            text = say("MISDEAL") + ": " + say("it stands, play on")
+            text = say("late misdeal: play on")
         self.message = text
         self.changed = True
 

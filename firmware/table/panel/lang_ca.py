@@ -45,7 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tSENSE TRUMFO\n'  # SENSE TRUMFO
          b'ODD\tSENARS\n'  # SENARS
          b'ORDAGO\t\xc3\x92RDAG\n'  # ÒRDAG
-         b'OVERRULED\tANUL\xc2\xb7LAT\n'  # ANUL·LAT
+         b'OVERRULED\tREVISAT\n'  # REVISAT
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tPUJA A\n'  # PUJA A
          b'REFUSED RAISE\tNO VOLGUT\n'  # NO VOLGUT
@@ -120,8 +120,8 @@ WORDS = (b"\n"
          b"is not bet\tno s'envida\n"  # no s'envida
          b"is reported\ts'anota\n"  # s'anota
          b'it stands\tval\n'  # val
-         b'it stands, play on\tval, es continua\n'  # val, es continua
          b'last trick bonus\tprima de la darrera basa\n'  # prima de la darrera basa
+         b'late misdeal: play on\tmal repartiment, tard: es continua\n'  # mal repartiment, tard: es continua
          b'lay it on any reader\tposeu-la a qualsevol lector\n'  # poseu-la a qualsevol lector
          b'loses the game\tperd la partida\n'  # perd la partida
          b'low-card\tcarta baixa\n'  # carta baixa

@@ -45,7 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tSIN TRIUNFO\n'  # SIN TRIUNFO
          b'ODD\tIMPARES\n'  # IMPARES
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
-         b'OVERRULED\tANULADO\n'  # ANULADO
+         b'OVERRULED\tREVISADO\n'  # REVISADO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSUBE A\n'  # SUBE A
          b'REFUSED RAISE\tNO QUERIDO\n'  # NO QUERIDO
@@ -120,8 +120,8 @@ WORDS = (b"\n"
          b'is not bet\tno se envida\n'  # no se envida
          b'is reported\tse anota\n'  # se anota
          b'it stands\tvale\n'  # vale
-         b'it stands, play on\tvale, se sigue\n'  # vale, se sigue
          b'last trick bonus\tprima de la \xc3\xbaltima baza\n'  # prima de la última baza
+         b'late misdeal: play on\tmal reparto, tarde: se sigue\n'  # mal reparto, tarde: se sigue
          b'lay it on any reader\tp\xc3\xb3ngala en cualquier lector\n'  # póngala en cualquier lector
          b'loses the game\tpierde la partida\n'  # pierde la partida
          b'low-card\tcarta baja\n'  # carta baja

@@ -45,7 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tTRIUNFORIK EZ\n'  # TRIUNFORIK EZ
          b'ODD\tBAKOITIAK\n'  # BAKOITIAK
          b'ORDAGO\tHORDAGO\n'  # HORDAGO
-         b'OVERRULED\tBALIOGABETUA\n'  # BALIOGABETUA
+         b'OVERRULED\tBERRIKUSIA\n'  # BERRIKUSIA
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tIGO:\n'  # IGO:
          b'REFUSED RAISE\tEZ DU NAHI\n'  # EZ DU NAHI
@@ -120,8 +120,8 @@ WORDS = (b"\n"
          b'is not bet\tez da jokatzen\n'  # ez da jokatzen
          b'is reported\tidatzi egiten da\n'  # idatzi egiten da
          b'it stands\tbalio du\n'  # balio du
-         b'it stands, play on\tbalio du, jarraitu\n'  # balio du, jarraitu
          b'last trick bonus\tazken bazaren saria\n'  # azken bazaren saria
+         b'late misdeal: play on\tbanaketa okerra, berandu: jarraitu\n'  # banaketa okerra, berandu: jarraitu
          b'lay it on any reader\tjarri edozein irakurgailutan\n'  # jarri edozein irakurgailutan
          b'loses the game\tpartida galtzen du\n'  # partida galtzen du
          b'low-card\tkarta baxua\n'  # karta baxua

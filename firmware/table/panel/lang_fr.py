@@ -45,7 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tSANS ATOUT\n'  # SANS ATOUT
          b'ODD\tIMPAIRS\n'  # IMPAIRS
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
-         b'OVERRULED\tANNUL\xc3\x89\n'  # ANNULÉ
+         b'OVERRULED\tR\xc3\x89VIS\xc3\x89\n'  # RÉVISÉ
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tRELANCE \xc3\x80\n'  # RELANCE À
          b'REFUSED RAISE\tRELANCE REFUS\xc3\x89E\n'  # RELANCE REFUSÉE
@@ -120,8 +120,8 @@ WORDS = (b"\n"
          b"is not bet\tn'est pas mis\xc3\xa9e\n"  # n'est pas misée
          b'is reported\test signal\xc3\xa9e\n'  # est signalée
          b'it stands\telle reste\n'  # elle reste
-         b'it stands, play on\telle reste, on continue\n'  # elle reste, on continue
          b'last trick bonus\tprime du dernier pli\n'  # prime du dernier pli
+         b'late misdeal: play on\tmaldonne tardive : on continue\n'  # maldonne tardive : on continue
          b'lay it on any reader\tposez-la sur un lecteur\n'  # posez-la sur un lecteur
          b'loses the game\tperd la partie\n'  # perd la partie
          b'low-card\tpetite carte\n'  # petite carte

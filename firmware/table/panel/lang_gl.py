@@ -45,7 +45,7 @@ WORDS = (b"\n"
          b'NO TRUMPS\tSEN TRIUNFO\n'  # SEN TRIUNFO
          b'ODD\tIMPARES\n'  # IMPARES
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
-         b'OVERRULED\tANULADO\n'  # ANULADO
+         b'OVERRULED\tREVISADO\n'  # REVISADO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSOBE A\n'  # SOBE A
          b'REFUSED RAISE\tNON QUERIDO\n'  # NON QUERIDO
@@ -120,8 +120,8 @@ WORDS = (b"\n"
          b'is not bet\tnon se envida\n'  # non se envida
          b'is reported\tan\xc3\xb3tase\n'  # anótase
          b'it stands\tvale\n'  # vale
-         b'it stands, play on\tvale, s\xc3\xa9guese\n'  # vale, séguese
          b'last trick bonus\tprima da \xc3\xbaltima baza\n'  # prima da última baza
+         b'late misdeal: play on\tmal reparto, tarde: s\xc3\xa9guese\n'  # mal reparto, tarde: séguese
          b'lay it on any reader\tp\xc3\xb3\xc3\xb1aa en calquera lector\n'  # póñaa en calquera lector
          b'loses the game\tperde a partida\n'  # perde a partida
          b'low-card\tcarta baixa\n'  # carta baixa

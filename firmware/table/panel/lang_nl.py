@@ -120,8 +120,8 @@ WORDS = (b"\n"
          b'is not bet\twordt niet geboden\n'  # wordt niet geboden
          b'is reported\twordt gemeld\n'  # wordt gemeld
          b'it stands\tblijft liggen\n'  # blijft liggen
-         b'it stands, play on\thet blijft, speel door\n'  # het blijft, speel door
          b'last trick bonus\tbonus voor de laatste slag\n'  # bonus voor de laatste slag
+         b'late misdeal: play on\tlate foute deling: speel door\n'  # late foute deling: speel door
          b'lay it on any reader\tleg ze op een lezer\n'  # leg ze op een lezer
          b'loses the game\tverliest de partij\n'  # verliest de partij
          b'low-card\tlage kaart\n'  # lage kaart
