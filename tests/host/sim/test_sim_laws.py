@@ -111,3 +111,17 @@ def test_a_concession_is_cancelled_by_the_partners_objection(tmp_path):
     end = of(log, "hand_end")[0]
     assert end.get("ended") != "concede"
     assert "the table: S2: objects: concession cancelled" in proc.stderr
+
+
+def test_three_players_and_a_dummy_the_dummys_partner_concedes_for_the_side(tmp_path):
+    proc, log = _run(tmp_path, "manille_dummy.txt", "--no-misplay", "--game", "manille",
+                     "--options", '{"dummy": true}')
+    _clean(proc)
+    assert of(log, "match")[0]["options"] == {"dummy": True} and of(log, "match")[0]["seats"] == 4
+    assert any(p["seat"] == 3 for p in of(log, "play"))             # the dummy's cards, played
+    assert [c["seat"] for c in of(log, "call")] == [1]              # the dummy's tag refused
+    x = of(log, "x-claim")
+    assert [(c["seat"], c["sound"], c["stood"]) for c in x] == [(1, True, "alone")]
+    end = of(log, "hand_end")[0]
+    assert end["ended"] == "concede" and sum(end["points"]) == 60 and end["score"][1] == 0
+    assert "seat 3 is the dummy: its partner concedes for the side" in proc.stderr
