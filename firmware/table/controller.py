@@ -53,7 +53,7 @@ _NONE = const(-1)
 # `_unload()` when a match starts or the rare action is over (resend: lines the
 # host asks for again); with them the enrolment module (reader/enrol.py; play needs
 # only reader/deck.py), unless enrolment is on.
-_RARE = ("menu", "restore", "showing")
+_RARE = ("menu", "restore", "showing", "ruled")
 _RARE_IO = ("resend",)
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), tools. Not the view
@@ -331,26 +331,11 @@ class Table:
             self.ruling = d
             self.ruled[d["seq"]] = (d["hand"], d["trick"], d["seat"], d["rule"])
             if d["rule"] == "misdeal" and d["penalty"] == "stands":
-                self._ruled_aloud(d)    # a void one: the hand's end says MISDEAL
+                from . import ruled     # a void one: the hand's end says MISDEAL
+                ruled.aloud(self, d)
         elif d["ev"] == "x-claim" and d.get("sound") is False:
-            self._ruled_aloud(d)
-
-    def _ruled_aloud(self, d):
-        """The panel's line for a ruling that has no violation box (docs/referee.md): a
-        refused claim, a concession cancelled by the partner, a misdeal called after
-        the first card that stands. Rare: called only with one."""
-        if d["ev"] == "x-claim":
-            if d.get("objected") is not None:
-                text = "S" + str(d["objected"]) + ": " + say("objects: concession cancelled")
-            else:
-                text = "S" + str(d["seat"]) + ": " + say("claim refused, play on")
-        elif d.get("short") is not None:
-            text = ("S" + str(d["short"]) + ": " + say("a card short, its trick to team")
-                    + " " + str(1 - self.match.game.team_of[d["short"]]))
-        else:
-            text = say("late misdeal: play on")
-        self.message = text
-        self.changed = True
+            from . import ruled
+            ruled.aloud(self, d)
 
     # -- phases -----------------------------------------------------------------------
     def new_match(self, game_name, options=None, dealer=0, profile=None, version=None):

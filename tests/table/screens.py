@@ -274,8 +274,8 @@ def catalogue():
                      ruling=dict(r, trick=7, penalty="score", score=[5, 0])))
     out.append(_game("ruling: match", m, P.PLAY, ["FOUL S1 revoke"], violation=v,
                      ruling=dict(r, trick=7, penalty="game")))
-    # The rulings with no violation box: the band says them (table/controller.py
-    # `_ruled_aloud`, table/restore.py `overridden`), until the next card.
+    # The rulings with no violation box: the band says them
+    # (table/ruled.py, table/restore.py `overridden`), until the next card.
     misdeal = {"ev": "x-ruling", "hand": 1, "trick": 7, "seat": 0, "team": 0, "rule": "misdeal",
                "penalty": "stands"}
     for name, text, ruled in (
