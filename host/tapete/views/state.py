@@ -73,6 +73,11 @@ class TableView:
             self.own_scores = None  # lines lost: the rules' state is no longer the table's
         elif name == UNDO:
             self.fold.feed(ev)  # a play taken back (the table's undo): rebuilt without it
+        elif name in ("x-ruling", "x-override"):
+            # a ruling's seq noted; a director's override rebuilds the match under it
+            # (rules/fold.py), as the table did: else the board's match went on as if
+            # the ruling stood (its totals, and the next deal refused)
+            self.fold.feed(ev)
         if name in DERIVED or not isinstance(name, str) or name.startswith("x-") or name == "end":
             return
         # an input, or an event the rules do not know: they say what is wrong with it
