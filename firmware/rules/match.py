@@ -144,12 +144,9 @@ class Match:
                                     or any(ch < " " for ch in profile)):
             raise EventError("'match' needs 'profile' to be a name of 1 to 40 characters, got "
                              + repr(profile))
-        version = ev.get("profile_version")
-        # the profile file's `version`, so a log says which edition of it was played
-        if version is not None and (profile is None or not isinstance(version, int)
-                                    or isinstance(version, bool) or version < 1):
-            raise EventError("'match' needs 'profile_version' to be a whole number from 1, with "
-                             "'profile', got " + repr(version))
+        if "profile_version" in ev:     # which edition of the profile (rules/options.py)
+            from .options import check_profile_version
+            check_profile_version(ev.get("profile_version"), profile)
         overrides = self.overrides      # the director's rulings belong to the log's fold
         self.__init__()
         self.overrides = overrides

@@ -92,3 +92,11 @@ def seat_counts_text(counts):
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
         return str(counts[0]) + " to " + str(counts[-1])
     return ", ".join(str(c) for c in counts[:-1]) + " or " + str(counts[-1])
+
+
+def check_profile_version(version, profile):
+    """The `match` event's `profile_version` (docs/profiles.md): the profile file's
+    `version`, a whole number from 1, beside a `profile`; EventError otherwise."""
+    if profile is None or not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise EventError("'match' needs 'profile_version' to be a whole number from 1, with "
+                         "'profile', got " + repr(version))

@@ -114,7 +114,6 @@ class Table:
         self.notice = ""                # a room's notice (host.notice): shown until the next deal
         self.round = None               # a round with a clock (table/io/clock.py), or None
         self.profile = None             # ... and its event's house-rule profile (a name)
-        self.profile_version = None     # ... and that profile file's version
         self.refusal = ""               # why the rules refused the last call (for the host)
         self.problems = []              # (seat, text) of readers that failed at boot
         self.names = None               # the players' names for new matches (host command)
@@ -375,9 +374,10 @@ class Table:
             ev["profile"] = profile     # the rules check it (a name of 1 to 40 characters)
         if fitted:
             ev["names"] = fitted
-        if self.profile:
-            ev["profile"] = self.profile        # the round's (table/io/clock.py)
-            version = self.profile_version
+        r = self.round
+        if self.profile and r is not None:
+            ev["profile"] = self.profile        # the round's, its version there (table/io/clock.py)
+            version = r[5] if r[5] > 0 else None
         if version is not None:
             ev["profile_version"] = version
         self.match_names = fitted
@@ -526,23 +526,19 @@ class Table:
     def misdeal(self, seat=None):
         """The hand in progress is void (a misdeal tag, or menu held during a hand):
         the `misdeal` event; confirm then deals again, by the game's misdeal rule.
-        After the hand's first card the law `late_misdeal` rules; under `stands` the
-        tag laid on a reader (`seat`) says that seat's hand is a card short (`short`:
-        its missing trick goes to the other side), where the game has such a trick;
-        elsewhere, or on its last trick, the misdeal stands with no short hand."""
+        The tag's `seat`: its hand a card short, after the first card (table/ruled.py)."""
         self.flush()
         ev = {"ev": "misdeal", "t": self.now()}
-        m = self.match
-        if seat is not None and m.game.late_misdeal == "stands" and m.game.play_begun(m):
-            ev["short"] = seat
+        if seat is not None:
+            from . import ruled
+            ruled.short(self, ev, seat)
         try:
-            derived = m.apply(ev)
+            derived = self.match.apply(ev)
         except TableError as err:
-            if "short" not in ev:
-                self.refusal = str(err)
-                return False
-            del ev["short"]
-            return self.misdeal()
+            if "short" in ev:
+                return self.misdeal()   # no such trick here: it stands with no short hand
+            self.refusal = str(err)
+            return False
         self._record(ev, derived)
         self.sync()
         return True

@@ -9,10 +9,11 @@ counted from the command's arrival, runs out. The room sends the round again eve
 minute (a table away counts from a time at most that old); after a power cut the
 table holds no round until the room's next word.
 
-`Table.round` is a list [round, table, end ms or -1, points or -1, deals or -1]: five
+`Table.round` is a list [round, table, end ms or -1, points or -1, deals or -1, the
+profile's version or -1]: six
 small ints, no dict kept. `Table.profile` is the event's house-rule profile, a name
-the next `match` event carries (top-level `profile`, docs/protocol.md), and
-`Table.profile_version` its file's version (`profile_version`).
+the next `match` event carries (top-level `profile`, docs/protocol.md), with its
+file's version (`profile_version`) from `Table.round`.
 """
 from rules.errors import TableError
 
@@ -58,11 +59,10 @@ def take(t, cmd):
     if rnd == 0:
         t.round = None
         t.profile = None
-        t.profile_version = None
     else:
         t.profile = profile
-        t.profile_version = version
-        t.round = [rnd, table, NONE if left == NONE else t.now() + left * 1000, points, deals]
+        t.round = [rnd, table, NONE if left == NONE else t.now() + left * 1000, points, deals,
+                   NONE if version is None else version]
     t.changed = True
 
 
