@@ -152,6 +152,7 @@ def claim(match, ev):
     """Check a claim; the derived events."""
     seat = ev["seat"]
     game = match.game
+    mute(game, seat, "claim")
     know = match.knowledge
     counts = held_counts(match)
     shown = order = None
@@ -203,13 +204,27 @@ def claim(match, ev):
             sound, deal, line = _check(game, known, t, team, target, C.cards_of(unseen), sizes, cant)
     except OutOfBudget:
         event["sound"] = None
+        _faced(match, seat, shown)
         return out + [event]
     event["sound"] = sound
     if not sound:
+        _faced(match, seat, shown)
         event["deal"] = [[match.name(c) for c in deal[s]] for s in range(match.seats)]
         event["line"] = [match.name(c) for c in line]
         return out + [event]
     return out + [event] + _finish(match, team, "claim")
+
+
+def _faced(match, seat, shown):
+    """A claim that does not end the hand leaves the claimer's cards seen: the table
+    knows his hand from then on, as the players do (the clubs' reading: a claimer's
+    cards are faced), so a card he then plays against a duty is proven at the play,
+    while its trick is on the table (the correction window of `revoke_correct`)."""
+    if shown is not None and not match.known[seat]:
+        held = match.holding[seat]
+        for x in range(4):
+            held[x] = shown[x]
+        match.known[seat] = True
 
 
 def _check_club(game, seat, known, trick, unseen, sizes, cant, order):
@@ -317,8 +332,18 @@ def concession_wait(game):
 
 
 def _partners(game, seat):
+    """The seats whose word a concession by `seat` waits for: its side's others, but a
+    dummy (Manille's option `dummy`), whose partner speaks for both."""
     team = game.team_of[seat]
-    return [s for s in range(game.seats) if s != seat and game.team_of[s] == team]
+    dummy = getattr(game, "dummy", -1)
+    return [s for s in range(game.seats) if s != seat and s != dummy and game.team_of[s] == team]
+
+
+def mute(game, seat, word):
+    """EventError when `seat` is a dummy (Manille's option `dummy`): it makes no calls."""
+    if seat == getattr(game, "dummy", -1):
+        raise EventError("seat " + str(seat) + " is the dummy: its partner "
+                         + word + "s for the side")
 
 
 def _concession(match, seat, tricks):
@@ -338,6 +363,7 @@ def concede(match, ev):
     """A concession: it waits for the partners (or stands at once without any)."""
     seat = ev["seat"]
     game = match.game
+    mute(game, seat, "concede")
     if game.teams != 2:
         raise EventError("a concession gives the hand to the other side: at a table of "
                          + str(game.teams) + " playing each for themselves, play it out")

@@ -145,6 +145,9 @@ class Match:
                                     or any(ch < " " for ch in profile)):
             raise EventError("'match' needs 'profile' to be a name of 1 to 40 characters, got "
                              + repr(profile))
+        if "profile_version" in ev:     # which edition of the profile (rules/options.py)
+            from .options import check_profile_version
+            check_profile_version(ev.get("profile_version"), profile)
         overrides = self.overrides      # the director's rulings belong to the log's fold
         self.__init__()
         self.overrides = overrides

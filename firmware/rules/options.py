@@ -112,3 +112,11 @@ def read_laws(game):
         raise EventError("option revoke_penalty " + game.revoke_penalty + " gives the hand to the "
                          "other side: " + game.name + " with " + str(game.seats)
                          + " seats is played each for themselves")
+
+
+def check_profile_version(version, profile):
+    """The `match` event's `profile_version` (docs/profiles.md): the profile file's
+    `version`, a whole number from 1, beside a `profile`; EventError otherwise."""
+    if profile is None or not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise EventError("'match' needs 'profile_version' to be a whole number from 1, with "
+                         "'profile', got " + repr(version))

@@ -51,7 +51,7 @@ _NONE = const(-1)
 # `_unload()` when a match starts or the rare action is over (resend: lines the
 # host asks for again); with them the enrolment module (reader/enrol.py; play needs
 # only reader/deck.py), unless enrolment is on.
-_RARE = ("menu", "restore", "showing", "start")
+_RARE = ("menu", "restore", "showing", "start", "ruled")
 _RARE_IO = ("resend",)
 # The rule module's parts that playing does not need: option checks (a match's
 # start), hand events, proofs and claims (when they happen), tools. Not the view
@@ -348,14 +348,21 @@ class Table:
         if d["ev"] == "x-ruling":
             self.ruling = d
             self.ruled[d["seq"]] = (d["hand"], d["trick"], d["seat"], d["rule"])
+            if d["rule"] == "misdeal" and d["penalty"] == "stands":
+                from . import ruled     # a void one: the hand's end says MISDEAL
+                ruled.aloud(self, d)
+        elif d["ev"] == "x-claim" and d.get("sound") is False:
+            from . import ruled
+            ruled.aloud(self, d)
 
     # -- phases -----------------------------------------------------------------------
-    def new_match(self, game_name, options=None, dealer=0, profile=None):
+    def new_match(self, game_name, options=None, dealer=0, profile=None, version=None):
         """Start a match (from the menu or the host): `match` and the first `deal`;
-        `profile`: the house-rule profile's name the host resolved `options` from.
-        Its code is a rare part (table/start.py), dropped once the match is under way."""
+        `profile`: the house-rule profile's name the host resolved `options` from,
+        `version` its file's version (both on the `match` event). Its code is a rare
+        part (table/start.py), dropped once the match is under way."""
         from . import start
-        start.new_match(self, game_name, options, dealer, profile)
+        start.new_match(self, game_name, options, dealer, profile, version)
         _unload()           # a match started: the setup menu, enrolment, option checks go
 
     def _next_dealer(self):
@@ -436,7 +443,7 @@ class Table:
         elif self.phase not in (P.CALLS, P.SHOW, P.PLAY, P.COLLECT, P.TURNUP) or self.showing != _NONE:
             self._warn(seat, say("not now"))
         elif word == "misdeal":
-            self.misdeal()
+            self.misdeal(seat)
         elif word in ("claim", "declare", "discard", "exchange"):
             from . import showing           # the cards shown come first
             if word == "claim":
@@ -486,14 +493,20 @@ class Table:
         for d in derived:
             self._derived(d)
 
-    def misdeal(self):
+    def misdeal(self, seat=None):
         """The hand in progress is void (a misdeal tag, or menu held during a hand):
-        the `misdeal` event; confirm then deals again, by the game's misdeal rule."""
+        the `misdeal` event; confirm then deals again, by the game's misdeal rule.
+        The tag's `seat`: its hand a card short, after the first card (table/ruled.py)."""
         self.flush()
         ev = {"ev": "misdeal", "t": self.now()}
+        if seat is not None:
+            from . import ruled
+            ruled.short(self, ev, seat)
         try:
             derived = self.match.apply(ev)
         except TableError as err:
+            if "short" in ev:
+                return self.misdeal()   # no such trick here: it stands with no short hand
             self.refusal = str(err)
             return False
         self._record(ev, derived)

@@ -60,7 +60,8 @@ def overrule(t, ruling, penalty, by, reason):
         ruling = t.ruling["seq"] if t.ruling is not None else None
     key = t.ruled.get(ruling)
     if key is None:
-        t._warn(None, say("no ruling"))
+        t.message = say("no ruling")        # the director's tag: no seat's light to blame
+        t.changed = True
         return EventError("no ruling of this match has seq " + repr(ruling))
     if penalty is None:
         was = t.overrides.get(key) or (t.ruling["penalty"] if t.ruling is not None
@@ -92,6 +93,15 @@ def overridden(t, ev):
     t.match = rebuild(t.journal, ev["seq"], t.undone, t.overrides)
     t.violation = None
     t.sync()
+    # The panel says the director's ruling until the next card (docs/referee.md)
+    from .panel.screen_notes import penalty_text
+    game = t.match.game
+    team = game.team_of[key[2]]
+    score = [0] * game.teams
+    score[1 - team] = game.revoke_score or 0
+    t.message = (say("OVERRULED") + " S" + str(key[2]) + ": "
+                 + penalty_text({"penalty": ev["penalty"], "team": team, "score": score}))
+    t.changed = True
 
 
 def resume(t):

@@ -11,9 +11,10 @@ from rules.errors import TableError
 from rules.match import Match
 
 
-def new_match(t, game_name, options=None, dealer=0, profile=None):
+def new_match(t, game_name, options=None, dealer=0, profile=None, version=None):
     """Start a match on table `t`: `match` and the first `deal`; `profile`: the
-    house-rule profile's name the host resolved `options` from."""
+    house-rule profile's name the host resolved `options` from, `version` its file's
+    version (both on the `match` event)."""
     t.flush()
     gc.collect()        # room for the game's code in one piece, before it loads
     game = games.get(game_name, options, match_seats(t, game_name))   # EventError on bad options
@@ -47,8 +48,12 @@ def new_match(t, game_name, options=None, dealer=0, profile=None):
         ev["profile"] = profile     # the rules check it (a name of 1 to 40 characters)
     if fitted:
         ev["names"] = fitted
-    if t.profile:
-        ev["profile"] = t.profile
+    r = t.round
+    if t.profile and r is not None:
+        ev["profile"] = t.profile       # the round's, its version there (table/io/clock.py)
+        version = r[5] if r[5] > 0 else None
+    if version is not None:
+        ev["profile_version"] = version
     t.match_names = fitted
     t.match.apply(ev)
     ev["game"] = name

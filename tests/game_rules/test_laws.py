@@ -385,3 +385,40 @@ def test_an_override_of_a_condoned_lead_takes_it_back():
     t.put({"ev": "x-override", "ruling": ruling, "penalty": "take-back", "by": "director"})
     m = t.fold.match
     assert m.hand_no == 1 and m.knowledge.count and m.knowledge.play_seat[0] != wrong
+
+
+def test_a_refused_claim_leaves_the_claimers_cards_seen_so_his_revoke_is_proven_at_the_play():
+    """docs/claims.md: a claim that does not end the hand leaves the claimer's cards
+    faced; the table knows his hand, so a later revoke of his is ruled at the play,
+    inside the correction window (docs/referee.md, `revoke_correct`)."""
+    for name in ("botifarra", "manille"):
+        for seed in range(40):
+            t = Table(name, {"revoke_correct": True, "revoke_penalty": "hand"})
+            hands, rng = dealt(t, seed, with_hands=True)
+            m = t.m
+            found = None
+            while m.phase == playout.PLAY and not m.over and m.trick.number < m.hand_cards - 1:
+                seat = m.turn
+                held = playout.holding_of(m, hands[seat])
+                c = playout.revoke_card(m, held)
+                if c is not None and m.trick.n:
+                    found = seat, c
+                    break
+                t.play(seat, legal_card(m, hands, seat, rng))
+            if found is None:
+                continue
+            seat, c = found
+            out = t.put({"ev": "call", "seat": seat, "call": "claim",
+                         "cards": [cards.name(x) for x in hands[seat]]})
+            if of(out, "x-claim")[0]["sound"] is True:
+                continue        # the claim ended the hand: try another deal
+            assert m.known[seat], name
+            printed = m.game.outer[c] if m.game.outer is not None else c
+            hands[seat].remove(printed)
+            out = t.play(seat, cards.name(printed))
+            v = of(out, "violation")
+            assert [(x["seat"], x["proven"]) for x in v] == [(seat, "at-play")], (name, out)
+            assert [x["penalty"] for x in of(out, "x-ruling")] == ["correct"], name
+            break
+        else:
+            raise AssertionError("no refused claim before a revoke in " + name)

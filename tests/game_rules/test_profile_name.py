@@ -19,3 +19,13 @@ def test_a_profile_that_is_not_a_name_is_refused_and_changes_nothing():
     for bad in (7, "", "x" * 41, "two\nlines", ["mus"]):
         raises(TableError, m.apply, {"ev": "match", "game": "tute", "profile": bad})
         assert m.profile == "mus-4-kings" and m.game.name == "mus" and m.game.kings == 4
+
+
+def test_the_profile_version_goes_with_its_profile_and_a_bad_one_changes_nothing():
+    m = Match()
+    m.apply({"ev": "match", "game": "tute", "profile": "tute", "profile_version": 2})
+    assert m.profile == "tute"
+    for bad in ({"profile": "tute", "profile_version": 0}, {"profile": "tute", "profile_version": "2"},
+                {"profile": "tute", "profile_version": True}, {"profile_version": 1}):
+        raises(TableError, m.apply, dict({"ev": "match", "game": "mus"}, **bad))
+        assert m.profile == "tute" and m.game.name == "tute", bad

@@ -21,6 +21,7 @@ LONG = "Françoise Vandenbroucke"
 CLUB = "Casal Gràcia de Manresa"
 SEATS = [LONG, "Pep Puigdollers Vilalta", "Mireia Castellví", "Iñaki Etxeberria"]
 NAMES = (LONG, CLUB, "Pep Puigdollers Vilalta")
+PROFILE = {"profile": "botifarra-torrefarrera", "profile_version": 1}     # t2's house rules
 # The words of the pages in English: none may show on a page in another language,
 # unless that language uses the word itself (Dutch "team", French "table").
 ENGLISH = ("round", "hand", "to play", "match over", "standings", "played", "won", "team", "table",
@@ -42,7 +43,7 @@ def served(room, tmp_path):
     for ev in match_lines("truc", 7, names={"teams": [CLUB, "Penya Cal Ton"]}):
         t1.publish(ev)
     t2 = TablePublisher("club", "t2", connector(room, "t2")).start(host, port)
-    botifarra = match_lines("botifarra", 3, names={"seats": SEATS})
+    botifarra = match_lines("botifarra", 3, names={"seats": SEATS}, head=PROFILE)
     cut = next(i for i in range(len(botifarra) // 2, len(botifarra))
                if botifarra[i]["ev"] == "play" and botifarra[i + 1]["ev"] != "trick_end")
     for ev in botifarra[:cut + 1]:
@@ -61,7 +62,7 @@ def own_words(lang):
 
 def english_left(text, lang):
     """The English words in a page's `text`, names taken out."""
-    for name in NAMES + tuple(SEATS) + ("Penya Cal Ton", "tapete", "Truc", "Botifarra"):
+    for name in NAMES + tuple(SEATS) + ("Penya Cal Ton", "tapete", "Truc", "botifarra-torrefarrera", "Botifarra"):
         text = text.replace(name, " ")
     low = text.lower()
     mine = own_words(lang)
@@ -107,6 +108,12 @@ def test_the_room_and_its_tables_speak_every_language(served, tmp_path, width, h
             t1 = d.find_element(By.CSS_SELECTOR, 'a.table[data-table="t1"]')
             t2 = d.find_element(By.CSS_SELECTOR, 'a.table[data-table="t2"]')
             wait_for(lambda: CLUB in t1.text, what="t1's sides")
+            # the house-rule profile t2 plays under, and its version (docs/profiles.md)
+            with i18n.using(lang):
+                rules = i18n._("house rules: %(profile)s (version %(version)s)") % {
+                    "profile": "botifarra-torrefarrera", "version": 1}
+            assert t2.find_element(By.CSS_SELECTOR, ".profile").text == rules
+            assert not t1.find_elements(By.CSS_SELECTOR, ".profile")
             # the headline names the player to play (whole), not "seat N"
             turn = t2.find_element(By.CSS_SELECTOR, ".turn")
             with i18n.using(lang):
@@ -123,6 +130,7 @@ def test_the_room_and_its_tables_speak_every_language(served, tmp_path, width, h
             wait_for(lambda: d.find_elements(By.CSS_SELECTOR, ".felt"), what="t2's table")
             assert d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
             turnline = d.find_element(By.ID, "turn").text
+            assert d.find_element(By.ID, "profile").text == rules
             assert any(n in turnline for n in SEATS), turnline
             names = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".seat .name")]
             for n in SEATS:

@@ -22,12 +22,13 @@ def test_the_deals_cap_ends_the_match_once_the_deal_in_play_is_finished():
     k = tablekit.Kit(ROOT)
     r = k.command(_cmd({"cmd": "round", "round": 3, "table": 5, "left": 3000,
                         "caps": {"points": 101, "deals": 1, "minutes": 55}, "profile": "Torrefarrera 2026",
-                        "seats": ["Ana", "Biel", "Carme", "Dani"], "teams": ["Gràcia", "Sants"]}))
+                        "profile_version": 3, "seats": ["Ana", "Biel", "Carme", "Dani"], "teams": ["Gràcia", "Sants"]}))
     assert r == [{"reply": "round", "ok": True}], r
     k.command('{"cmd": "new", "game": "malilla"}')
     first = [e for e in k.events() if e["ev"] == "match"][-1]
     assert first["names"] == {"seats": ["Ana", "Biel", "Carme", "Dani"], "teams": ["Gràcia", "Sants"]}
     assert first["profile"] == "Torrefarrera 2026"      # the event's house-rule profile, by name
+    assert first["profile_version"] == 3                # ... and which edition of it
     from table.panel.round_line import text
     assert text(k.table) == "ROUND 3, TABLE 5, 50 min", text(k.table)
     p = tablekit.Players(k, seed=3)
@@ -68,7 +69,9 @@ def test_a_bad_round_is_refused_and_changes_nothing():
     for bad in ({"cmd": "round"}, {"cmd": "round", "round": 1, "left": "soon"},
                 {"cmd": "round", "round": 1, "caps": [1]}, {"cmd": "round", "round": 1, "caps": {"deals": -2}},
                 {"cmd": "round", "round": 1, "seats": ["A name far too long for any table at all"]},
-                {"cmd": "round", "round": 1, "profile": ""}, {"cmd": "round", "round": 1, "profile": 7}):
+                {"cmd": "round", "round": 1, "profile": ""}, {"cmd": "round", "round": 1, "profile": 7},
+                {"cmd": "round", "round": 1, "profile": "p", "profile_version": 0},
+                {"cmd": "round", "round": 1, "profile_version": 2}):
         r = k.command(_cmd(bad))
         assert len(r) == 1 and "error" in r[0], (bad, r)
         assert k.table.round is None and k.table.names is None and k.table.profile is None, bad

@@ -265,7 +265,7 @@ def catalogue():
     r = {"ev": "x-ruling", "hand": 1, "trick": 3, "seat": 1, "team": 1, "rule": "revoke",
          "penalty": "hand", "card": "7H", "score": [35, 0]}
     out.append(_game("ruling: renuncio, hand to the other side", m, P.PLAY,
-                     ["FOUL S1 revoke", "proven by 2\x02 in trick 6"], violation=v, ruling=r))
+                     ["FOUL S1 revoke", "RULING hand to team 0"], violation=v, ruling=r))
     v = {"ev": "violation", "hand": 1, "trick": 7, "seat": 1, "card": "7H", "rule": "revoke",
          "proven": "at-play"}
     out.append(_game("ruling: correct", m, P.PLAY, ["FOUL S1 revoke"], violation=v,
@@ -274,6 +274,22 @@ def catalogue():
                      ruling=dict(r, trick=7, penalty="score", score=[5, 0])))
     out.append(_game("ruling: match", m, P.PLAY, ["FOUL S1 revoke"], violation=v,
                      ruling=dict(r, trick=7, penalty="game")))
+    # The rulings with no violation box: the band says them
+    # (table/ruled.py, table/restore.py `overridden`), until the next card.
+    misdeal = {"ev": "x-ruling", "hand": 1, "trick": 7, "seat": 0, "team": 0, "rule": "misdeal",
+               "penalty": "stands"}
+    for name, text, ruled in (
+            ("ruling: late misdeal stands, a short hand", "S1: " + say("a card short, its trick to team") + " 0",
+             dict(misdeal, short=1)),
+            ("ruling: late misdeal stands", say("late misdeal: play on"), misdeal),
+            ("ruling: claim refused", "S0: " + say("claim refused, play on"), None),
+            ("ruling: concession cancelled", "S2: " + say("objects: concession cancelled"), None),
+            ("ruling: overruled, renuncio", say("OVERRULED") + " S1: " + say("hand to team") + " 0", r),
+            ("ruling: overruled, waived", say("OVERRULED") + " S1: " + say("reported"), r)):
+        out.append(_game(name, m, P.PLAY, [text], message=text, ruling=ruled))
+    claimed = snap("malilla", 4, [[0, 2], [1, 3]], [24, 0], "C", turn=None, last_n=4,
+                   context={"ended": "claim"}, hand=1)
+    out.append(_game("ruling: claim accepted", claimed, P.HAND_END, [say("CLAIM")]))
     # Every warning the controller sets, and reader faults, during play.
     m = match_at(tricks=2)
     for w in WARNINGS:

@@ -39,6 +39,20 @@ Readings chosen where the text is silent or does not add up:
   (39 cards, 13 each). Pips are unchanged (60), so the neutral share is 20 and each
   player above 20 scores the excess (the text's "against 20"). The partner
   exemption has no partner to apply to.
+- Three players and a dummy (option `dummy`): the text's other three-handed form, "a
+  dummy hand is dealt to the centre", which it does not say more of. Read as the French
+  clubs play it ("la manille à trois avec un mort"): four hands are dealt as at four,
+  the dummy's face up on the table, and one player plays the dummy's cards at its turn
+  besides his own, his side (he and the dummy) against the other two; scored as the
+  four-handed game (sides, the neutral share 30). At the table the dummy is seat 3
+  (the fourth reader, where its cards are laid) and its partner seat 1, across, for the
+  whole match; when the deal comes to the dummy its partner deals for it and the
+  turn-up is the dummy's card. The dummy makes no calls: its partner claims and
+  concedes for the side, and nobody waits for the dummy's word (a concession by its
+  partner stands at once, as a side of one player's). The log is the four-handed
+  game's: the dummy's cards are `play`s of seat 3. Not with the auction (each bids for
+  a side of two players). The other form, "cards are removed", is the match of three
+  seats above.
 - Manille aux enchères (option `auction`, four-handed): no turn-up. From the
   dealer's right, in turn, each player bids the pips their side will make (`bid` +
   `amount`, above the last bid, from 31 to all the pips) or passes (`pass`, final for
@@ -84,12 +98,15 @@ class Manille(Game):
         "auction": (False, bool, "Manille aux enchères: bid for the right to name trump"),
         "level_redeal": (False, bool, "a deal split 30-30 is dealt again by the same dealer "
                          "(a tradition; the default records 0 for both)"),
+        "dummy": (False, bool, "three players and a dummy: seat 1 plays the dummy's hand, "
+                  "seat 3, against the other two (the French 'mort')"),
         "target": (101, int, "match points that win (50 short, 201 long)"),
         "irregularity": ("report", ("game", "report"),
                          "a proven illegal play loses the game, or is only reported"),
     }
     PRESETS = ({}, {"last_trick_bonus": True}, {"partner_exemption": True}, {"auction": True})
     CALL_WORDS = ("bid", "pass", "trump")       # the auction's
+    DUMMY = 3           # the dummy's seat (option `dummy`); its partner is seat 1
 
     def configure(self, seats):
         """Three at the table play each for themselves."""
@@ -111,6 +128,12 @@ class Manille(Game):
         if o.get("last_trick_bonus"):
             self.last_trick = 1
         self.auction = bool(o.get("auction"))
+        self.dummy = -1                 # rules/claims.py: the seat that makes no calls
+        if o.get("dummy"):
+            if self.seats != 4 or self.auction:
+                raise EventError("the dummy hand is dealt at a table of four readers (three "
+                                 "players and the dummy), without the auction")
+            self.dummy = self.DUMMY
         if self.auction:
             if self.seats != 4:
                 raise EventError("Manille aux enchères is played by four (two partnerships)")

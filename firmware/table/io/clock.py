@@ -9,9 +9,11 @@ counted from the command's arrival, runs out. The room sends the round again eve
 minute (a table away counts from a time at most that old); after a power cut the
 table holds no round until the room's next word.
 
-`Table.round` is a list [round, table, end ms or -1, points or -1, deals or -1]: five
+`Table.round` is a list [round, table, end ms or -1, points or -1, deals or -1, the
+profile's version or -1]: six
 small ints, no dict kept. `Table.profile` is the event's house-rule profile, a name
-the next `match` event carries (top-level `profile`, docs/protocol.md).
+the next `match` event carries (top-level `profile`, docs/protocol.md), with its
+file's version (`profile_version`) from `Table.round`.
 """
 from rules.errors import TableError
 
@@ -43,6 +45,10 @@ def take(t, cmd):
     profile = cmd.get("profile")
     if profile is not None and (not isinstance(profile, str) or not 0 < len(profile) <= MAX_PROFILE):
         raise TableError("'round' needs 'profile' to be a name of 1 to " + str(MAX_PROFILE) + " characters")
+    version = cmd.get("profile_version")      # the profile file's version
+    if version is not None and (profile is None or not isinstance(version, int)
+                                or isinstance(version, bool) or version < 1):
+        raise TableError("'round' needs 'profile_version' to be a whole number from 1, with 'profile'")
     if "seats" in cmd or "teams" in cmd:
         from rules import names
         given = {}
@@ -55,7 +61,8 @@ def take(t, cmd):
         t.profile = None
     else:
         t.profile = profile
-        t.round = [rnd, table, NONE if left == NONE else t.now() + left * 1000, points, deals]
+        t.round = [rnd, table, NONE if left == NONE else t.now() + left * 1000, points, deals,
+                   NONE if version is None else version]
     t.changed = True
 
 

@@ -63,7 +63,8 @@ def _command(t, cmd):
         options = cmd.get("options", {})
         if not isinstance(options, dict):
             raise CommandError("'options' must be an object")
-        t.new_match(game, options, cmd.get("dealer", 0), cmd.get("profile"))
+        t.new_match(game, options, cmd.get("dealer", 0), cmd.get("profile"),
+                    cmd.get("profile_version"))
     elif word == "status":
         out.update(status(t))
     elif word == "resend":

@@ -54,6 +54,7 @@ WORDS = (b"\n"
          b'ODD\tSENARS\n'  # SENARS
          b'OPEN MISERY\tMIS\xc3\x88RIA OBERTA\n'  # MISÈRIA OBERTA
          b'ORDAGO\t\xc3\x92RDAG\n'  # ÒRDAG
+         b'OVERRULED\tREVISAT\n'  # REVISAT
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tPUJA A\n'  # PUJA A
          b'REFUSED RAISE\tNO VOLGUT\n'  # NO VOLGUT
@@ -88,6 +89,7 @@ WORDS = (b"\n"
          b'VUELTAS\tTORNADA\n'  # TORNADA
          b'WINNER\tGUANYA\n'  # GUANYA
          b'WITH\tAMB\n'  # AMB
+         b"a card short, its trick to team\tli falta una carta, la seva basa a l'equip\n"  # li falta una carta, la seva basa a l'equip
          b'a proven foul\tuna falta provada\n'  # una falta provada
          b"a round declared by one side alone\tlance d'una parella\n"  # lance d'una parella
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val
@@ -102,6 +104,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tcarta vista a dos llocs\n'  # carta vista a dos llocs
          b'cards on any reader\tcartes a qualsevol lector\n'  # cartes a qualsevol lector
          b'claim\treclamaci\xc3\xb3\n'  # reclamació
+         b'claim refused, play on\treclamaci\xc3\xb3 rebutjada, es continua\n'  # reclamació rebutjada, es continua
          b'clockwise\thorari\n'  # horari
          b'collect\trecollir\n'  # recollir
          b'collect it\trecull-la\n'  # recull-la
@@ -136,6 +139,7 @@ WORDS = (b"\n"
          b"is reported\ts'anota\n"  # s'anota
          b'it stands\tval\n'  # val
          b'last trick bonus\tprima de la darrera basa\n'  # prima de la darrera basa
+         b'late misdeal: play on\tmal repartiment, tard: es continua\n'  # mal repartiment, tard: es continua
          b'lay it on any reader\tposeu-la a qualsevol lector\n'  # poseu-la a qualsevol lector
          b'loses the game\tperd la partida\n'  # perd la partida
          b'low-card\tcarta baixa\n'  # carta baixa
@@ -154,6 +158,7 @@ WORDS = (b"\n"
          b'not now\tara no\n'  # ara no
          b'not-in-hand\tcarta que no tenia\n'  # carta que no tenia
          b'nothing to undo\tres a desfer\n'  # res a desfer
+         b"objects: concession cancelled\ts'hi oposa: cessi\xc3\xb3 anul\xc2\xb7lada\n"  # s'hi oposa: cessió anul·lada
          b'out-of-turn\tfora de torn\n'  # fora de torn
          b'pack\tbaralla\n'  # baralla
          b'pares and juego bonuses\tprimes de parells i joc\n'  # primes de parells i joc

@@ -54,6 +54,7 @@ WORDS = (b"\n"
          b'ODD\tIMPARES\n'  # IMPARES
          b'OPEN MISERY\tMISERIA ABIERTA\n'  # MISERIA ABIERTA
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
+         b'OVERRULED\tREVISADO\n'  # REVISADO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSUBE A\n'  # SUBE A
          b'REFUSED RAISE\tNO QUERIDO\n'  # NO QUERIDO
@@ -88,6 +89,7 @@ WORDS = (b"\n"
          b'VUELTAS\tVUELTAS\n'  # VUELTAS
          b'WINNER\tGANA\n'  # GANA
          b'WITH\tCON\n'  # CON
+         b'a card short, its trick to team\tle falta una carta, su baza al equipo\n'  # le falta una carta, su baza al equipo
          b'a proven foul\tuna falta probada\n'  # una falta probada
          b'a round declared by one side alone\tlance de una sola pareja\n'  # lance de una sola pareja
          b'a round declared by one side alone is worth\tun lance que declara una sola pareja vale\n'  # un lance que declara una sola pareja vale
@@ -102,6 +104,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tcarta vista en dos puestos\n'  # carta vista en dos puestos
          b'cards on any reader\tcartas en cualquier lector\n'  # cartas en cualquier lector
          b'claim\treclamaci\xc3\xb3n\n'  # reclamación
+         b'claim refused, play on\treclamaci\xc3\xb3n rechazada, se sigue\n'  # reclamación rechazada, se sigue
          b'clockwise\thorario\n'  # horario
          b'collect\trecoger\n'  # recoger
          b'collect it\trec\xc3\xb3gela\n'  # recógela
@@ -136,6 +139,7 @@ WORDS = (b"\n"
          b'is reported\tse anota\n'  # se anota
          b'it stands\tvale\n'  # vale
          b'last trick bonus\tprima de la \xc3\xbaltima baza\n'  # prima de la última baza
+         b'late misdeal: play on\tmal reparto, tarde: se sigue\n'  # mal reparto, tarde: se sigue
          b'lay it on any reader\tp\xc3\xb3ngala en cualquier lector\n'  # póngala en cualquier lector
          b'loses the game\tpierde la partida\n'  # pierde la partida
          b'low-card\tcarta baja\n'  # carta baja
@@ -154,6 +158,7 @@ WORDS = (b"\n"
          b'not now\tahora no\n'  # ahora no
          b'not-in-hand\tcarta que no ten\xc3\xada\n'  # carta que no tenía
          b'nothing to undo\tnada que deshacer\n'  # nada que deshacer
+         b'objects: concession cancelled\tse opone: cesi\xc3\xb3n anulada\n'  # se opone: cesión anulada
          b'out-of-turn\tfuera de turno\n'  # fuera de turno
          b'pack\tbaraja\n'  # baraja
          b'pares and juego bonuses\tprimas de pares y juego\n'  # primas de pares y juego

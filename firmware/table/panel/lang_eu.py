@@ -54,6 +54,7 @@ WORDS = (b"\n"
          b'ODD\tBAKOITIAK\n'  # BAKOITIAK
          b'OPEN MISERY\tMISERIA IREKIA\n'  # MISERIA IREKIA
          b'ORDAGO\tHORDAGO\n'  # HORDAGO
+         b'OVERRULED\tBERRIKUSIA\n'  # BERRIKUSIA
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tIGO:\n'  # IGO:
          b'REFUSED RAISE\tEZ DU NAHI\n'  # EZ DU NAHI
@@ -88,6 +89,7 @@ WORDS = (b"\n"
          b'VUELTAS\tBUELTAK\n'  # BUELTAK
          b'WINNER\tIRABAZLEA\n'  # IRABAZLEA
          b'WITH\tLAGUNA\n'  # LAGUNA
+         b'a card short, its trick to team\tkarta bat falta, bere baza taldeari\n'  # karta bat falta, bere baza taldeari
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
          b'a round declared by one side alone\tbikote baten jokaldia\n'  # bikote baten jokaldia
          b'a round declared by one side alone is worth\talde bakar batek deklaratutako jokaldiak balio du\n'  # alde bakar batek deklaratutako jokaldiak balio du
@@ -102,6 +104,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tkarta bi eserlekutan ikusia\n'  # karta bi eserlekutan ikusia
          b'cards on any reader\tkartak edozein irakurgailutan\n'  # kartak edozein irakurgailutan
          b'claim\terreklamazioa\n'  # erreklamazioa
+         b'claim refused, play on\terreklamazioa ukatua, jarraitu\n'  # erreklamazioa ukatua, jarraitu
          b'clockwise\terlojuaren norantzan\n'  # erlojuaren norantzan
          b'collect\tbildu\n'  # bildu
          b'collect it\tbil ezazu\n'  # bil ezazu
@@ -136,6 +139,7 @@ WORDS = (b"\n"
          b'is reported\tidatzi egiten da\n'  # idatzi egiten da
          b'it stands\tbalio du\n'  # balio du
          b'last trick bonus\tazken bazaren saria\n'  # azken bazaren saria
+         b'late misdeal: play on\tbanaketa okerra, berandu: jarraitu\n'  # banaketa okerra, berandu: jarraitu
          b'lay it on any reader\tjarri edozein irakurgailutan\n'  # jarri edozein irakurgailutan
          b'loses the game\tpartida galtzen du\n'  # partida galtzen du
          b'low-card\tkarta baxua\n'  # karta baxua
@@ -154,6 +158,7 @@ WORDS = (b"\n"
          b'not now\torain ez\n'  # orain ez
          b'not-in-hand\tez zuen karta\n'  # ez zuen karta
          b'nothing to undo\tez dago ezer desegiteko\n'  # ez dago ezer desegiteko
+         b'objects: concession cancelled\taurka: uztea baliogabetua\n'  # aurka: uztea baliogabetua
          b'out-of-turn\ttxandaz kanpo\n'  # txandaz kanpo
          b'pack\tsorta\n'  # sorta
          b'pares and juego bonuses\tpareen eta jokoaren sariak\n'  # pareen eta jokoaren sariak

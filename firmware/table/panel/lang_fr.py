@@ -54,6 +54,7 @@ WORDS = (b"\n"
          b'ODD\tIMPAIRS\n'  # IMPAIRS
          b'OPEN MISERY\tMIS\xc3\x88RE \xc3\x89TAL\xc3\x89E\n'  # MISÈRE ÉTALÉE
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
+         b'OVERRULED\tR\xc3\x89VIS\xc3\x89\n'  # RÉVISÉ
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tRELANCE \xc3\x80\n'  # RELANCE À
          b'REFUSED RAISE\tRELANCE REFUS\xc3\x89E\n'  # RELANCE REFUSÉE
@@ -88,6 +89,7 @@ WORDS = (b"\n"
          b'VUELTAS\tREVANCHE\n'  # REVANCHE
          b'WINNER\tGAGNANT\n'  # GAGNANT
          b'WITH\tAVEC\n'  # AVEC
+         b"a card short, its trick to team\tune carte de moins, son pli \xc3\xa0 l'\xc3\xa9quipe\n"  # une carte de moins, son pli à l'équipe
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
          b"a round declared by one side alone\tmanche d'un seul camp\n"  # manche d'un seul camp
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut
@@ -102,6 +104,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tcarte vue \xc3\xa0 deux places\n'  # carte vue à deux places
          b'cards on any reader\tcartes sur un lecteur\n'  # cartes sur un lecteur
          b'claim\trevendication\n'  # revendication
+         b'claim refused, play on\trevendication refus\xc3\xa9e, on continue\n'  # revendication refusée, on continue
          b'clockwise\thoraire\n'  # horaire
          b'collect\tramasser\n'  # ramasser
          b'collect it\tramassez-le\n'  # ramassez-le
@@ -136,6 +139,7 @@ WORDS = (b"\n"
          b'is reported\test signal\xc3\xa9e\n'  # est signalée
          b'it stands\telle reste\n'  # elle reste
          b'last trick bonus\tprime du dernier pli\n'  # prime du dernier pli
+         b'late misdeal: play on\tmaldonne tardive : on continue\n'  # maldonne tardive : on continue
          b'lay it on any reader\tposez-la sur un lecteur\n'  # posez-la sur un lecteur
          b'loses the game\tperd la partie\n'  # perd la partie
          b'low-card\tpetite carte\n'  # petite carte
@@ -154,6 +158,7 @@ WORDS = (b"\n"
          b'not now\tpas maintenant\n'  # pas maintenant
          b'not-in-hand\tcarte absente de la main\n'  # carte absente de la main
          b'nothing to undo\trien \xc3\xa0 annuler\n'  # rien à annuler
+         b"objects: concession cancelled\ts'y oppose : abandon annul\xc3\xa9\n"  # s'y oppose : abandon annulé
          b'out-of-turn\thors de son tour\n'  # hors de son tour
          b'pack\tjeu de cartes\n'  # jeu de cartes
          b'pares and juego bonuses\tprimes de paires et de jeu\n'  # primes de paires et de jeu

@@ -54,6 +54,7 @@ WORDS = (b"\n"
          b'ODD\tIMPARES\n'  # IMPARES
          b'OPEN MISERY\tMISERIA ABERTA\n'  # MISERIA ABERTA
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
+         b'OVERRULED\tREVISADO\n'  # REVISADO
          b'PIQUET 32\tPIQUET 32\n'  # PIQUET 32
          b'RAISE TO\tSOBE A\n'  # SOBE A
          b'REFUSED RAISE\tNON QUERIDO\n'  # NON QUERIDO
@@ -88,6 +89,7 @@ WORDS = (b"\n"
          b'VUELTAS\tVOLTAS\n'  # VOLTAS
          b'WINNER\tGA\xc3\x91A\n'  # GAÑA
          b'WITH\tCON\n'  # CON
+         b'a card short, its trick to team\tf\xc3\xa1ltalle unha carta, a s\xc3\xbaa baza ao equipo\n'  # fáltalle unha carta, a súa baza ao equipo
          b'a proven foul\tunha falta probada\n'  # unha falta probada
          b'a round declared by one side alone\tlance dunha parella\n'  # lance dunha parella
          b'a round declared by one side alone is worth\tun lance que declara unha soa parella vale\n'  # un lance que declara unha soa parella vale
@@ -102,6 +104,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tcarta vista en dous postos\n'  # carta vista en dous postos
          b'cards on any reader\tcartas en calquera lector\n'  # cartas en calquera lector
          b'claim\treclamaci\xc3\xb3n\n'  # reclamación
+         b'claim refused, play on\treclamaci\xc3\xb3n rexeitada, s\xc3\xa9guese\n'  # reclamación rexeitada, séguese
          b'clockwise\thorario\n'  # horario
          b'collect\trecoller\n'  # recoller
          b'collect it\trec\xc3\xb3llea\n'  # recóllea
@@ -136,6 +139,7 @@ WORDS = (b"\n"
          b'is reported\tan\xc3\xb3tase\n'  # anótase
          b'it stands\tvale\n'  # vale
          b'last trick bonus\tprima da \xc3\xbaltima baza\n'  # prima da última baza
+         b'late misdeal: play on\tmal reparto, tarde: s\xc3\xa9guese\n'  # mal reparto, tarde: séguese
          b'lay it on any reader\tp\xc3\xb3\xc3\xb1aa en calquera lector\n'  # póñaa en calquera lector
          b'loses the game\tperde a partida\n'  # perde a partida
          b'low-card\tcarta baixa\n'  # carta baixa
@@ -154,6 +158,7 @@ WORDS = (b"\n"
          b'not now\tagora non\n'  # agora non
          b'not-in-hand\tcarta que non ti\xc3\xb1a\n'  # carta que non tiña
          b'nothing to undo\tnada que desfacer\n'  # nada que desfacer
+         b'objects: concession cancelled\top\xc3\xb3nse: cesi\xc3\xb3n anulada\n'  # opónse: cesión anulada
          b'out-of-turn\tf\xc3\xb3ra de quenda\n'  # fóra de quenda
          b'pack\tbaralla\n'  # baralla
          b'pares and juego bonuses\tprimas de pares e xogo\n'  # primas de pares e xogo

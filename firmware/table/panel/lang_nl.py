@@ -54,6 +54,7 @@ WORDS = (b"\n"
          b'ODD\tONEVEN\n'  # ONEVEN
          b'OPEN MISERY\tOPEN MISERIE\n'  # OPEN MISERIE
          b'ORDAGO\t\xc3\x93RDAGO\n'  # ÓRDAGO
+         b'OVERRULED\tHERZIEN\n'  # HERZIEN
          b'PIQUET 32\tPIKET 32\n'  # PIKET 32
          b'RAISE TO\tVERHOOG TOT\n'  # VERHOOG TOT
          b'REFUSED RAISE\tGEWEIGERD\n'  # GEWEIGERD
@@ -88,6 +89,7 @@ WORDS = (b"\n"
          b'VUELTAS\tTERUGRONDE\n'  # TERUGRONDE
          b'WINNER\tWINNAAR\n'  # WINNAAR
          b'WITH\tMET\n'  # MET
+         b'a card short, its trick to team\teen kaart te weinig, de slag naar team\n'  # een kaart te weinig, de slag naar team
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
          b'a round declared by one side alone\tronde van \xc3\xa9\xc3\xa9n kant\n'  # ronde van één kant
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard
@@ -102,6 +104,7 @@ WORDS = (b"\n"
          b'card seen at two seats\tkaart op twee plaatsen gezien\n'  # kaart op twee plaatsen gezien
          b'cards on any reader\tkaarten op een lezer\n'  # kaarten op een lezer
          b'claim\tclaim\n'  # claim
+         b'claim refused, play on\tclaim geweigerd, speel door\n'  # claim geweigerd, speel door
          b'clockwise\tmet de klok mee\n'  # met de klok mee
          b'collect\toprapen\n'  # oprapen
          b'collect it\trapen\n'  # rapen
@@ -136,6 +139,7 @@ WORDS = (b"\n"
          b'is reported\twordt gemeld\n'  # wordt gemeld
          b'it stands\tblijft liggen\n'  # blijft liggen
          b'last trick bonus\tbonus voor de laatste slag\n'  # bonus voor de laatste slag
+         b'late misdeal: play on\tlate foute deling: speel door\n'  # late foute deling: speel door
          b'lay it on any reader\tleg ze op een lezer\n'  # leg ze op een lezer
          b'loses the game\tverliest de partij\n'  # verliest de partij
          b'low-card\tlage kaart\n'  # lage kaart
@@ -154,6 +158,7 @@ WORDS = (b"\n"
          b'not now\tniet nu\n'  # niet nu
          b'not-in-hand\tkaart niet in de hand\n'  # kaart niet in de hand
          b'nothing to undo\tniets om ongedaan te maken\n'  # niets om ongedaan te maken
+         b'objects: concession cancelled\tmaakt bezwaar: opgeven vervalt\n'  # maakt bezwaar: opgeven vervalt
          b'out-of-turn\tbuiten de beurt\n'  # buiten de beurt
          b'pack\tkaartspel\n'  # kaartspel
          b'pares and juego bonuses\tpremies voor paren en spel\n'  # premies voor paren en spel

@@ -157,12 +157,13 @@ def violation(self, v, y, ruled=None):
     self.rect(0, y, self.width, h)
     self.rect(2, y + 2, self.width - 4, h - 4, PAPER)
     head = say("FOUL") + " " + seat(v["seat"]) + " " + rule_text(v["rule"])
-    lines = [head, self.card(v["card"]) + " " + say("in trick") + " " + str(v["trick"])]
+    lines = [head]
+    if ruled:       # what to do comes first: a small panel cuts the box's last lines
+        lines.append(ruled)
+    lines.append(self.card(v["card"]) + " " + say("in trick") + " " + str(v["trick"]))
     proof = v.get("proof")
     if proof:       # the card played, then the later card that proves it
         lines.append(say("proven by") + " " + self.card(proof["card"]) + " " + say("in trick") + " " + str(proof["trick"]))
     elif v.get("proven") == "at-play":
         lines.append(say("at play"))
-    if ruled:
-        lines.append(ruled)
     para(self, lines, 6, y + 5, self.width - 12, h - 8, self.body + 1 if self.wide else self.body)

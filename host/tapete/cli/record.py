@@ -39,7 +39,7 @@ def new_command(game, options=None, dealer=0, profile=None):
         prof = profiles.named(profile, game)
         merged = profiles.match_options(prof)
         merged.update(options or {})
-        options, name = merged, prof["profile"]
+        options, name, version = merged, prof["profile"], prof["version"]
     try:
         games.get(game, options or {})
     except TableError as err:
@@ -49,6 +49,7 @@ def new_command(game, options=None, dealer=0, profile=None):
         cmd["options"] = options
     if name is not None:
         cmd["profile"] = name
+        cmd["profile_version"] = version    # the match event says which edition was played
     return cmd
 
 

@@ -120,7 +120,7 @@ def _sim(args):
         prof = profiles.named(args.profile, args.game)
         merged = profiles.match_options(prof)
         merged.update(options or {})
-        options, profile = merged, prof["profile"]
+        options, profile, version = merged, prof["profile"], prof["version"]
     _check_game(args.game, options)
     from ..log import names
     args.names_given = names.from_options(args.names, args.teams)
@@ -160,6 +160,7 @@ def _sim(args):
         new["options"] = options
     if profile is not None:
         new["profile"] = profile
+        new["profile_version"] = version
     try:
         if args.pty:
             return _serve_pty(args, proc, PtyBridge, driven)
@@ -307,7 +308,7 @@ def _this_run(result, first_line):
         ours = dict(result)
         for key in ("errors", "disagreements"):
             if key in result:
-                ours[key] = [e for e in result[key] if e.get("line", first_line) >= first_line]
+                ours[key] = [e for e in result[key] if (e.get("line") or first_line) >= first_line]
         return [ours]
     return [r for r in result["matches"] if r["lines"][0] >= first_line] or result["matches"][-1:]
 

@@ -93,6 +93,16 @@ def ends(event, rnd):
     return rnd["started"] + minutes * 60.0
 
 
+def _profile_version(event):
+    """The version of the event's profile (a name shipped or a file), or None when it
+    cannot be read now: the round still goes out, with the name alone."""
+    from . import profiles
+    try:
+        return profiles.named(event["profile"], event.get("game"))["version"]
+    except profiles.ProfileError:
+        return None
+
+
 def round_command(event, rnd, table, now):
     """The `round` host command of one table of round `rnd`: its names, the round and
     table numbers, the seconds left at `now` and the caps (docs/protocol.md)."""
@@ -105,6 +115,9 @@ def round_command(event, rnd, table, now):
         cmd["caps"] = caps
     if event.get("profile"):
         cmd["profile"] = event["profile"]       # the match event carries it (top-level `profile`)
+        version = _profile_version(event)
+        if version is not None:
+            cmd["profile_version"] = version    # ... and which edition of it (`profile_version`)
     cmd.update(names_of(event, table))
     return cmd
 

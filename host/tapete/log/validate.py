@@ -122,7 +122,7 @@ WORD = _text(32)
 # (views/state.py), the audit (judge/audit/). Keys not named here are free.
 KINDS = {
     "match": {"game": _game, "seats": _int(1, MAX_SEATS), "options": _object, "names": _object,
-              "round": _int(0, MAX_HAND), "profile": _text()},
+              "round": _int(0, MAX_HAND), "profile": _text(), "profile_version": _int(1, MAX_INT)},
     "deal": {"dealer": SEAT, "cards": _either(_int(0, 64), CARDS, _list_of(CARDS, MAX_SEATS)),
              "cut": _bool, "board": _int(0, MAX_HAND)},
     "misdeal": {"seat": SEAT, "reason": _text()},

@@ -29,7 +29,7 @@ from ..log.validate import MAX_BYTES, placeable
 from ..room_topics import LOG, every_table
 from .. import i18n
 from ..i18n import _
-from ..views.state import TableView, describe_violation, seat_label, spoken, team_name
+from ..views.state import TableView, describe_violation, profile_text, seat_label, spoken, team_name
 
 log = logging.getLogger(__package__)
 
@@ -221,7 +221,7 @@ def table_summary(name, s, rnd, arrived, gap, misboards, names=None, counts=None
     over = bool(result) or ended is not None
     # the player to play by name (the headline says who, not "seat 2"); a violation
     # in the current language (i18n.using), as the table's own board says it
-    return {"table": name, "game": s.get("game"), "round": rnd, "hand": s.get("hand"),
+    return {"table": name, "game": s.get("game"), "profile": profile_text(s), "round": rnd, "hand": s.get("hand"),
             "totals": s.get("totals"), "turn": turn,
             "teams": teams or [team_name(s, t) for t in range(len(s.get("totals") or []))],
             "player": seat_label(s, turn) if turn is not None else None,

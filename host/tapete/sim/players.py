@@ -103,8 +103,14 @@ class Players:
         r = getattr(t, "ruling", None)
         if r is not None and r is not self.ruled:
             self.ruled = r
-            self.log("the table rules: %s, seat %s's %s (%s)" % (
-                r.get("penalty"), r.get("seat"), r.get("card"), r.get("rule")))
+            if r.get("card") is not None:
+                self.log("the table rules: %s, seat %s's %s (%s)" % (
+                    r.get("penalty"), r.get("seat"), r.get("card"), r.get("rule")))
+            else:       # a misdeal after the first card: no card, perhaps a short hand
+                self.log("the table rules: %s %s (dealt by seat %s)%s" % (
+                    r.get("rule"), r.get("penalty"), r.get("seat"),
+                    "" if r.get("short") is None else
+                    ", seat %s's hand short: its missing trick to the other side" % r["short"]))
         if v is not None and v is not violation:
             self.log("the table: %s by seat %s with %s%s" % (
                 v.get("rule"), v.get("seat"), v.get("card"),

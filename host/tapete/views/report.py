@@ -69,6 +69,20 @@ def card_text(code):
     return code[:-1] + SUIT_SYMBOLS.get(code[-1], code[-1])
 
 
+def profile_lines(result):
+    """The house-rule profile a match names, its version, and whether the profile
+    installed here is another version (docs/profiles.md)."""
+    args = {"profile": result["profile"], "version": result.get("profile_version"),
+            "installed": result.get("profile_installed_version")}
+    text = (_("House rules: profile %(profile)s, version %(version)s") if args["version"] is not None
+            else _("House rules: profile %(profile)s (no version on the log)")) % args
+    if args["installed"] is not None:
+        text += "\n" + _("The profile installed here is version %(installed)s: it may set other "
+                         "rules than the match was played under (the log's options are what was "
+                         "played).") % args
+    return text
+
+
 def render(result, seats=None):
     """The whole report as text (in the current language: i18n)."""
     out = []
@@ -80,7 +94,7 @@ def render(result, seats=None):
         title += " (" + ", ".join(k + "=" + str(v) for k, v in sorted(result["options"].items())) + ")"
     out += [title, "=" * len(title), ""]
     if result.get("profile"):
-        out += ["House rules: profile " + str(result["profile"]), ""]
+        out += [profile_lines(result), ""]
     players = players_line(result)
     if players:
         out += [players, ""]

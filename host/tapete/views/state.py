@@ -36,6 +36,7 @@ class TableView:
         self.last_error = None
         self.gaps = []
         self.names = {}         # the match's players' names, checked (names.of_match)
+        self.profile_version = None     # the version of the house-rule profile it names
         self.incidents = Incidents(MAX_LIVE)    # the referee's incident log (views/incidents.py)
         self.own_scores = {}    # hand -> the score the rules derived for it (the room checks claims by
                                 # it); None after lines were lost (x-gap) in this match
@@ -51,6 +52,8 @@ class TableView:
             self.reset()
             from ..log.names import of_match
             self.names = of_match(ev)
+            version = ev.get("profile_version")
+            self.profile_version = version if isinstance(version, int) and not isinstance(version, bool) else None
         self.events += 1
         self.incidents.feed(ev)
         if "seq" in ev:
@@ -70,6 +73,11 @@ class TableView:
             self.own_scores = None  # lines lost: the rules' state is no longer the table's
         elif name == UNDO:
             self.fold.feed(ev)  # a play taken back (the table's undo): rebuilt without it
+        elif name in ("x-ruling", "x-override"):
+            # a ruling's seq noted; a director's override rebuilds the match under it
+            # (rules/fold.py), as the table did: else the board's match went on as if
+            # the ruling stood (its totals, and the next deal refused)
+            self.fold.feed(ev)
         if name in DERIVED or not isinstance(name, str) or name.startswith("x-") or name == "end":
             return
         # an input, or an event the rules do not know: they say what is wrong with it
@@ -97,7 +105,20 @@ class TableView:
         s["incidents"] = [dict(i) for i in self.incidents.items[-MAX_LIVE:]]
         if self.names:
             s["names"] = self.names
+        if self.profile_version is not None and s.get("profile"):
+            s["profile_version"] = self.profile_version
         return s
+
+
+def profile_text(s):
+    """'house rules: botifarra-torrefarrera (version 1)', or None without a profile
+    (docs/profiles.md): the board's, the room's table list and table page."""
+    if not s.get("profile"):
+        return None
+    if s.get("profile_version") is not None:
+        return _("house rules: %(profile)s (version %(version)s)") % {
+            "profile": s["profile"], "version": s["profile_version"]}
+    return _("house rules: %(profile)s") % {"profile": s["profile"]}
 
 
 def _same_play(a, b):
@@ -195,7 +216,7 @@ def spoken(s):
     for k in s.get("knowledge") or []:
         cards.update(k.get("holds") or [])
         cards.update(k.get("lacks") or [])
-    return {"game": game_name(s), "options": options_text(s),
+    return {"game": game_name(s), "options": options_text(s), "profile": profile_text(s),
             "trump_label": trump_label(s), "trump": trump_text(s),
             "spanish": spanish_pack(s),
             "cards": dict((c, card_text(c, s)) for c in cards),

@@ -160,3 +160,42 @@ def test_the_live_board_shows_the_profile():
     console = Console(width=120, record=True)
     console.print(table_picture(m.snapshot()))
     assert "house rules: mus-4-kings" in console.export_text()
+
+
+def test_the_match_event_carries_the_profiles_version_and_the_audit_compares_it():
+    """docs/profiles.md: `profile_version` beside `profile`; the audit says when the
+    profile installed here is another version than the one the match was played under."""
+    cmd = new_command("botifarra", None, 0, "botifarra-torrefarrera")
+    installed = profiles.named("botifarra-torrefarrera")["version"]
+    assert cmd["profile_version"] == installed
+    from tapete.views.report import render
+
+    def match(**keys):
+        ev = dict({"ev": "match", "game": "botifarra", "profile": "botifarra-torrefarrera",
+                   "options": {"revoke_correct": True, "revoke_penalty": "hand"}}, **keys)
+        return audit_text(json.dumps(ev) + "\n")
+    same = match(profile_version=installed)
+    assert same["profile_version"] == installed and "profile_installed_version" not in same
+    assert "House rules: profile botifarra-torrefarrera, version %d" % installed in render(same)
+    other = match(profile_version=installed + 1)
+    assert other["profile_installed_version"] == installed and not other["errors"]
+    assert "installed here is version %d" % installed in render(other)
+    none = match()          # a log from before the version: said, not an error
+    assert "profile_version" not in none and none["profile_installed_version"] == installed
+    assert "(no version on the log)" in render(none)
+    # one's own profile file is not installed: nothing to compare with
+    own = audit_text(json.dumps({"ev": "match", "game": "mus", "profile": "house",
+                                 "profile_version": 4}) + "\n")
+    assert own["profile_version"] == 4 and "profile_installed_version" not in own
+
+
+def test_a_bad_profile_version_is_refused_by_the_rules_and_reported_by_the_audit():
+    for bad in (0, "1", True, 2.5):
+        with pytest.raises(ValueError, match="profile_version"):
+            Match().apply({"ev": "match", "game": "tute", "profile": "tute", "profile_version": bad})
+        result = audit_text(json.dumps({"ev": "match", "game": "tute", "profile": "tute",
+                                        "profile_version": bad}) + "\n")
+        assert result["profile"] == "tute" and "profile_version" not in result, bad
+        assert any("'profile_version'" in e["message"] for e in result["errors"]), bad
+    with pytest.raises(ValueError, match="with 'profile'"):
+        Match().apply({"ev": "match", "game": "tute", "profile_version": 1})

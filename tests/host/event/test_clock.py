@@ -32,6 +32,7 @@ def test_the_room_tells_each_table_its_round_names_caps_and_time_left():
     assert sorted(cmds) == ["t1", "t2"]
     assert cmds["t1"] == {"cmd": "round", "id": "room-round", "round": 1, "table": 1, "left": 3510,
                           "caps": {"points": 101, "deals": 12, "minutes": 60}, "profile": "botifarra-torrefarrera",
+                          "profile_version": 1,
                           "seats": ["Ana 4", "Ana 2", "Biel 4", "Biel 2"], "teams": ["Narcís B", "Gràcia B"]}
     # past the end: no time left, never a negative count
     assert clock.commands(event, now=1000.0 + 3700)["t2"]["left"] == 0

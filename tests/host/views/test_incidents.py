@@ -328,3 +328,16 @@ def test_the_report_lists_the_incidents_in_a_browser(chrome, tmp_path, width, he
     assert m["items"] and all(r <= width + 0.5 and f >= 14 for _l, r, f, _t in m["items"]), m
     chrome.execute_script("document.getElementById('incidents').scrollIntoView()")
     _shot(chrome, "report-incidents-%d.png" % width, tmp_path)
+
+
+def test_the_live_board_follows_a_directors_override_as_the_table_did():
+    """A waiver after the ruling ended the hand: the table played the hand on. The board
+    folds the x-override (rules/fold.py) and takes the plays after it, its totals the
+    audit's; before, it judged them after a hand it thought over."""
+    log, _v = ruled_log()
+    view = TableView()
+    for ev in log:
+        view.feed(ev)
+    result = audit_text(_text(log))
+    assert view.errors == 0, view.last_error
+    assert view.state()["totals"] == result["totals"]

@@ -27,6 +27,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         self.options = {}
         self.names = {}             # the match's players' names (docs/protocol.md 1.2), checked
         self.profile = None         # the house-rule profile the match names (docs/profiles.md)
+        self.profile_version = None     # ... and the version of its file
         self.game = None
         self.totals = [0, 0]
         self.winner = None
@@ -196,6 +197,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
             self.game = self.match.game.name
             self.options = self.match.game.options
             self.profile = self.match.profile
+            self.profile_version = event.get("profile_version") if self.profile is not None else None
             if "names" in event:
                 self.names = self.match_names(number, event["names"])
         elif name == "deal":
@@ -473,6 +475,14 @@ class Audit(Mending, Rulings, Comparing, Gaps):
             out["names"] = self.names
         if self.profile is not None:
             out["profile"] = self.profile
+            if self.profile_version is not None:
+                out["profile_version"] = self.profile_version
+            # A profile edited since the match (its version raised) no longer says what
+            # was played: the log's options do. The audit says so (docs/profiles.md).
+            from ...event.profiles import installed_version
+            installed = installed_version(self.profile, self.game)
+            if installed is not None and installed != self.profile_version:
+                out["profile_installed_version"] = installed
         if self.gaps:
             out["gaps"] = self.gaps
         return out

@@ -166,6 +166,7 @@ function drawBoard(root, s, opts) {
   const side = el("div", {class: "side"});
   const opt = said.options || "";
   side.append(el("div", {class: "game", id: "game"}, said.game || s.game, opt ? el("span", {class: "opts"}, " " + opt) : null));
+  if (said.profile) side.append(el("div", {class: "profile", id: "profile"}, said.profile));
   const scores = el("div", {class: "scores", id: "scores"});
   (s.totals || []).forEach((t, i) => scores.append(
     el("div", {class: "score team" + i, id: "score-" + i, "data-total": String(t)},

@@ -41,6 +41,8 @@ function tableCard(t) {
                                  fmt(_("hand %(hand)s"), {hand: t.hand ?? "-"})),
     score,
   ];
+  // the house-rule profile the match is played under, and its version (docs/profiles.md)
+  if (t.profile) lines.splice(2, 0, rel("div", {class: "profile"}, t.profile));
   if (t.over && t.ended) {
     lines.push(rel("div", {class: "turn over"}, t.ended));    // duplicate: the session's boards played
   } else if (t.over) {
