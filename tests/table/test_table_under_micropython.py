@@ -91,8 +91,10 @@ def compile_firmware(into, extra=(), arch=None):
 # each picture. The laws and rulings (issue 35) took a match to 163K (by bisection, loaded
 # by a short path as below; 166K from pytest's folder); the laws' reading moved to
 # rules/options.py, a match's start to table/start.py, rules/native.py forgotten where
-# there is no core: 160K again.
-HEAP_BUDGET = "160K"
+# there is no core: 160K again. The hand's stages (rules/stages.py's words on every game,
+# the stock's fields on Match) and the referee's last rulings (table/ruled.py, the
+# profile's version) took it to 164K (162K fails).
+HEAP_BUDGET = "164K"
 
 
 def test_whole_match_in_the_heap_budget_without_allocation_per_play(tmp_path):
