@@ -53,7 +53,7 @@ It knows nothing about games: `deck.lookup(uid, n)` turns a UID into a code.
 from micropython import const
 import time
 
-from drivers.mfrc522 import OK, NO_TAG
+from drivers.mfrc522 import OK, NO_TAG, ERROR
 
 PLACED = const(1)
 REMOVED = const(2)
@@ -65,6 +65,7 @@ _HIT = const(1)
 _MISS = const(2)
 _UNCLEAR = const(3)
 _RELAID = const(4)       # steady fields: a HALTed card answered REQA (lost the field's power)
+_NOT_OURS = const(255)   # ndef.NOT_OURS (not imported: ndef loads on a new tag only)
 _SETTLED = const(1)     # steady fields: confirmations before a REQA answer means a re-lay
 
 
@@ -229,7 +230,16 @@ class SeatReaders:
         self.round = 0
         self.last = n - 1       # the seat visited last in a round (see `order`)
         self.stats = {"rounds": 0, "crosstalk": 0, "unclear": 0, "conflicts": 0,
-                      "weak": 0, "full": 0, "relaid": 0}
+                      "weak": 0, "full": 0, "relaid": 0, "read": 0, "written": 0}
+        # Decks that carry their own names (reader/ndef.py): the tags read so far
+        # (a deck.Deck made at the first, code or NOT_OURS), and the menu's
+        # write-deck mode: `writing` (code, user memory bytes) goes to the next new
+        # tag laid on a reader, `wrote` the tags written in this pass
+        self.learning = True    # False while a deck is enrolled (its tags are new)
+        self.learned = None
+        self.writing = None
+        self.wrote = None
+        self._mem = None
 
     # -- public ---------------------------------------------------------------
     def cards_at(self, seat):
@@ -399,6 +409,11 @@ class SeatReaders:
                         st = r.request(False)
                     if st == OK:
                         st = r.select()
+            if st == OK and self.learning and self._unread(r):
+                # selected (ACTIVE): a tag no deck knows is read (a deck that carries
+                # its own names), or written in the menu's write-deck mode; a read
+                # or write that failed is a sighting that failed, tried again
+                st = self._memory(r, strong)
             if st != OK:
                 fails += 1
                 self.stats["unclear"] += 1
@@ -488,6 +503,73 @@ class SeatReaders:
             self.stats["unclear"] += 1
             return _UNCLEAR
         return _MISS
+
+    # -- tags that carry their own names (reader/ndef.py; docs/decks.md) ----------
+    def _unread(self, r):
+        """Is the tag just selected one whose memory is to be read (no deck knows
+        it), or written (write-deck mode: not written yet in this pass)?"""
+        uid, n = r.uid, r.uid_len
+        if self.writing is not None:
+            return self.wrote is None or self.wrote.lookup(uid, n) in (-1, _NOT_OURS)
+        if self.deck is not None and self.deck.lookup(uid, n) >= 0:
+            return False    # enrolled: read at today's speed, from the table
+        return self.learned is None or self.learned.lookup(uid, n) < 0
+
+    def unwrite(self, code):
+        """Write-deck mode: the tag written as `code` in this pass may be written
+        again (the menu's undo)."""
+        w = self.wrote
+        if w is None:
+            return
+        t = w.table
+        for k in range(w.count):
+            if t[k * w.REC + 11] == code:
+                t[k * w.REC + 11] = _NOT_OURS
+
+    def _memory(self, r, strong):
+        """Read the selected tag's NDEF record into `learned` (its card code, or
+        NOT_OURS), or write `writing`'s and read it back. OK or the failed status."""
+        from . import ndef
+        from .deck import Deck
+        uid, n = r.uid, r.uid_len
+        if self.learned is None:
+            self.learned = Deck(64)
+            self._mem = bytearray(32)
+        w = self.writing
+        if r.uid_len != 7 or r.sak & 0x08:
+            # not an NTAG21x (SAK 0x00, 7-byte UID): a MIFARE Classic has no READ
+            # of pages, and is written by no phone app as an NDEF text either
+            self.learned.put(uid, n, _NOT_OURS)
+            return OK       # an unknown tag (write-deck mode: the panel says so)
+        if w is not None:
+            if not strong:
+                return ERROR   # maybe a neighbour's tag: written only on its own reader
+            code, data = w
+            for k in range(len(data) // 4):
+                st = r.write_page(ndef.FIRST_PAGE + k, data[4 * k:4 * k + 4])
+                if st != OK:
+                    return st
+        mem = self._mem
+        st = r.read_page(ndef.FIRST_PAGE, mem)
+        if st != OK:
+            return st
+        size = ndef.length(mem)
+        if size > 16:
+            st = r.read_page(ndef.FIRST_PAGE + 4, memoryview(mem)[16:])
+            if st != OK:
+                return st
+        got = ndef.decode(mem[:size]) if 0 < size <= 32 else None
+        if w is not None:
+            if got is None or got[1] != w[0]:
+                return ERROR   # the read-back differs: written again at the next look
+            if self.wrote is None:
+                self.wrote = Deck(16)
+            self.wrote.put(uid, n, w[0])
+            self.writing = None
+            self.stats["written"] += 1
+        self.learned.put(uid, n, got[1] if got is not None else ndef.NOT_OURS)
+        self.stats["read"] += 1
+        return OK
 
     def _strong(self, r):
         """Is the tag just selected at normal gain well coupled? Asked once more at low
@@ -594,6 +676,18 @@ class SeatReaders:
         if self.round - p.last >= self.forget_rounds:
             self._used[j] = 0
 
+    def _code(self, uid, n):
+        """A tag's card code: written in this write-deck pass, enrolled, or read
+        from its memory; -1 unknown."""
+        code = self.wrote.lookup(uid, n) if self.wrote is not None else -1
+        if code == _NOT_OURS:
+            code = -1
+        if code < 0 and self.deck is not None:
+            code = self.deck.lookup(uid, n)
+        if code < 0 and self.learned is not None:
+            code = self.learned.lookup(uid, n)
+        return code if code < _NOT_OURS else -1
+
     def _place(self, s, p):
         m = self.max_cards
         for k in range(m):
@@ -601,7 +695,7 @@ class SeatReaders:
                 c = self._free.pop()
                 c.take(p.uid, p.n)
                 self.seen_us[s] = p.first_us
-                c.card = self.deck.lookup(c.uid, c.n) if self.deck is not None else -1
+                c.card = self._code(c.uid, c.n)
                 c.misses = 0
                 c.result = 0
                 self.present[s * m + k] = c

@@ -1,0 +1,99 @@
+"""Decks that carry their own names: a tag's card (or control word) and pack in its
+user memory, as one NDEF text record (docs/decks.md), so that a table needs no
+enrolment for such a deck and any phone's NFC app reads and writes it.
+
+NTAG213 user memory starts at page 4 (4 bytes a page; READ returns 4 pages):
+    03 L                 NDEF message TLV, L bytes (< 255)
+    D1 01 P 54           record: MB ME SR, well-known type, type length 1, payload P, "T"
+    02 65 6E             text status (UTF-8, language code of 2 bytes) and "en"
+    <pack> 20 <card>     the text: "spanish40 7H", "french52 10S", "spanish48 confirm"
+    FE                   terminator TLV
+The longest ("spanish48 delegate" and the like) takes 28 bytes: pages 4 to 10.
+
+Loaded by the reader layer only for a tag that no enrolled deck knows (its first
+sighting), and by the menu's "write deck" mode; decoding allocates (rare path).
+"""
+from micropython import const
+
+from .deck import CONTROLS, CONTROL_BASE
+
+FIRST_PAGE = const(4)
+NOT_OURS = const(255)       # a tag read and found without a tapete record
+_LANG = b"en"
+_SUITS = "SHDC"
+_FACES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# The packs a deck can name (rules/packs.py PACKS' keys, written out: the rules'
+# module is not needed to read a tag)
+PACK_NAMES = ("spanish40", "spanish48", "piquet32", "mexican40", "french52")
+
+
+def card_name(code):
+    """'7H', '10S' or a control word."""
+    if code >= CONTROL_BASE:
+        return CONTROLS[code - CONTROL_BASE]
+    return _FACES[code & 15] + _SUITS[code >> 4]
+
+
+def card_code(word):
+    """The code of a card name or control word, or -1."""
+    for i in range(len(CONTROLS)):
+        if CONTROLS[i] == word:
+            return CONTROL_BASE + i
+    if 2 <= len(word) <= 3 and word[-1] in _SUITS:
+        face = word[:-1]
+        for f in range(13):
+            if _FACES[f] == face:
+                return _SUITS.index(word[-1]) * 16 + f
+    return -1
+
+
+def encode(pack, code):
+    """The user memory bytes (from page 4, padded to whole pages) naming `code` of
+    `pack`. ValueError for a pack or code it cannot name."""
+    if pack not in PACK_NAMES:
+        raise ValueError("unknown pack %s (one of %s)" % (pack, ", ".join(PACK_NAMES)))
+    if code < 0 or code >= CONTROL_BASE + len(CONTROLS) or \
+            code < CONTROL_BASE and (code & 15) > 12:
+        raise ValueError("not a card or control code: %r" % code)
+    text = (pack + " " + card_name(code)).encode()
+    payload = 1 + len(_LANG) + len(text)
+    rec = bytes((0xD1, 0x01, payload, 0x54, len(_LANG))) + _LANG + text
+    out = bytes((0x03, len(rec))) + rec + b"\xfe"
+    return out + bytes(-len(out) % 4)
+
+
+def decode(buf):
+    """(pack, code) from user memory bytes (from page 4), or None when they hold no
+    tapete record (another NDEF message, an empty tag, a damaged one)."""
+    n = len(buf)
+    if n < 9 or buf[0] != 0x03 or buf[1] == 0xFF or 2 + buf[1] > n:
+        return None
+    end = 2 + buf[1]
+    if buf[2] & 0x17 != 0x11 or buf[3] != 1 or buf[5] != 0x54:
+        return None     # the first record: short, well-known, type "T"
+    if 6 + buf[4] > end:
+        return None
+    status = buf[6]
+    if status & 0x80:
+        return None     # UTF-16
+    start = 7 + (status & 0x3F)
+    try:
+        text = bytes(buf[start:6 + buf[4]]).decode()
+    except (UnicodeError, ValueError):
+        return None
+    sp = text.find(" ")
+    if sp < 0:
+        return None
+    pack = text[:sp]
+    code = card_code(text[sp + 1:])
+    if pack not in PACK_NAMES or code < 0:
+        return None
+    return pack, code
+
+
+def length(head):
+    """How many bytes from page 4 the record takes, from its first bytes (the TLV's
+    length), or 0 when they hold no NDEF message."""
+    if head[0] != 0x03 or head[1] == 0xFF:
+        return 0
+    return 2 + head[1]
