@@ -48,7 +48,10 @@ At the end of the round the evidence is weighed:
     placed twice; strong sightings at two seats, or a weak-only card that
     lingers, give one `conflict` event.
 Events go to a preallocated ring; a scan in steady state allocates nothing.
-It knows nothing about games: `deck.lookup(uid, n)` turns a UID into a code.
+It knows nothing about games: `deck.lookup(uid, n)` turns a UID into a code. A tag no
+deck knows is read while it is selected, at its first sighting: a deck that carries
+its own names (reader/ndef.py, docs/decks.md) needs no enrolment; in the menu's
+write-deck mode (`writing`) the next new tag is written instead, then read back.
 """
 from micropython import const
 import time
