@@ -4,8 +4,9 @@ Written from the NXP MFRC522 datasheet (rev 3.9): register map (section 9), comm
 (section 10) and the ISO/IEC 14443-3 type A frames (REQA, WUPA, anticollision and
 SELECT through cascade levels, HLTA) plus the NTAG21x READ and WRITE commands.
 
-Set-up, self-test and NTAG page writing are in mfrc522_setup.py, loaded for the
-call and dropped after (they are not needed while scanning).
+Set-up and self-test are in mfrc522_setup.py, loaded for the call and dropped
+after (they are not needed while scanning); NTAG page reads and writes in ntag.py,
+loaded when a tag no enrolled deck knows is met.
 Hot-path methods return a status code (OK, NO_TAG, ERROR, COLLISION, CHIP_TIMEOUT)
 instead of raising: a scan allocates nothing and never waits longer than the chip's
 own timer plus a bounded number of polls. Misuse and a missing module raise.
@@ -511,33 +512,11 @@ class MFRC522:
 
     def read_page(self, page, into):
         """NTAG READ of the selected tag: 16 bytes (4 pages from `page`) into
-        `into[:16]`, CRC checked. Here, not in the rare part: a deck that carries its
-        own names (reader/ndef.py) is read when each card is first laid, and
-        importing mfrc522_setup then would cost the verdict milliseconds."""
-        if len(into) < 16:
-            raise ValueError("read_page needs a 16-byte buffer")
-        if page < 0 or page > 255:
-            raise ValueError("page out of range: %d" % page)
-        tx = self._b.tx
-        tx[0] = NTAG_READ
-        tx[1] = page
-        self._append_crc(2)
-        # the chip's timer stops at the answer's 5th bit (TAuto): the deadline
-        # covers the tag's frame delay, as for SELECT
-        self.set_timeout(FRAME_US)
-        st = self.transceive(4)
-        if st != OK:
-            return st
-        if self.rx_len == 1 and self.rx_lastbits == 4:
-            return ERROR  # a 4-bit NAK
-        if not self._rx_crc_ok(18):
-            return ERROR
-        rx = self.rx
-        for i in range(16):
-            into[i] = rx[i]
-        return OK
+        `into[:16]`, CRC checked (drivers/ntag.py)."""
+        from . import ntag
+        return ntag.read_page(self, page, into)
 
     def write_page(self, page, data):
-        """NTAG WRITE of the selected tag: data[:4] into `page` (the tag answers a
-        4-bit ACK once its EEPROM is programmed). OK, or ERROR on a NAK."""
-        return once("mfrc522_setup").write_page(self, page, data)
+        """NTAG WRITE of the selected tag: data[:4] into `page` (drivers/ntag.py)."""
+        from . import ntag
+        return ntag.write_page(self, page, data)

@@ -1,4 +1,4 @@
-"""The MFRC522 driver's rare parts: reset, identification, self-test, NTAG WRITE.
+"""The MFRC522 driver's rare parts: reset, identification, self-test.
 
 Loaded by MFRC522's methods for the call and dropped after (drivers.once): a scan
 never needs them, so their code takes no heap while the table plays.
@@ -27,10 +27,8 @@ _T_PRESCALER = const(0x2B)
 _VERSION = const(0x37)
 _CMD_IDLE = const(0x00)
 _CMD_SOFT_RESET = const(0x0F)
-_NTAG_WRITE = const(0xA2)
 # Timer: TPrescaler = 169 gives (2*169+1)/13.56 MHz = 25 us per tick (TAuto).
 _PRESCALER = const(169)
-WRITE_US = 10000   # NTAG WRITE: the ACK after the EEPROM's 4.1 ms, and its frame delay
 
 VERSIONS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0",
             0x88: "FM17522 clone", 0xB2: "FM17522 clone", 0x12: "counterfeit MFRC522"}
@@ -101,25 +99,3 @@ def self_test(r):
                 r.name, b.rx[i], (0xA5 ^ (i * 0x3B)) & 0xFF))
     r.write(_FIFO_LEVEL, 0x80)
     return True
-
-
-def write_page(r, page, data):
-    """NTAG WRITE (0xA2): data[:4] into `page` of the selected tag. The tag answers
-    a 4-bit ACK (0xA) once its EEPROM is programmed (NTAG213 datasheet: 4.1 ms)."""
-    if len(data) < 4:
-        raise ValueError("write_page writes 4 bytes")
-    if page < 4 or page > 39:
-        raise ValueError("page out of the NTAG213's user memory (4..39): %d" % page)
-    tx = r._b.tx
-    tx[0] = _NTAG_WRITE
-    tx[1] = page
-    for i in range(4):
-        tx[2 + i] = data[i]
-    r._append_crc(6)
-    r.set_timeout(WRITE_US)
-    st = r.transceive(8)
-    if st != OK:
-        return st
-    if r.rx_len == 1 and r.rx_lastbits == 4 and r.rx[0] & 0x0F == 0x0A:
-        return OK
-    return ERROR    # a NAK (0x0, 0x1, 0x4, 0x5), or a corrupted answer

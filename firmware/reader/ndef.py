@@ -11,7 +11,9 @@ NTAG213 user memory starts at page 4 (4 bytes a page; READ returns 4 pages):
 The longest ("spanish48 delegate" and the like) takes 28 bytes: pages 4 to 10.
 
 Loaded by the reader layer only for a tag that no enrolled deck knows (its first
-sighting), and by the menu's "write deck" mode; decoding allocates (rare path).
+sighting), and by the menu's "write deck" mode; it allocates (a tag's first sighting
+only). `memory()` is the reader layer's part (reader/seats.py, here so that a table
+playing an enrolled deck holds none of this code).
 """
 from micropython import const
 
@@ -97,3 +99,62 @@ def length(head):
     if head[0] != 0x03 or head[1] == 0xFF:
         return 0
     return 2 + head[1]
+
+
+def memory(sr, r, strong):
+    """The reader layer (SeatReaders `sr`) and the tag just selected on reader `r`:
+    its record read into `sr.learned` (its card code, or NOT_OURS), or, in the
+    write-deck mode, `sr.writing`'s written and read back. OK, or the status that
+    failed (a sighting that failed: tried again at the next look)."""
+    from drivers import ntag
+    from .deck import Deck
+    uid, n = r.uid, r.uid_len
+    if sr.learned is None:
+        sr.learned = Deck(64)
+        sr._mem = bytearray(32)
+    w = sr.writing
+    if r.uid_len != 7 or r.sak & 0x08:
+        # not an NTAG21x (SAK 0x00, 7-byte UID): a MIFARE Classic has no READ of
+        # pages, and no phone app writes it an NDEF text either
+        sr.learned.put(uid, n, NOT_OURS)
+        return ntag.OK      # an unknown tag (write-deck mode: the panel says so)
+    if w is not None:
+        if not strong:
+            return ntag.ERROR   # maybe a neighbour's tag: written only on its own reader
+        code, data = w
+        for k in range(len(data) // 4):
+            st = ntag.write_page(r, FIRST_PAGE + k, data[4 * k:4 * k + 4])
+            if st != ntag.OK:
+                return st
+    mem = sr._mem
+    st = ntag.read_page(r, FIRST_PAGE, mem)
+    if st != ntag.OK:
+        return st
+    size = length(mem)
+    if size > 16:
+        st = ntag.read_page(r, FIRST_PAGE + 4, memoryview(mem)[16:])
+        if st != ntag.OK:
+            return st
+    got = decode(mem[:size]) if 0 < size <= 32 else None
+    if w is not None:
+        if got is None or got[1] != w[0]:
+            return ntag.ERROR   # the read-back differs: written again at the next look
+        if sr.wrote is None:
+            sr.wrote = Deck(16)
+        sr.wrote.put(uid, n, w[0])
+        sr.writing = None
+        sr.stats["written"] += 1
+    sr.learned.put(uid, n, got[1] if got is not None else NOT_OURS)
+    sr.stats["read"] += 1
+    return ntag.OK
+
+
+def unwrite(sr, code):
+    """The tag written as `code` in this write-deck pass may be written again."""
+    w = sr.wrote
+    if w is None:
+        return
+    t = w.table
+    for k in range(w.count):
+        if t[k * w.REC + 11] == code:
+            t[k * w.REC + 11] = NOT_OURS

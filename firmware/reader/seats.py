@@ -56,7 +56,7 @@ write-deck mode (`writing`) the next new tag is written instead, then read back.
 from micropython import const
 import time
 
-from drivers.mfrc522 import OK, NO_TAG, ERROR
+from drivers.mfrc522 import OK, NO_TAG
 
 PLACED = const(1)
 REMOVED = const(2)
@@ -514,65 +514,22 @@ class SeatReaders:
         uid, n = r.uid, r.uid_len
         if self.writing is not None:
             return self.wrote is None or self.wrote.lookup(uid, n) in (-1, _NOT_OURS)
-        if self.deck is not None and self.deck.lookup(uid, n) >= 0:
-            return False    # enrolled: read at today's speed, from the table
-        return self.learned is None or self.learned.lookup(uid, n) < 0
+        if self.learned is not None and self.learned.lookup(uid, n) >= 0:
+            return False    # read already (first: a deck of such tags is found here)
+        # enrolled: read at today's speed, from the table (`learned` is None then)
+        return self.deck is None or self.deck.lookup(uid, n) < 0
 
     def unwrite(self, code):
         """Write-deck mode: the tag written as `code` in this pass may be written
         again (the menu's undo)."""
-        w = self.wrote
-        if w is None:
-            return
-        t = w.table
-        for k in range(w.count):
-            if t[k * w.REC + 11] == code:
-                t[k * w.REC + 11] = _NOT_OURS
+        from . import ndef
+        ndef.unwrite(self, code)
 
     def _memory(self, r, strong):
-        """Read the selected tag's NDEF record into `learned` (its card code, or
-        NOT_OURS), or write `writing`'s and read it back. OK or the failed status."""
+        """Read the selected tag's record, or write `writing`'s (reader/ndef.py:
+        loaded at the first tag no deck knows). OK or the failed status."""
         from . import ndef
-        from .deck import Deck
-        uid, n = r.uid, r.uid_len
-        if self.learned is None:
-            self.learned = Deck(64)
-            self._mem = bytearray(32)
-        w = self.writing
-        if r.uid_len != 7 or r.sak & 0x08:
-            # not an NTAG21x (SAK 0x00, 7-byte UID): a MIFARE Classic has no READ
-            # of pages, and is written by no phone app as an NDEF text either
-            self.learned.put(uid, n, _NOT_OURS)
-            return OK       # an unknown tag (write-deck mode: the panel says so)
-        if w is not None:
-            if not strong:
-                return ERROR   # maybe a neighbour's tag: written only on its own reader
-            code, data = w
-            for k in range(len(data) // 4):
-                st = r.write_page(ndef.FIRST_PAGE + k, data[4 * k:4 * k + 4])
-                if st != OK:
-                    return st
-        mem = self._mem
-        st = r.read_page(ndef.FIRST_PAGE, mem)
-        if st != OK:
-            return st
-        size = ndef.length(mem)
-        if size > 16:
-            st = r.read_page(ndef.FIRST_PAGE + 4, memoryview(mem)[16:])
-            if st != OK:
-                return st
-        got = ndef.decode(mem[:size]) if 0 < size <= 32 else None
-        if w is not None:
-            if got is None or got[1] != w[0]:
-                return ERROR   # the read-back differs: written again at the next look
-            if self.wrote is None:
-                self.wrote = Deck(16)
-            self.wrote.put(uid, n, w[0])
-            self.writing = None
-            self.stats["written"] += 1
-        self.learned.put(uid, n, got[1] if got is not None else ndef.NOT_OURS)
-        self.stats["read"] += 1
-        return OK
+        return ndef.memory(self, r, strong)
 
     def _strong(self, r):
         """Is the tag just selected at normal gain well coupled? Asked once more at low
@@ -680,15 +637,13 @@ class SeatReaders:
             self._used[j] = 0
 
     def _code(self, uid, n):
-        """A tag's card code: written in this write-deck pass, enrolled, or read
-        from its memory; -1 unknown."""
+        """A tag's card code: written in this write-deck pass, read from its memory
+        (only tags no deck knew are read), or enrolled; -1 unknown."""
         code = self.wrote.lookup(uid, n) if self.wrote is not None else -1
-        if code == _NOT_OURS:
-            code = -1
-        if code < 0 and self.deck is not None:
-            code = self.deck.lookup(uid, n)
-        if code < 0 and self.learned is not None:
+        if (code < 0 or code == _NOT_OURS) and self.learned is not None:
             code = self.learned.lookup(uid, n)
+        if (code < 0 or code == _NOT_OURS) and self.deck is not None:
+            code = self.deck.lookup(uid, n)
         return code if code < _NOT_OURS else -1
 
     def _place(self, s, p):

@@ -112,7 +112,8 @@ def start_enrol(t, deck="spanish40", signs=None):
     t.message = ""
     if t.reader is not None:
         t.reader.deck = t.enroller.deck
-        t.reader.learning = False   # a deck written earlier is enrolled as it is laid
+        t.reader.learning = False   # a deck written earlier is enrolled as it is laid,
+        t.reader.learned = None     # not as what its records say
     t.changed = True
 
 
