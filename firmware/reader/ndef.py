@@ -64,33 +64,76 @@ def encode(pack, code):
     return out + bytes(-len(out) % 4)
 
 
+_PACKS_B = (b"spanish40", b"spanish48", b"piquet32", b"mexican40", b"french52")
+_SUITS_B = b"SHDC"
+_FACES_B = (b"A", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"10", b"J", b"Q", b"K")
+
+
+def _text(buf, n):
+    """Where the record's text starts in buf[:n] (it ends at 6 + buf[4]), or 0 when
+    buf holds no short text record of UTF-8."""
+    if n < 9 or buf[0] != 0x03 or buf[1] == 0xFF or 2 + buf[1] > n:
+        return 0
+    if buf[2] & 0x17 != 0x11 or buf[3] != 1 or buf[5] != 0x54:
+        return 0        # the first record: short, well-known, type "T"
+    if 6 + buf[4] > 2 + buf[1] or buf[6] & 0x80:
+        return 0        # cut short, or UTF-16
+    return 7 + (buf[6] & 0x3F)
+
+
+def _is(buf, i, j, word):
+    """buf[i:j] == word (bytes), compared in place."""
+    if j - i != len(word):
+        return False
+    for k in range(j - i):
+        if buf[i + k] != word[k]:
+            return False
+    return True
+
+
+def code_in(buf, n):
+    """The card (or control) code of the record in buf[:n], or -1: the reader's
+    path at a card's first lay, compared in place (a card allocates nothing: a
+    collection there would fall on the verdict)."""
+    start = _text(buf, n)
+    end = 6 + buf[4] if start else 0
+    sp = -1
+    for i in range(start, end):
+        if buf[i] == 0x20:
+            sp = i
+            break
+    if sp < 0:
+        return -1
+    for p in _PACKS_B:
+        if _is(buf, start, sp, p):
+            break
+    else:
+        return -1
+    w = sp + 1
+    if 2 <= end - w <= 3:
+        for suit in range(4):
+            if buf[end - 1] == _SUITS_B[suit]:
+                for f in range(13):
+                    if _is(buf, w, end - 1, _FACES_B[f]):
+                        return suit * 16 + f
+    try:
+        return card_code(bytes(buf[w:end]).decode())    # a control word: rare
+    except (UnicodeError, ValueError):
+        return -1
+
+
 def decode(buf):
     """(pack, code) from user memory bytes (from page 4), or None when they hold no
     tapete record (another NDEF message, an empty tag, a damaged one)."""
     n = len(buf)
-    if n < 9 or buf[0] != 0x03 or buf[1] == 0xFF or 2 + buf[1] > n:
+    code = code_in(buf, n)
+    if code < 0:
         return None
-    end = 2 + buf[1]
-    if buf[2] & 0x17 != 0x11 or buf[3] != 1 or buf[5] != 0x54:
-        return None     # the first record: short, well-known, type "T"
-    if 6 + buf[4] > end:
-        return None
-    status = buf[6]
-    if status & 0x80:
-        return None     # UTF-16
-    start = 7 + (status & 0x3F)
-    try:
-        text = bytes(buf[start:6 + buf[4]]).decode()
-    except (UnicodeError, ValueError):
-        return None
-    sp = text.find(" ")
-    if sp < 0:
-        return None
-    pack = text[:sp]
-    code = card_code(text[sp + 1:])
-    if pack not in PACK_NAMES or code < 0:
-        return None
-    return pack, code
+    start = _text(buf, n)
+    sp = start
+    while buf[sp] != 0x20:
+        sp += 1
+    return bytes(buf[start:sp]).decode(), code
 
 
 def length(head):
@@ -112,6 +155,7 @@ def memory(sr, r, strong):
     if sr.learned is None:
         sr.learned = Deck(64)
         sr._mem = bytearray(32)
+        sr._mem2 = memoryview(sr._mem)[16:]
     w = sr.writing
     if r.uid_len != 7 or r.sak & 0x08:
         # not an NTAG21x (SAK 0x00, 7-byte UID): a MIFARE Classic has no READ of
@@ -132,19 +176,19 @@ def memory(sr, r, strong):
         return st
     size = length(mem)
     if size > 16:
-        st = ntag.read_page(r, FIRST_PAGE + 4, memoryview(mem)[16:])
+        st = ntag.read_page(r, FIRST_PAGE + 4, sr._mem2)
         if st != ntag.OK:
             return st
-    got = decode(mem[:size]) if 0 < size <= 32 else None
+    got = code_in(mem, size) if 0 < size <= 32 else -1
     if w is not None:
-        if got is None or got[1] != w[0]:
+        if got != w[0]:
             return ntag.ERROR   # the read-back differs: written again at the next look
         if sr.wrote is None:
             sr.wrote = Deck(16)
-        sr.wrote.put(uid, n, w[0])
+        sr.wrote.put(uid, n, got)
         sr.writing = None
         sr.stats["written"] += 1
-    sr.learned.put(uid, n, got[1] if got is not None else NOT_OURS)
+    sr.learned.put(uid, n, got if got >= 0 else NOT_OURS)
     sr.stats["read"] += 1
     return ntag.OK
 

@@ -243,6 +243,7 @@ class SeatReaders:
         self.writing = None
         self.wrote = None
         self._mem = None
+        self._mem2 = None
 
     # -- public ---------------------------------------------------------------
     def cards_at(self, seat):

@@ -174,3 +174,19 @@ def test_scans_with_a_read_deck_lying_allocate_nothing():
     for _ in range(20):
         sr.scan()
     assert gc.mem_alloc() - before == 0, gc.mem_alloc() - before
+
+
+def test_a_cards_record_is_read_without_allocating():
+    import gc
+    mem = bytearray(32)
+    for pack, code in (("spanish40", 6), ("french52", 9), ("french52", 60)):
+        b = ndef.encode(pack, code)
+        mem[:len(b)] = b
+        size = ndef.length(mem)
+        ndef.code_in(mem, size)
+        gc.collect()
+        before = gc.mem_alloc()
+        got = ndef.code_in(mem, size)
+        assert gc.mem_alloc() - before == 0 and got == code, (pack, code, gc.mem_alloc() - before)
+    word = ndef.encode("spanish40", CONTROL_BASE + CONTROLS.index("truc"))
+    assert ndef.code_in(word, ndef.length(word)) == CONTROL_BASE + CONTROLS.index("truc")
