@@ -64,6 +64,9 @@ def encode(pack, code):
     return out + bytes(-len(out) % 4)
 
 
+# pages 4..11 as read (made with the module: it is loaded only when tags are read)
+_MEM = bytearray(32)
+_MEM2 = memoryview(_MEM)[16:]
 _PACKS_B = (b"spanish40", b"spanish48", b"piquet32", b"mexican40", b"french52")
 _SUITS_B = b"SHDC"
 _FACES_B = (b"A", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"10", b"J", b"Q", b"K")
@@ -154,8 +157,6 @@ def memory(sr, r, strong):
     uid, n = r.uid, r.uid_len
     if sr.learned is None:
         sr.learned = Deck(64)
-        sr._mem = bytearray(32)
-        sr._mem2 = memoryview(sr._mem)[16:]
     w = sr.writing
     if r.uid_len != 7 or r.sak & 0x08:
         # not an NTAG21x (SAK 0x00, 7-byte UID): a MIFARE Classic has no READ of
@@ -170,13 +171,13 @@ def memory(sr, r, strong):
             st = ntag.write_page(r, FIRST_PAGE + k, data[4 * k:4 * k + 4])
             if st != ntag.OK:
                 return st
-    mem = sr._mem
+    mem = _MEM
     st = ntag.read_page(r, FIRST_PAGE, mem)
     if st != ntag.OK:
         return st
     size = length(mem)
     if size > 16:
-        st = ntag.read_page(r, FIRST_PAGE + 4, sr._mem2)
+        st = ntag.read_page(r, FIRST_PAGE + 4, _MEM2)
         if st != ntag.OK:
             return st
     got = code_in(mem, size) if 0 < size <= 32 else -1

@@ -166,11 +166,12 @@ class _Card:
         self.result = 0
         self.strong = bytearray(seats)
         self.weak = bytearray(seats)
-        self.age = 0
+        self.age = 0            # a candidate: rounds weighed; present: confirmations
+                                # since it was placed, up to _SETTLED (one attribute
+                                # more would grow every _Card's dict)
         self.last = 0
         self.flagged = False
         self.first_us = 0       # ticks_us of its first sighting
-        self.hits = 0           # confirmations since it was placed (up to _SETTLED)
 
     def take(self, uid, n, t_us=0):
         for i in range(n):
@@ -182,7 +183,6 @@ class _Card:
         self.age = 0
         self.flagged = False
         self.first_us = t_us
-        self.hits = 0
 
 
 class SeatReaders:
@@ -242,8 +242,6 @@ class SeatReaders:
         self.learned = None
         self.writing = None
         self.wrote = None
-        self._mem = None
-        self._mem2 = None
 
     # -- public ---------------------------------------------------------------
     def cards_at(self, seat):
@@ -285,7 +283,7 @@ class SeatReaders:
                 r.antenna(True)
             for c in self.present:
                 if c is not None:
-                    c.hits = 0      # in IDLE now, as if laid back: settled again first
+                    c.age = 0      # in IDLE now, as if laid back: settled again first
 
     def scan(self):
         """One round over every seat (blocking: each antenna settles in turn)."""
@@ -476,7 +474,7 @@ class SeatReaders:
         # them all (6 WUPA deadlines, ~3 ms, for `misses` rounds).
         unclear = False
         woke = False
-        probe = self.steady and c.hits >= _SETTLED
+        probe = self.steady and c.age >= _SETTLED
         for _ in range(self.confirm_tries):
             st = r.request(True)
             if st == NO_TAG and probe:
@@ -498,8 +496,8 @@ class SeatReaders:
                 if st == OK:
                     if halt:
                         r.halt()
-                    if c.hits < _SETTLED:
-                        c.hits += 1
+                    if c.age < _SETTLED:
+                        c.age += 1
                     return _HIT
             if st != NO_TAG:
                 unclear = True
@@ -564,7 +562,7 @@ class SeatReaders:
                 if i // m != s:
                     self.stats["crosstalk"] += 1
                     return 0
-                if not self.steady or c.hits < _SETTLED:
+                if not self.steady or c.age < _SETTLED:
                     c.result = _HIT  # found by REQA although WUPA missed it
                     return 1
                 # Steady fields: a HALTed card answered REQA, so it lost the field's
