@@ -17,7 +17,9 @@ counts instruction cycles with flash as fast as RAM, so real boards are slower.
 5. a whole match (or N hands) played at the table, with and without the native
    module: the heap's low-water mark (gc.mem_free() after gc.collect(), every 100 ms)
    and the time from a card landing on a reader to the verdict on its seat's lights
-   (each card laid after a pause of 0 to THINK_MS, as a person's).
+   (each card laid after a pause of 0 to THINK_MS, as a person's);
+6. the same with a deck that carries its names (docs/decks.md): no tag enrolled, each
+   card read from its memory when first laid.
 """
 import argparse
 import json
@@ -286,13 +288,15 @@ def scan_rates(image, report):
             report["scan_hz"][seats] = got
 
 
-def match(image, native, hands, report, flash=None, plays=None):
+def match(image, native, hands, report, flash=None, plays=None, pack=None):
     key = "with native" if native else "without native"
     if flash:
         key += ", %s flash" % flash
+    if pack:
+        key += ", a deck that carries its names"
     out = os.path.join(OUT, key.replace(" ", "-").replace(",", ""))
     os.makedirs(out, exist_ok=True)
-    with R.Rig(flash_image=image, flash=flash) as rig:
+    with R.Rig(flash_image=image, flash=flash, pack=pack) as rig:
         rig.wait_boot(1)
         rig.raw_repl()
         rig.launch(heap_app(native=native))
@@ -347,8 +351,9 @@ def main(argv=None):
     p.add_argument("--image", help="a deployed flash image (default: deploy afresh with mpremote)")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "bench-pico.json"))
     p.add_argument("--skip", default="", help="comma-separated parts to skip: "
-                   "compute,scan,match,python,worst (python: the match without the native "
-                   "module; worst: the match with worst-case flash timing)")
+                   "compute,scan,match,python,worst,ndef (python: the match without the native "
+                   "module; worst: the match with worst-case flash timing; ndef: the match with "
+                   "a deck that carries its names, read from the tags)")
     args = p.parse_args(argv)
     try:
         R.find_images()
@@ -374,6 +379,10 @@ def main(argv=None):
                 match(image, native, args.hands, report, plays=args.plays)
     if "worst" not in skip and R.flash_timing() != "worst":
         match(image, True, args.hands, report, flash="worst", plays=args.plays)
+    if "ndef" not in skip:
+        # every card read from its own memory (two NTAG READs) at its first lay, the
+        # enrolment file on the board knowing none of the tags (docs/decks.md)
+        match(image, True, args.hands, report, plays=args.plays, pack="spanish40")
     with open(args.out, "w") as f:
         json.dump(report, f, indent=1)
     say("figures: %s" % args.out)

@@ -306,6 +306,7 @@ class FakeMFRC522(SPIDevice):
         anded = -1
         first = 0
         count = 0
+        busy = 0
         differ = False
         ready = self.antenna_on() and (not self.guard or self.clock.us >= self._heard_us)
         short = n == 1 and lastbits == 7    # REQA or WUPA
@@ -332,6 +333,8 @@ class FakeMFRC522(SPIDevice):
                 if r == NONE:
                     continue
                 count += 1
+                if t.busy_us > busy:
+                    busy = t.busy_us    # a WRITE answers once its page is programmed
                 if t.heard_us < 0:
                     t.heard_us = self.clock.us
                 if r == BYTES:
@@ -372,7 +375,8 @@ class FakeMFRC522(SPIDevice):
         if self.scenario is not None:
             self._rx_error |= self.scenario.corrupt(self, self.reply, self._rx_len)
         self._pending = 1
-        self._due_us = self.clock.us + (tx_us * 100 + FDT_CENTI_US + rx_bits * ETU_CENTI_US) // 100
+        self._due_us = self.clock.us + busy + \
+            (tx_us * 100 + FDT_CENTI_US + rx_bits * ETU_CENTI_US) // 100
         self._heard_us = self._due_us + GUARD_CENTI_US // 100
 
     def _frame_field(self, combined, diff, first, rxalign):

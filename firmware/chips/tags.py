@@ -18,9 +18,15 @@ WUPA = 0x52
 SEL = (0x93, 0x95, 0x97)
 CASCADE_TAG = 0x88
 READ = 0x30
+WRITE = 0xA2
 HLTA = 0x50
+USER_PAGES = (4, 39)    # NTAG213 user memory (pages 40..44: lock and configuration)
+# NTAG213 datasheet (NTAG213/215/216 rev 3.2, EEPROM characteristics): a WRITE's
+# page is programmed in t_cy = 4.1 ms, and the tag's ACK comes after it
+WRITE_US = 4100
 
 NAK_INVALID_ARG = 0x0
+ACK = 0xA
 NAK_CRC = 0x1
 
 
@@ -63,6 +69,10 @@ class Tag:
         self.r_n = 0
         self.r_bits = 8
         self.r_known = 0
+        self.busy_us = 0        # how long the last answer waited beyond its frame delay
+                                # (a WRITE's EEPROM programming: FakeMFRC522 adds it)
+        self.reads = 0          # READ and WRITE commands heard (tests, the bench)
+        self.writes = 0
         self.powered_us = 0     # when it came into a field (it answers POWERUP_US later)
         self.heard_us = -1      # when a reader first heard it answer (the bench's split
                                 # of a verdict's time: set by FakeMFRC522, reset by whoever
@@ -96,6 +106,7 @@ class Tag:
         byte) or FIELD (an anticollision answer: bits r_known.. of self.field()).
         Results stay in attributes so a frame allocates nothing.
         """
+        self.busy_us = 0
         if n == 1 and lastbits == 7:
             cmd = frame[0]
             if cmd == REQA and self.state == IDLE or cmd == WUPA and (self.state == IDLE or self.state == HALT):
@@ -161,7 +172,20 @@ class Tag:
             self.state = HALT
             self.level = 0
             return NONE
+        if cmd == WRITE and n == 8 and self.pages is not None:
+            self.writes += 1
+            page = frame[1]
+            if page < USER_PAGES[0] or page > USER_PAGES[1]:
+                self._drop()
+                reply[0] = NAK_INVALID_ARG
+                return self._bytes(1, 4)
+            for i in range(4):
+                self.pages[page * 4 + i] = frame[2 + i]
+            self.busy_us = WRITE_US
+            reply[0] = ACK
+            return self._bytes(1, 4)
         if cmd == READ and n == 4 and self.pages is not None:
+            self.reads += 1
             page = frame[1]
             count = len(self.pages) // 4
             if page >= count:

@@ -2,10 +2,11 @@
 
 Written from the NXP MFRC522 datasheet (rev 3.9): register map (section 9), commands
 (section 10) and the ISO/IEC 14443-3 type A frames (REQA, WUPA, anticollision and
-SELECT through cascade levels, HLTA) plus the NTAG21x READ command.
+SELECT through cascade levels, HLTA) plus the NTAG21x READ and WRITE commands.
 
-Set-up, self-test and NTAG page reading are in mfrc522_setup.py, loaded for the
-call and dropped after (they are not needed while scanning).
+Set-up and self-test are in mfrc522_setup.py, loaded for the call and dropped
+after (they are not needed while scanning); NTAG page reads and writes in ntag.py,
+loaded when a tag no enrolled deck knows is met.
 Hot-path methods return a status code (OK, NO_TAG, ERROR, COLLISION, CHIP_TIMEOUT)
 instead of raising: a scan allocates nothing and never waits longer than the chip's
 own timer plus a bounded number of polls. Misuse and a missing module raise.
@@ -510,5 +511,12 @@ class MFRC522:
         return OK if st == NO_TAG else ERROR
 
     def read_page(self, page, into):
-        """NTAG READ: 16 bytes (4 pages from `page`) into `into`, CRC checked."""
-        return once("mfrc522_setup").read_page(self, page, into)
+        """NTAG READ of the selected tag: 16 bytes (4 pages from `page`) into
+        `into[:16]`, CRC checked (drivers/ntag.py)."""
+        from . import ntag
+        return ntag.read_page(self, page, into)
+
+    def write_page(self, page, data):
+        """NTAG WRITE of the selected tag: data[:4] into `page` (drivers/ntag.py)."""
+        from . import ntag
+        return ntag.write_page(self, page, data)

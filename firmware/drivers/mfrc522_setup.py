@@ -1,4 +1,4 @@
-"""The MFRC522 driver's rare parts: reset, identification, self-test, NTAG READ.
+"""The MFRC522 driver's rare parts: reset, identification, self-test.
 
 Loaded by MFRC522's methods for the call and dropped after (drivers.once): a scan
 never needs them, so their code takes no heap while the table plays.
@@ -27,10 +27,8 @@ _T_PRESCALER = const(0x2B)
 _VERSION = const(0x37)
 _CMD_IDLE = const(0x00)
 _CMD_SOFT_RESET = const(0x0F)
-_NTAG_READ = const(0x30)
 # Timer: TPrescaler = 169 gives (2*169+1)/13.56 MHz = 25 us per tick (TAuto).
 _PRESCALER = const(169)
-READ_US = 4000     # NTAG READ: 18 bytes back
 
 VERSIONS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0",
             0x88: "FM17522 clone", 0xB2: "FM17522 clone", 0x12: "counterfeit MFRC522"}
@@ -101,27 +99,3 @@ def self_test(r):
                 r.name, b.rx[i], (0xA5 ^ (i * 0x3B)) & 0xFF))
     r.write(_FIFO_LEVEL, 0x80)
     return True
-
-
-def read_page(r, page, into):
-    """NTAG READ: 16 bytes (4 pages from `page`) into `into`, CRC checked."""
-    if len(into) < 16:
-        raise ValueError("read_page needs a 16-byte buffer")
-    if page < 0 or page > 255:
-        raise ValueError("page out of range: %d" % page)
-    tx = r._b.tx
-    tx[0] = _NTAG_READ
-    tx[1] = page
-    if not r._append_crc(2):
-        return CHIP_TIMEOUT
-    r.set_timeout(READ_US)
-    st = r.transceive(4)
-    if st != OK:
-        return st
-    if r.rx_len == 1 and r.rx_lastbits == 4:
-        return ERROR  # a 4-bit NAK
-    if not r._rx_crc_ok(18):
-        return ERROR
-    for i in range(16):
-        into[i] = r.rx[i]
-    return OK

@@ -236,3 +236,52 @@ def requested_at_boot(pin, hold_ms=2000, active_low=True, sleep_ms=None, step_ms
             return False
         sl(step_ms)
     return pin.value() == pressed
+
+
+class Writer:
+    """The menu's write-deck mode: the pack's cards, then the control tags, in the
+    canonical order, each written into the next tag laid on any reader as an NDEF
+    text record (reader/ndef.py, docs/decks.md): such a deck plays on any table
+    with no enrolment. The reader layer writes (SeatReaders.writing) and reads back;
+    a tag written is reported as that card."""
+
+    writing = True
+
+    def __init__(self, deck="spanish40", signs=0):
+        self.order = order(deck)
+        self.deck = _deck.Deck(0)      # its name and signs, for the panel
+        self.deck.name = deck
+        self.deck.signs = signs
+        self.pos = 0
+
+    def view(self):
+        """What the panel shows: ("write", pack, tags written, tags in all, next code)."""
+        return ("write", self.deck.name, self.pos, len(self.order), self.expected())
+
+    def expected(self):
+        """Code of the next tag to write, or -1 when finished."""
+        return self.order[self.pos] if self.pos < len(self.order) else -1
+
+    def done(self):
+        return self.pos >= len(self.order)
+
+    def record(self):
+        """(code, user memory bytes) of the next tag to write, or None when done."""
+        from . import ndef
+        code = self.expected()
+        return None if code < 0 else (code, ndef.encode(self.deck.name, code))
+
+    def written(self, code):
+        """A tag reported as `code`: the one just written (True, the next is due),
+        or a tag written earlier or enrolled (False)."""
+        if self.done() or code != self.order[self.pos]:
+            return False
+        self.pos += 1
+        return True
+
+    def undo(self):
+        """Back one: the code of the card to write again (its tag may be laid again), or -1."""
+        if not self.pos:
+            return -1
+        self.pos -= 1
+        return self.order[self.pos]

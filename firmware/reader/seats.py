@@ -26,14 +26,32 @@ In both:
     neighbour's tag reached by crosstalk does not; one not heard is selected at
     normal gain and probed once more at low gain ("weak" if silent again).
 At the end of the round the evidence is weighed:
-  * a present card is removed only after `misses` confirmations in a row without an
-    answer; a corrupted reply (parity, CRC, BCC) is no answer either way;
+  * a present card is removed (lifted) after `misses` confirmations in a row without
+    an answer, each of `confirm_tries` tries (a lost frame is retried in the same
+    visit: one missed answer is no miss); a corrupted reply (parity, CRC, BCC) is no
+    answer either way. `misses` is 2 (docs/pico.md "Lifted or still there"): one
+    silent confirmation can be a burst of lost frames (at 15 % of frames lost, 0.3 %
+    of a 7-byte card's confirmations are: 3 frames a try, 6 tries), two in a row are
+    a card gone (1e-5), and a card lifted and laid back two rounds later is seen as
+    such: lifted, then laid anew. One field at a time, a tag starts from IDLE at
+    every visit, so a card away for one visit only looks exactly like a flaky read,
+    and is not a lift;
+  * steady fields: a card lying still is HALTed, and a HALTed tag answers only WUPA;
+    one that answers REQA has lost the field's power: it was lifted and laid back
+    (at once, however short the lift). It is removed and found anew in the same
+    round. A card counts so once confirmed (WUPA, SELECT, HLTA) after its placement:
+    a HLTA lost at its placement leaves it out of HALT (a second REQA after a HLTA
+    finds it then, one lost at the confirmation too is a chance of p^3); a tag woken
+    from HALT falls back to HALT on any frame it does not expect;
   * a new card is placed at the one seat with strong sightings; a UID already
     present elsewhere, or seen only weakly, is counted as crosstalk and never
     placed twice; strong sightings at two seats, or a weak-only card that
     lingers, give one `conflict` event.
 Events go to a preallocated ring; a scan in steady state allocates nothing.
-It knows nothing about games: `deck.lookup(uid, n)` turns a UID into a code.
+It knows nothing about games: `deck.lookup(uid, n)` turns a UID into a code. A tag no
+deck knows is read while it is selected, at its first sighting: a deck that carries
+its own names (reader/ndef.py, docs/decks.md) needs no enrolment; in the menu's
+write-deck mode (`writing`) the next new tag is written instead, then read back.
 """
 from micropython import const
 import time
@@ -49,6 +67,9 @@ KIND_NAMES = ("", "placed", "removed", "unknown", "conflict")
 _HIT = const(1)
 _MISS = const(2)
 _UNCLEAR = const(3)
+_RELAID = const(4)       # steady fields: a HALTed card answered REQA (lost the field's power)
+_NOT_OURS = const(255)   # ndef.NOT_OURS (not imported: ndef loads on a new tag only)
+_SETTLED = const(1)     # steady fields: confirmations before a REQA answer means a re-lay
 
 
 class Event:
@@ -145,7 +166,9 @@ class _Card:
         self.result = 0
         self.strong = bytearray(seats)
         self.weak = bytearray(seats)
-        self.age = 0
+        self.age = 0            # a candidate: rounds weighed; present: confirmations
+                                # since it was placed, up to _SETTLED (one attribute
+                                # more would grow every _Card's dict)
         self.last = 0
         self.flagged = False
         self.first_us = 0       # ticks_us of its first sighting
@@ -171,20 +194,22 @@ class SeatReaders:
     cards lying still confirmed at one seat in `confirm_every` each round.
     """
 
-    def __init__(self, readers, deck=None, misses=4, retries=3, settle_us=3000,
+    def __init__(self, readers, deck=None, misses=2, retries=3, settle_us=3000,
                  max_cards=2, ring=32, candidates=8, conflict_rounds=8,
                  forget_rounds=4, margin=2, sleep_us=None, ticks_ms=None, sleep_ms_async=None,
-                 ticks_us=None, steady=False, confirm_every=3):
+                 ticks_us=None, steady=False, confirm_every=3, confirm_tries=6):
         if not readers:
             raise ValueError("at least one reader")
-        if misses < 1 or retries < 0 or max_cards < 1 or confirm_every < 1:
-            raise ValueError("misses >= 1, retries >= 0, max_cards >= 1, confirm_every >= 1")
+        if misses < 1 or retries < 0 or max_cards < 1 or confirm_every < 1 or confirm_tries < 1:
+            raise ValueError("misses >= 1, retries >= 0, max_cards >= 1, confirm_every >= 1, "
+                             "confirm_tries >= 1")
         n = len(readers)
         self.readers = readers
         self.seats = n
         self.deck = deck
         self.misses = misses
         self.retries = retries
+        self.confirm_tries = confirm_tries
         self.steady = steady
         self.settle_us = 0 if steady else settle_us
         self.confirm_every = confirm_every if steady else 1
@@ -208,7 +233,15 @@ class SeatReaders:
         self.round = 0
         self.last = n - 1       # the seat visited last in a round (see `order`)
         self.stats = {"rounds": 0, "crosstalk": 0, "unclear": 0, "conflicts": 0,
-                      "weak": 0, "full": 0}
+                      "weak": 0, "full": 0, "relaid": 0, "read": 0, "written": 0}
+        # Decks that carry their own names (reader/ndef.py): the tags read so far
+        # (a deck.Deck made at the first, code or NOT_OURS), and the menu's
+        # write-deck mode: `writing` (code, user memory bytes) goes to the next new
+        # tag laid on a reader, `wrote` the tags written in this pass
+        self.learning = True    # False while a deck is enrolled (its tags are new)
+        self.learned = None
+        self.writing = None
+        self.wrote = None
 
     # -- public ---------------------------------------------------------------
     def cards_at(self, seat):
@@ -224,6 +257,18 @@ class SeatReaders:
         """The k-th present _Card at `seat` (uid, n, card), or None."""
         return self.present[seat * self.max_cards + k]
 
+    def still(self, seat, card):
+        """Is `card` still lying on `seat`: present, and its last confirmation
+        answered? False once lifted, and while its lift is being confirmed (the
+        controller asks before the law condones a card out of turn: a card lifted a
+        moment before the next card was played on to it was taken back)."""
+        m = self.max_cards
+        for k in range(m):
+            c = self.present[seat * m + k]
+            if c is not None and c.card == card:
+                return c.misses == 0
+        return False
+
     def order(self, k):
         """The k-th seat of a round: the one after `last` first, `last` at the end."""
         s = self.last + 1 + k
@@ -236,6 +281,9 @@ class SeatReaders:
         if self.steady:
             for r in self.readers:
                 r.antenna(True)
+            for c in self.present:
+                if c is not None:
+                    c.age = 0      # in IDLE now, as if laid back: settled again first
 
     def scan(self):
         """One round over every seat (blocking: each antenna settles in turn)."""
@@ -295,28 +343,52 @@ class SeatReaders:
         fields: the cards are confirmed in this seat's rounds only, never in an
         `extra` visit, and the field stays on)."""
         r = self.readers[s]
+        steady = self.steady
+        confirm = not steady or not extra and (self.round + s) % self.confirm_every == 0
+        if confirm and not steady:
+            self._confirm_seat(s, r)
+        self._look(s, r)
+        if confirm and steady:
+            # after the look: a card laid back is in IDLE, and the REQA must find it
+            # there before a WUPA (which wakes IDLE tags too) HALTs it as if it lay still
+            self._confirm_seat(s, r)
+        if not steady:
+            r.antenna(False)
+
+    def _confirm_seat(self, s, r):
         m = self.max_cards
         base = s * m
+        for k in range(m):
+            c = self.present[base + k]
+            if c is not None:
+                # HLTA only when another card of this seat is confirmed after it
+                # (its WUPA would otherwise find this one again in READY), or in
+                # steady fields, where it must stay out of the next REQA
+                more = self.steady
+                for k2 in range(k + 1, m):
+                    if self.present[base + k2] is not None:
+                        more = True
+                c.result = self._confirm(r, c, more)
+                if c.result == _RELAID:
+                    self._lift(base + k, c)
+                    self.stats["relaid"] += 1
+                    self._look(s, r)
+
+    def _look(self, s, r):
+        """Look for new cards at seat s (REQA, selection, probe)."""
+        m = self.max_cards
         steady = self.steady
-        if not steady or not extra and (self.round + s) % self.confirm_every == 0:
-            for k in range(m):
-                c = self.present[base + k]
-                if c is not None:
-                    # HLTA only when another card of this seat is confirmed after it
-                    # (its WUPA would otherwise find this one again in READY), or in
-                    # steady fields, where it must stay out of the next REQA
-                    more = steady
-                    for k2 in range(k + 1, m):
-                        if self.present[base + k2] is not None:
-                            more = True
-                    c.result = self._confirm(r, c, more)
         found = 0
         fails = 0
         while found <= m and fails <= self.retries:
             st = r.request(False)
-            if st == NO_TAG and fails:
+            if st == NO_TAG and (fails or steady and found):
                 # A lost frame leaves a tag READY; REQA sends it back to IDLE
                 # silently, so ask once more before concluding nobody is new.
+                # Steady fields, after a HLTA: a lost HLTA leaves the tag ACTIVE,
+                # the REQA just sent took it to IDLE, and this one finds it (HALTed
+                # again below), or it would answer a later round's REQA as if laid
+                # back (_sighting).
                 st = r.request(False)
             if st == NO_TAG:
                 break
@@ -339,6 +411,11 @@ class SeatReaders:
                         st = r.request(False)
                     if st == OK:
                         st = r.select()
+            if st == OK and self.learning and self._unread(r):
+                # selected (ACTIVE): a tag no deck knows is read (a deck that carries
+                # its own names), or written in the menu's write-deck mode; a read
+                # or write that failed is a sighting that failed, tried again
+                st = self._memory(r, strong)
             if st != OK:
                 fails += 1
                 self.stats["unclear"] += 1
@@ -360,8 +437,6 @@ class SeatReaders:
             r.halt()
             found += 1
             self._sighting(s, r.uid, r.uid_len, strong or self._strong(r))
-        if not steady:
-            r.antenna(False)
 
     def end_round(self):
         """Weigh the round's evidence and emit events."""
@@ -377,24 +452,52 @@ class SeatReaders:
             elif c.result == _MISS:
                 c.misses += 1
                 if c.misses >= self.misses:
-                    self.present[i] = None
-                    self._free.append(c)
-                    self.events.push(REMOVED, i // m, c.card, c.uid, c.n)
+                    self._lift(i, c)
+                    continue
             c.result = 0        # no evidence until its next confirmation
         for j in range(len(self.pending)):
             if self._used[j]:
                 self._weigh(j)
 
+    def _lift(self, i, c):
+        """The card in present[i] was lifted: its slot freed, REMOVED."""
+        self.present[i] = None
+        c.result = 0
+        self._free.append(c)
+        self.events.push(REMOVED, i // self.max_cards, c.card, c.uid, c.n)
+
     # -- a seat -------------------------------------------------------------
     def _confirm(self, r, c, halt):
+        # A miss is `confirm_tries` tries silent (a WUPA, or the SELECT after it: a
+        # neighbour's tag reached by crosstalk may answer the WUPA, never the SELECT
+        # of this UID). A card lying there answers the first; only a lifted one costs
+        # them all (6 WUPA deadlines, ~3 ms, for `misses` rounds).
         unclear = False
-        for _ in range(self.retries + 1):
+        woke = False
+        probe = self.steady and c.age >= _SETTLED
+        for _ in range(self.confirm_tries):
             st = r.request(True)
+            if st == NO_TAG and probe:
+                # Steady fields, a HALTed card silent to WUPA: lifted, or laid back a
+                # moment ago and still powering up (the look's REQA came too soon),
+                # or a lost frame. Once, a REQA: a HALTed tag never answers it, one
+                # laid back (IDLE) does (and this try's WUPA would HALT it unseen).
+                probe = False
+                if r.request(False) == OK:
+                    r.request(False)    # READY back to IDLE: the look finds it anew
+                    return _RELAID
+            if st == NO_TAG and woke:
+                # the last try's lost frame left the tag READY or ACTIVE: that WUPA
+                # only sent it back (to HALT, or IDLE), silently; the try is this one
+                st = r.request(True)
+            woke = st == OK
             if st == OK:
                 st = r.select_uid(c.uid, c.n)
                 if st == OK:
                     if halt:
                         r.halt()
+                    if c.age < _SETTLED:
+                        c.age += 1
                     return _HIT
             if st != NO_TAG:
                 unclear = True
@@ -402,6 +505,30 @@ class SeatReaders:
             self.stats["unclear"] += 1
             return _UNCLEAR
         return _MISS
+
+    # -- tags that carry their own names (reader/ndef.py; docs/decks.md) ----------
+    def _unread(self, r):
+        """Is the tag just selected one whose memory is to be read (no deck knows
+        it), or written (write-deck mode: not written yet in this pass)?"""
+        uid, n = r.uid, r.uid_len
+        if self.writing is not None:
+            return self.wrote is None or self.wrote.lookup(uid, n) in (-1, _NOT_OURS)
+        if self.learned is not None and self.learned.lookup(uid, n) >= 0:
+            return False    # read already (first: a deck of such tags is found here)
+        # enrolled: read at today's speed, from the table (`learned` is None then)
+        return self.deck is None or self.deck.lookup(uid, n) < 0
+
+    def unwrite(self, code):
+        """Write-deck mode: the tag written as `code` in this pass may be written
+        again (the menu's undo)."""
+        from . import ndef
+        ndef.unwrite(self, code)
+
+    def _memory(self, r, strong):
+        """Read the selected tag's record, or write `writing`'s (reader/ndef.py:
+        loaded at the first tag no deck knows). OK or the failed status."""
+        from . import ndef
+        return ndef.memory(self, r, strong)
 
     def _strong(self, r):
         """Is the tag just selected at normal gain well coupled? Asked once more at low
@@ -432,11 +559,17 @@ class SeatReaders:
         for i in range(len(self.present)):
             c = self.present[i]
             if c is not None and _same(c.uid, c.n, uid, n):
-                if i // m == s:
+                if i // m != s:
+                    self.stats["crosstalk"] += 1
+                    return 0
+                if not self.steady or c.age < _SETTLED:
                     c.result = _HIT  # found by REQA although WUPA missed it
                     return 1
-                self.stats["crosstalk"] += 1
-                return 0
+                # Steady fields: a HALTed card answered REQA, so it lost the field's
+                # power: lifted and laid back. Removed here, a candidate below.
+                self._lift(i, c)
+                self.stats["relaid"] += 1
+                break
         free = -1
         for j in range(len(self.pending)):
             if self._used[j]:
@@ -502,6 +635,16 @@ class SeatReaders:
         if self.round - p.last >= self.forget_rounds:
             self._used[j] = 0
 
+    def _code(self, uid, n):
+        """A tag's card code: written in this write-deck pass, read from its memory
+        (only tags no deck knew are read), or enrolled; -1 unknown."""
+        code = self.wrote.lookup(uid, n) if self.wrote is not None else -1
+        if (code < 0 or code == _NOT_OURS) and self.learned is not None:
+            code = self.learned.lookup(uid, n)
+        if (code < 0 or code == _NOT_OURS) and self.deck is not None:
+            code = self.deck.lookup(uid, n)
+        return code if code < _NOT_OURS else -1
+
     def _place(self, s, p):
         m = self.max_cards
         for k in range(m):
@@ -509,7 +652,7 @@ class SeatReaders:
                 c = self._free.pop()
                 c.take(p.uid, p.n)
                 self.seen_us[s] = p.first_us
-                c.card = self.deck.lookup(c.uid, c.n) if self.deck is not None else -1
+                c.card = self._code(c.uid, c.n)
                 c.misses = 0
                 c.result = 0
                 self.present[s * m + k] = c

@@ -226,6 +226,13 @@ class Table:
     def _play(self, seat, card):
         """Judge a play and show the verdict: allocates nothing."""
         m = self.match
+        pend = m.pend_seat
+        if pend >= 0 and self.reader is not None and self.refused[pend] != _NONE \
+                and not self.reader.still(pend, self.refused[pend]):
+            # The card out of turn the law holds is lifted (its last confirmation was
+            # silent, the reader's REMOVED not due yet): taken back before this card
+            # came, it is not there to be played on (rare: allocates)
+            self.removed(pend, self.refused[pend])
         status = m.play(seat, card)
         self.p_status = status
         self.p_seat = seat

@@ -8,11 +8,14 @@ enrolment module's take no heap during play.
 Buttons (short / held):
   idle, match over   menu or confirm: set up a match / hold confirm: enrol a deck;
                      hold menu: the panel's next language (table/panel/say.py), kept on flash;
-                     undo: switch the suit signs (French, Spanish), saved with the deck
+                     undo: switch the suit signs (French, Spanish), saved with the deck /
+                     hold undo: write a deck (its tags carry their own names: no enrolment)
   setup              menu: next game / hold: next option preset; undo: next first
                      dealer / hold: check the deck; confirm: start
   enrolling          menu (before the first tag): next pack / hold: suit signs;
                      undo: back one tag; confirm: save
+  writing a deck     menu (before the first tag): next pack; undo: back one tag;
+                     confirm: done
   checking the deck  confirm or undo: done
 """
 from reader import enrol
@@ -44,6 +47,8 @@ def button(t, button, long):
         elif button == _MENU and long:          # the panel's language, kept on flash
             from .panel.say import choose_next
             choose_next(t.root)
+        elif button == _UNDO and long:
+            start_write(t)
         elif button == _UNDO:
             toggle_signs(t)
         elif button == _CONFIRM or button == _MENU:
@@ -83,6 +88,9 @@ def enrol_button(t, button, long=False):
         if button == _CONFIRM or button == _UNDO:
             finish_check(t)
         return
+    if getattr(en, "writing", False):
+        write_button(t, en, button)
+        return
     if en is not None and en.pos == 0 and button == _MENU:
         if long:
             en.deck.signs ^= 1
@@ -104,6 +112,68 @@ def start_enrol(t, deck="spanish40", signs=None):
     t.message = ""
     if t.reader is not None:
         t.reader.deck = t.enroller.deck
+        t.reader.learning = False   # a deck written earlier is enrolled as it is laid,
+        t.reader.learned = None     # not as what its records say
+    t.changed = True
+
+
+def start_write(t, deck="spanish40"):
+    """Write a deck: each tag laid on any reader, in the order the panel shows,
+    gets its card's (or control word's) name and the pack (reader/ndef.py)."""
+    signs = t.deck.signs if t.deck is not None else 0
+    w = t.enroller = enrol.Writer(deck, signs)
+    t.menu = P.ENROL
+    t.message = ""
+    if t.reader is not None:
+        t.reader.wrote = None
+        t.reader.writing = w.record()
+    t.changed = True
+
+
+def write_button(t, w, button):
+    """A button while writing a deck: menu (before the first tag) the next pack,
+    undo back one tag, confirm done."""
+    if button == _MENU and w.pos == 0:
+        names = enrol.PACK_ORDER
+        start_write(t, names[(names.index(w.deck.name) + 1) % len(names)])
+    elif button == _UNDO:
+        code = w.undo()
+        if code >= 0 and t.reader is not None:
+            t.reader.unwrite(code)
+            t.reader.writing = w.record()
+        t.changed = True
+    elif button == _CONFIRM:
+        write_finish(t)
+
+
+def write_known(t, card):
+    """Writing a deck: a tag reported as `card`, the one just written or another."""
+    w = t.enroller
+    if w.written(card):
+        t.message = ""
+        t.link.reply({"reply": "write", "result": "written", "card": enrol.name(card),
+                      "next": _next(t)})
+        if t.reader is not None:
+            t.reader.writing = w.record()
+        if w.done():
+            write_finish(t)
+    else:
+        t.message = say("already written: %(card)s") % {"card": enrol.name(card)}
+        t.link.reply({"reply": "write", "result": "duplicate", "card": enrol.name(card),
+                      "next": _next(t)})
+    t.changed = True
+
+
+def write_finish(t):
+    """The pass is over: the tags written are read as cards on any table."""
+    w = t.enroller
+    if t.reader is not None:
+        t.reader.writing = None
+        t.reader.wrote = None
+    t.link.reply({"reply": "write", "result": "done", "tags": w.pos})
+    t.message = say("wrote %(n)s tags") % {"n": w.pos}
+    t.enroller = None
+    t.menu = P.SETUP
     t.changed = True
 
 
@@ -149,6 +219,10 @@ def enrol_offer(t, uid, n):
         en.foreign_tag(uid, n)
         t.changed = True
         return
+    if getattr(en, "writing", False):
+        t.message = say("this tag cannot be written")     # not an NTAG21x
+        t.changed = True
+        return
     result = en.offer(uid, n)
     if result == enrol.ACCEPTED:
         t.message = ""
@@ -168,6 +242,9 @@ def enrol_known(t, card):
     if getattr(en, "checking", False):
         en.seen(card)
         t.changed = True
+        return
+    if getattr(en, "writing", False):
+        write_known(t, card)
         return
     t.message = say("already enrolled: %(card)s") % {"card": enrol.name(card)}
     t.link.reply({"reply": "enrol", "result": "duplicate", "card": enrol.name(card),
@@ -192,6 +269,7 @@ def enrol_finish(t):
     t.deck = deck
     if t.reader is not None:
         t.reader.deck = deck
+        t.reader.learning = True
     t.link.reply({"reply": "enrol", "result": "saved", "tags": deck.count})
     t.message = say("enrolled %(n)s tags") % {"n": deck.count}
     t.enroller = None

@@ -121,6 +121,41 @@ def test_a_held_card_lifted_is_logged_as_taken_back_and_the_rightful_lead_goes_o
     assert k.table.match.trick.leader == 1 and k.table.match.trick.n == 1
 
 
+def test_a_held_card_lifted_as_the_next_is_played_on_to_it_is_taken_back_not_condoned():
+    # the reader has missed it once (its lift not yet confirmed) when the other side's
+    # card is placed in the same round: the table asks the reader, the card is gone
+    k = _kit()
+    _to_play(k)
+    k.place(2, "2S")
+    play = [e for e in k.events() if e["ev"] == "play"][-1]
+    k.sim.remove(k.tag(C.parse("2S")))
+    k.sim.place(3, k.tag(C.parse("3S")))
+    k.rounds(1)
+    ev = k.events()
+    undo = [e for e in ev if e["ev"] == "x-undo"]
+    assert [u["undo"] for u in undo] == [play["seq"]], undo
+    assert not [x for x in _rulings(k) if x["penalty"] == "condone"]
+    assert k.table.match.pend_seat == 3 and k.table.refused[2] == -1   # the 3S waits now
+    k.rounds(3)
+    assert len([e for e in k.events() if e["ev"] == "x-undo"]) == 1   # its REMOVED: nothing more
+
+
+def test_a_held_card_lifted_and_laid_back_is_taken_back_then_played_again():
+    k = _kit()
+    _to_play(k)
+    k.place(2, "2S")
+    k.sim.remove(k.tag(C.parse("2S")))
+    k.rounds(2)                     # two silent rounds: lifted
+    k.place(2, "2S")
+    ev = k.events()
+    plays = [e for e in ev if e["ev"] == "play"]
+    assert [e["ev"] for e in ev[-5:]] == ["play", "violation", "x-undo", "play", "violation"]
+    assert ev[-3]["undo"] == plays[-2]["seq"] and plays[-1]["card"] == "2S"
+    assert k.table.match.pend_seat == 2 and _lit(k, 2) == WARNING
+    k.place(3, "3S")                # played on: the card laid again stands
+    assert [(x["seat"], x["penalty"]) for x in _rulings(k)] == [(2, "condone")]
+
+
 def test_a_card_out_of_turn_inside_a_trick_blinks_to_be_taken_back():
     k = _kit()
     _to_play(k)

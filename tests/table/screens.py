@@ -204,6 +204,22 @@ def catalogue():
             en.offer(bytes((4, i, 9, 9, 9, 9, 9)), 7)
         t.message = msg
         out.append(("enrol %s %d" % (pack, pos), t, want))
+    # Writing a deck (reader/ndef.py): the first tag, a control tag, a tag laid again,
+    # a tag that cannot be written; the pass's end.
+    for pack, pos, msg, want in (
+            ("spanish40", 0, "", ["WRITE DECK", "SPANISH 40", "NEXT", "A\x01", "menu: other pack",
+                                  "confirm: done"]),
+            ("french52", 52 + 3, "", ["WRITE DECK", "FRENCH 52", "undo"]),
+            ("spanish48", 9, say("already written: %(card)s") % {"card": "AS"}, ["already written: AS"]),
+            ("spanish40", 2, say("this tag cannot be written"), ["this tag cannot be written"])):
+        t = Table(P.ENROL)
+        w = t.enroller = enrol.Writer(pack)
+        w.pos = pos
+        t.message = msg
+        out.append(("write %s %d" % (pack, pos), t, want))
+    t = Table(P.SETUP, deck=None)
+    t.message = say("wrote %(n)s tags") % {"n": 70}
+    out.append(("message wrote", t, [t.message]))
     # The deck check: some cards seen, two foreign tags; then all seen.
     g = games.get("malilla")
     for seen in (36, 40):

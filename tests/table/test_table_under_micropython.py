@@ -139,3 +139,7 @@ def test_every_firmware_file_cross_compiles_for_the_pico(tmp_path):
 
 def test_every_screen_on_every_panel():
     assert_module_passes("mpy_test_screens", [HERE])
+
+
+def test_a_deck_written_by_one_table_plays_on_another():
+    assert_module_passes("mpy_test_decks", [HERE])

@@ -142,8 +142,10 @@ class Rig:
     """One emulated Pico and the table around it."""
 
     def __init__(self, seats=P.RFID_DEFAULT_SEATS, flash_image=None, frames=None, seed=1,
-                 dead=(), holds_miso=(), swapped_cs=None, echo=False, off_ms=20, flash=None):
+                 dead=(), holds_miso=(), swapped_cs=None, echo=False, off_ms=20, flash=None,
+                 pack=None):
         fw, rom = find_images()
+        self.pack = pack        # the tags carry their names for this pack (docs/decks.md)
         self.flash_timing = flash or flash_timing()
         if self.flash_timing not in FLASH_TIMINGS:
             raise ValueError("flash timing %r: one of %s" % (self.flash_timing, FLASH_TIMINGS))
@@ -474,7 +476,11 @@ class Rig:
         """The NTAG213 on card (or control tag) `code` (uid7 of the sim players)."""
         t = self._tags.get(code)
         if t is None:
-            t = self._tags[code] = ntag213(uid7(code))
+            if self.pack is None:
+                t = ntag213(uid7(code))
+            else:       # a deck that carries its names, on UIDs that no enrolment knows
+                t = ntag213(uid_unenrolled(code), ndef().encode(self.pack, code))
+            t = self._tags[code] = t
         return t
 
     def place(self, seat, code):
@@ -649,6 +655,22 @@ class Rig:
 def uid7(code):
     """A distinct 7-byte UID per card or control tag (the simulator players' scheme)."""
     return bytes((0x04, 0x21, code & 0xFF, 0x5A, 0xA5, 0x3C, 0x80 + code % 97))
+
+
+def uid_unenrolled(code):
+    """A 7-byte UID per card that no enrolment file of the tools holds (uid7's differ)."""
+    return bytes((0x04, 0x63, code & 0xFF, 0x1B, 0x7E, 0x42, 0x11 + code % 89))
+
+
+def ndef():
+    """firmware/reader/ndef.py, the one writer of the tags' records, under CPython: its
+    `micropython.const` is an identity here (the venv's `micropython` is the Pico's
+    type stubs, without it)."""
+    import micropython
+    if not hasattr(micropython, "const"):
+        micropython.const = lambda x: x
+    from reader import ndef as mod
+    return mod
 
 
 if __name__ == "__main__":     # a smoke test: boot, raw REPL, one line of Python

@@ -89,11 +89,13 @@ WORDS = (b"\n"
          b'VUELTAS\tTORNADA\n'  # TORNADA
          b'WINNER\tGUANYA\n'  # GUANYA
          b'WITH\tAMB\n'  # AMB
+         b'WRITE DECK\tESCRIURE BARALLA\n'  # ESCRIURE BARALLA
          b"a card short, its trick to team\tli falta una carta, la seva basa a l'equip\n"  # li falta una carta, la seva basa a l'equip
          b'a proven foul\tuna falta provada\n'  # una falta provada
          b"a round declared by one side alone\tlance d'una parella\n"  # lance d'una parella
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val
          b'already enrolled: %(card)s\tja registrada: %(card)s\n'  # ja registrada: %(card)s
+         b'already written: %(card)s\tja escrita: %(card)s\n'  # ja escrita: %(card)s
          b'anticlockwise\tantihorari\n'  # antihorari
          b'as written\tsegons les regles\n'  # segons les regles
          b'at play\ten jugar-la\n'  # en jugar-la
@@ -133,6 +135,7 @@ WORDS = (b"\n"
          b'hold menu: options\tmantenir men\xc3\xba: opcions\n'  # mantenir menú: opcions
          b'hold menu: signs\tmantenir men\xc3\xba: pals\n'  # mantenir menú: pals
          b'hold undo: check deck\tmantenir desfer: revisar baralla\n'  # mantenir desfer: revisar baralla
+         b'hold undo: write a deck\tmantenir desfer: escriure baralla\n'  # mantenir desfer: escriure baralla
          b'in trick\ta la basa\n'  # a la basa
          b"is bet\ts'envida\n"  # s'envida
          b"is not bet\tno s'envida\n"  # no s'envida
@@ -179,6 +182,7 @@ WORDS = (b"\n"
          b'target\tpunts de la partida\n'  # punts de la partida
          b"the best player's\tdel millor jugador\n"  # del millor jugador
          b'the dealer turns up\tgira el trumfo qui dona\n'  # gira el trumfo qui dona
+         b'this tag cannot be written\taquesta etiqueta no es pot escriure\n'  # aquesta etiqueta no es pot escriure
          b"to team\tper a l'equip\n"  # per a l'equip
          b'trawl\tarrossegament\n'  # arrossegament
          b'turns up\tla gira\n'  # la gira
@@ -190,6 +194,7 @@ WORDS = (b"\n"
          b'up\tmostra\n'  # mostra
          b'wait: %(what)s\tespera: %(what)s\n'  # espera: %(what)s
          b'won by\tguanyada per\n'  # guanyada per
+         b'wrote %(n)s tags\t%(n)s etiquetes escrites\n'  # %(n)s etiquetes escrites
          b'yes\ts\xc3\xad\n'  # sí
          )
 

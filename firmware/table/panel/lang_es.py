@@ -89,11 +89,13 @@ WORDS = (b"\n"
          b'VUELTAS\tVUELTAS\n'  # VUELTAS
          b'WINNER\tGANA\n'  # GANA
          b'WITH\tCON\n'  # CON
+         b'WRITE DECK\tESCRIBIR BARAJA\n'  # ESCRIBIR BARAJA
          b'a card short, its trick to team\tle falta una carta, su baza al equipo\n'  # le falta una carta, su baza al equipo
          b'a proven foul\tuna falta probada\n'  # una falta probada
          b'a round declared by one side alone\tlance de una sola pareja\n'  # lance de una sola pareja
          b'a round declared by one side alone is worth\tun lance que declara una sola pareja vale\n'  # un lance que declara una sola pareja vale
          b'already enrolled: %(card)s\tya registrada: %(card)s\n'  # ya registrada: %(card)s
+         b'already written: %(card)s\tya escrita: %(card)s\n'  # ya escrita: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
          b'as written\tseg\xc3\xban las reglas\n'  # según las reglas
          b'at play\tal jugarla\n'  # al jugarla
@@ -133,6 +135,7 @@ WORDS = (b"\n"
          b'hold menu: options\tmantener men\xc3\xba: opciones\n'  # mantener menú: opciones
          b'hold menu: signs\tmantener men\xc3\xba: palos\n'  # mantener menú: palos
          b'hold undo: check deck\tmantener deshacer: revisar baraja\n'  # mantener deshacer: revisar baraja
+         b'hold undo: write a deck\tmantener deshacer: escribir baraja\n'  # mantener deshacer: escribir baraja
          b'in trick\ten la baza\n'  # en la baza
          b'is bet\tse envida\n'  # se envida
          b'is not bet\tno se envida\n'  # no se envida
@@ -179,6 +182,7 @@ WORDS = (b"\n"
          b'target\tpuntos de la partida\n'  # puntos de la partida
          b"the best player's\tdel mejor jugador\n"  # del mejor jugador
          b'the dealer turns up\tvuelve la muestra quien da\n'  # vuelve la muestra quien da
+         b'this tag cannot be written\testa etiqueta no se puede escribir\n'  # esta etiqueta no se puede escribir
          b'to team\tpara el equipo\n'  # para el equipo
          b'trawl\tarrastre\n'  # arrastre
          b'turns up\tla vuelve\n'  # la vuelve
@@ -190,6 +194,7 @@ WORDS = (b"\n"
          b'up\tmuestra\n'  # muestra
          b'wait: %(what)s\tespera: %(what)s\n'  # espera: %(what)s
          b'won by\tganada por\n'  # ganada por
+         b'wrote %(n)s tags\t%(n)s etiquetas escritas\n'  # %(n)s etiquetas escritas
          b'yes\ts\xc3\xad\n'  # sí
          )
 

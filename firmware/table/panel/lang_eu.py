@@ -89,11 +89,13 @@ WORDS = (b"\n"
          b'VUELTAS\tBUELTAK\n'  # BUELTAK
          b'WINNER\tIRABAZLEA\n'  # IRABAZLEA
          b'WITH\tLAGUNA\n'  # LAGUNA
+         b'WRITE DECK\tKARTA-SORTA IDATZI\n'  # KARTA-SORTA IDATZI
          b'a card short, its trick to team\tkarta bat falta, bere baza taldeari\n'  # karta bat falta, bere baza taldeari
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
          b'a round declared by one side alone\tbikote baten jokaldia\n'  # bikote baten jokaldia
          b'a round declared by one side alone is worth\talde bakar batek deklaratutako jokaldiak balio du\n'  # alde bakar batek deklaratutako jokaldiak balio du
          b'already enrolled: %(card)s\terregistratuta dago: %(card)s\n'  # erregistratuta dago: %(card)s
+         b'already written: %(card)s\tidatzita dago: %(card)s\n'  # idatzita dago: %(card)s
          b'anticlockwise\terlojuaren aurka\n'  # erlojuaren aurka
          b'as written\tarauen arabera\n'  # arauen arabera
          b'at play\tjokatzean\n'  # jokatzean
@@ -133,6 +135,7 @@ WORDS = (b"\n"
          b'hold menu: options\teutsi menua: aukerak\n'  # eutsi menua: aukerak
          b'hold menu: signs\teutsi menua: irudiak\n'  # eutsi menua: irudiak
          b'hold undo: check deck\teutsi desegin: sorta begiratu\n'  # eutsi desegin: sorta begiratu
+         b'hold undo: write a deck\teutsi desegin: karta-sorta idatzi\n'  # eutsi desegin: karta-sorta idatzi
          b'in trick\tbazan\n'  # bazan
          b'is bet\tjokatzen da\n'  # jokatzen da
          b'is not bet\tez da jokatzen\n'  # ez da jokatzen
@@ -179,6 +182,7 @@ WORDS = (b"\n"
          b'target\tpartidaren puntuak\n'  # partidaren puntuak
          b"the best player's\tjokalari onenarenak\n"  # jokalari onenarenak
          b'the dealer turns up\tbanatzaileak muestra ateratzen du\n'  # banatzaileak muestra ateratzen du
+         b'this tag cannot be written\tetiketa hau ezin da idatzi\n'  # etiketa hau ezin da idatzi
          b'to team\ttaldearentzat\n'  # taldearentzat
          b'trawl\tarrastrea\n'  # arrastrea
          b'turns up\tateratzen du\n'  # ateratzen du
@@ -190,6 +194,7 @@ WORDS = (b"\n"
          b'up\tmuestra\n'  # muestra
          b'wait: %(what)s\titxaron: %(what)s\n'  # itxaron: %(what)s
          b'won by\tirabazlea:\n'  # irabazlea:
+         b'wrote %(n)s tags\t%(n)s etiketa idatzita\n'  # %(n)s etiketa idatzita
          b'yes\tbai\n'  # bai
          )
 

@@ -89,11 +89,13 @@ WORDS = (b"\n"
          b'VUELTAS\tREVANCHE\n'  # REVANCHE
          b'WINNER\tGAGNANT\n'  # GAGNANT
          b'WITH\tAVEC\n'  # AVEC
+         b'WRITE DECK\t\xc3\x89CRIRE UN JEU\n'  # ÉCRIRE UN JEU
          b"a card short, its trick to team\tune carte de moins, son pli \xc3\xa0 l'\xc3\xa9quipe\n"  # une carte de moins, son pli à l'équipe
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
          b"a round declared by one side alone\tmanche d'un seul camp\n"  # manche d'un seul camp
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut
          b'already enrolled: %(card)s\td\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e : %(card)s\n'  # déjà enregistrée : %(card)s
+         b'already written: %(card)s\td\xc3\xa9j\xc3\xa0 \xc3\xa9crite : %(card)s\n'  # déjà écrite : %(card)s
          b'anticlockwise\tantihoraire\n'  # antihoraire
          b'as written\tselon la r\xc3\xa8gle\n'  # selon la règle
          b'at play\tau jeu\n'  # au jeu
@@ -133,6 +135,7 @@ WORDS = (b"\n"
          b'hold menu: options\tmaintenir menu : options\n'  # maintenir menu : options
          b'hold menu: signs\tmaintenir menu : enseignes\n'  # maintenir menu : enseignes
          b'hold undo: check deck\tmaintenir annuler : v\xc3\xa9rifier le jeu\n'  # maintenir annuler : vérifier le jeu
+         b'hold undo: write a deck\tmaintenir annuler : \xc3\xa9crire un jeu\n'  # maintenir annuler : écrire un jeu
          b'in trick\tau pli\n'  # au pli
          b'is bet\test mis\xc3\xa9e\n'  # est misée
          b"is not bet\tn'est pas mis\xc3\xa9e\n"  # n'est pas misée
@@ -179,6 +182,7 @@ WORDS = (b"\n"
          b'target\tscore vis\xc3\xa9\n'  # score visé
          b"the best player's\tdu meilleur joueur\n"  # du meilleur joueur
          b'the dealer turns up\tle donneur retourne\n'  # le donneur retourne
+         b'this tag cannot be written\tcette \xc3\xa9tiquette ne peut pas \xc3\xaatre \xc3\xa9crite\n'  # cette étiquette ne peut pas être écrite
          b"to team\t\xc3\xa0 l'\xc3\xa9quipe\n"  # à l'équipe
          b'trawl\tarrastre (atout men\xc3\xa9)\n'  # arrastre (atout mené)
          b'turns up\tretourne\n'  # retourne
@@ -190,6 +194,7 @@ WORDS = (b"\n"
          b'up\tretourne\n'  # retourne
          b'wait: %(what)s\tattendez : %(what)s\n'  # attendez : %(what)s
          b'won by\tgagn\xc3\xa9 par\n'  # gagné par
+         b'wrote %(n)s tags\t%(n)s \xc3\xa9tiquettes \xc3\xa9crites\n'  # %(n)s étiquettes écrites
          b'yes\toui\n'  # oui
          )
 

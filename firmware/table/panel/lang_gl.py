@@ -89,11 +89,13 @@ WORDS = (b"\n"
          b'VUELTAS\tVOLTAS\n'  # VOLTAS
          b'WINNER\tGA\xc3\x91A\n'  # GAÑA
          b'WITH\tCON\n'  # CON
+         b'WRITE DECK\tESCRIBIR BARALLA\n'  # ESCRIBIR BARALLA
          b'a card short, its trick to team\tf\xc3\xa1ltalle unha carta, a s\xc3\xbaa baza ao equipo\n'  # fáltalle unha carta, a súa baza ao equipo
          b'a proven foul\tunha falta probada\n'  # unha falta probada
          b'a round declared by one side alone\tlance dunha parella\n'  # lance dunha parella
          b'a round declared by one side alone is worth\tun lance que declara unha soa parella vale\n'  # un lance que declara unha soa parella vale
          b'already enrolled: %(card)s\txa rexistrada: %(card)s\n'  # xa rexistrada: %(card)s
+         b'already written: %(card)s\txa escrita: %(card)s\n'  # xa escrita: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
          b'as written\tsegundo as regras\n'  # segundo as regras
          b'at play\tao xogala\n'  # ao xogala
@@ -133,6 +135,7 @@ WORDS = (b"\n"
          b'hold menu: options\tmanter men\xc3\xba: opci\xc3\xb3ns\n'  # manter menú: opcións
          b'hold menu: signs\tmanter men\xc3\xba: paus\n'  # manter menú: paus
          b'hold undo: check deck\tmanter desfacer: revisar baralla\n'  # manter desfacer: revisar baralla
+         b'hold undo: write a deck\tmanter desfacer: escribir baralla\n'  # manter desfacer: escribir baralla
          b'in trick\tna baza\n'  # na baza
          b'is bet\tenv\xc3\xaddase\n'  # envídase
          b'is not bet\tnon se envida\n'  # non se envida
@@ -179,6 +182,7 @@ WORDS = (b"\n"
          b'target\tpuntos da partida\n'  # puntos da partida
          b"the best player's\tdo mellor xogador\n"  # do mellor xogador
          b'the dealer turns up\tvolve a mostra quen d\xc3\xa1\n'  # volve a mostra quen dá
+         b'this tag cannot be written\testa etiqueta non se pode escribir\n'  # esta etiqueta non se pode escribir
          b'to team\tpara o equipo\n'  # para o equipo
          b'trawl\tarrastre\n'  # arrastre
          b'turns up\tv\xc3\xb3lvea\n'  # vólvea
@@ -190,6 +194,7 @@ WORDS = (b"\n"
          b'up\tmostra\n'  # mostra
          b'wait: %(what)s\tagarda: %(what)s\n'  # agarda: %(what)s
          b'won by\tga\xc3\xb1ada por\n'  # gañada por
+         b'wrote %(n)s tags\t%(n)s etiquetas escritas\n'  # %(n)s etiquetas escritas
          b'yes\tsi\n'  # si
          )
 

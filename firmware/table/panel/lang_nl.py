@@ -89,11 +89,13 @@ WORDS = (b"\n"
          b'VUELTAS\tTERUGRONDE\n'  # TERUGRONDE
          b'WINNER\tWINNAAR\n'  # WINNAAR
          b'WITH\tMET\n'  # MET
+         b'WRITE DECK\tKAARTEN BESCHRIJVEN\n'  # KAARTEN BESCHRIJVEN
          b'a card short, its trick to team\teen kaart te weinig, de slag naar team\n'  # een kaart te weinig, de slag naar team
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
          b'a round declared by one side alone\tronde van \xc3\xa9\xc3\xa9n kant\n'  # ronde van één kant
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard
          b'already enrolled: %(card)s\tal ingelezen: %(card)s\n'  # al ingelezen: %(card)s
+         b'already written: %(card)s\tal beschreven: %(card)s\n'  # al beschreven: %(card)s
          b'anticlockwise\ttegen de klok in\n'  # tegen de klok in
          b'as written\tvolgens de regels\n'  # volgens de regels
          b'at play\tbij het spelen\n'  # bij het spelen
@@ -133,6 +135,7 @@ WORDS = (b"\n"
          b'hold menu: options\thoud menu: opties\n'  # houd menu: opties
          b'hold menu: signs\thoud menu: kleuren\n'  # houd menu: kleuren
          b'hold undo: check deck\thoud terug: kaarten nakijken\n'  # houd terug: kaarten nakijken
+         b'hold undo: write a deck\thoud terug: kaarten beschrijven\n'  # houd terug: kaarten beschrijven
          b'in trick\tin slag\n'  # in slag
          b'is bet\twordt geboden\n'  # wordt geboden
          b'is not bet\twordt niet geboden\n'  # wordt niet geboden
@@ -179,6 +182,7 @@ WORDS = (b"\n"
          b'target\tdoel\n'  # doel
          b"the best player's\tvan de beste speler\n"  # van de beste speler
          b'the dealer turns up\tde gever keert om\n'  # de gever keert om
+         b'this tag cannot be written\tdeze tag kan niet beschreven worden\n'  # deze tag kan niet beschreven worden
          b'to team\tnaar team\n'  # naar team
          b'trawl\ttroef trekken\n'  # troef trekken
          b'turns up\tdraait om\n'  # draait om
@@ -190,6 +194,7 @@ WORDS = (b"\n"
          b'up\tomslag\n'  # omslag
          b'wait: %(what)s\twacht: %(what)s\n'  # wacht: %(what)s
          b'won by\tgewonnen door\n'  # gewonnen door
+         b'wrote %(n)s tags\t%(n)s tags beschreven\n'  # %(n)s tags beschreven
          b'yes\tja\n'  # ja
          )
 

@@ -91,7 +91,7 @@ def idle(self, t):
         y += centred(self, say("SIGNS") + " " + SIGNS_SAMPLE, y, b)
     y += centred(self, say("LANGUAGE") + " " + NAMES[LANGS.index(code())], y, b)   # its own name
     foot(self, t, y + 4, [say("menu: new match"), say("hold confirm: enrol"), say("undo: suit signs"),
-                          say("hold menu: language")])
+                          say("hold undo: write a deck"), say("hold menu: language")])
 
 
 def setup(self, t):
@@ -135,9 +135,10 @@ def option_text(key, value):
 
 
 def enrol(self, view):
-    """Enrolment: the pack, the next card or control tag, how far."""
+    """Enrolment, or writing a deck: the pack, the next card or control tag, how far."""
     kind, pack, pos, total, code = view
-    y = self.title(say("ENROL"), SIGNS_SAMPLE)
+    writing = kind == "write"
+    y = self.title(say("WRITE DECK") if writing else say("ENROL"), SIGNS_SAMPLE)
     b = self.body
     y += centred(self, PACK_NAMES.get(pack, pack.upper()), y, b) + 2
     y += centred(self, say("NEXT"), y, b)
@@ -150,9 +151,10 @@ def enrol(self, view):
         what = self.card(C.name(code))
     y += centred(self, what, y, 8 if self.wide else 4)
     y += centred(self, str(pos) + " / " + str(total), y, b + 1) + 2
-    lines = [say("lay it on any reader"), say("undo: back"), say("confirm: save")]
+    lines = [say("lay it on any reader"), say("undo: back"),
+             say("confirm: done") if writing else say("confirm: save")]
     if pos == 0:
-        lines = [say("menu: other pack"), say("hold menu: signs")] + lines
+        lines = [say("menu: other pack")] + ([] if writing else [say("hold menu: signs")]) + lines
     foot(self, self.table, y, lines)
 
 

@@ -35,6 +35,9 @@ def test_the_rare_parts_say_the_drivers_numbers():
     import drivers.mfrc522_setup as S
     for name in ("OK", "ERROR", "CHIP_TIMEOUT", "SHORT_US"):
         assert getattr(S, name) == getattr(M, name), name
+    from drivers import ntag
+    for name in ("OK", "ERROR", "FRAME_US"):
+        assert getattr(ntag, name) == getattr(M, name), name
     assert S.ReaderError is M.ReaderError
 
 
