@@ -54,7 +54,11 @@ def game_class(name):
 def get(name, options=None, seats=None):
     """A new Game for `name` with its options and seat count checked; raises
     EventError (quoting the input) when the game, an option or the seats are wrong."""
-    return game_class(name)(options, seats)
+    cls = game_class(name)
+    if cls.name == "tute" and seats in (2, 3):     # habanero and Tute for three: their own file
+        from .tute_few import for_seats
+        cls = for_seats(seats)
+    return cls(options, seats)
 
 
 def info(name):

@@ -51,6 +51,7 @@ class Tute(Game):
     faces = (1, 3, 13, 12, 11, 7, 6, 5, 4, 2)               # high to low
     face_points = {1: 11, 3: 10, 13: 4, 12: 3, 11: 2}       # 120
     pack = "spanish40"
+    seat_counts = (2, 3, 4)     # 2 and 3: games/tute_few.py (habanero, Tute for three)
     direction = -1          # the text: counter-clockwise, the dealer's right leads
     duties = FOLLOW | HEAD_ALWAYS | TRUMP | OVERTRUMP | UNDERTRUMP
     last_trick = 10
@@ -62,6 +63,12 @@ class Tute(Game):
                          "a proven illegal play loses the game, or is only reported"),
         "cuarenta_bar": ("player", ("player", "side"), "las cuarenta may no longer be declared once "
                          "the player (the text) or either partner has declared las veinte"),
+        # games/tute_few.py: the sheet's readings at two and three seats
+        "stock_duty": ("trump", ("trump", "none"), "two seats, while the stock lasts: a trump "
+                       "led must be followed with a trump (trump), or no duty (none)"),
+        "tute": (False, bool, "two seats: a tute (the four Reyes) is allowed and wins the hand"),
+        "pack": ("turnup", ("turnup", "no-twos"), "three seats: 13 each and the 40th card turned, "
+                 "out of play (turnup), or the 2s out, 12 each, the dealer's last card (no-twos)"),
     }
     PRESETS = ({}, {"hands": 3}, {"hands": 5})
 
