@@ -56,6 +56,7 @@ class Tute(Game):
     duties = FOLLOW | HEAD_ALWAYS | TRUMP | OVERTRUMP | UNDERTRUMP
     last_trick = 10
     calls = ("declare",)
+    CALL_WORDS = ("declare", "exchange")    # the exchange: at two seats (games/tute_few.py)
     play_hook = True        # a veinte declared over las cuarenta is proven by plays
     OPTIONS = {
         "hands": (1, int, "hands in a match; whoever wins more of them wins the match"),
