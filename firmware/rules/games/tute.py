@@ -56,7 +56,6 @@ class Tute(Game):
     duties = FOLLOW | HEAD_ALWAYS | TRUMP | OVERTRUMP | UNDERTRUMP
     last_trick = 10
     calls = ("declare",)
-    CALL_WORDS = ("declare", "exchange")    # the exchange: at two seats (games/tute_few.py)
     play_hook = True        # a veinte declared over las cuarenta is proven by plays
     OPTIONS = {
         "hands": (1, int, "hands in a match; whoever wins more of them wins the match"),
@@ -64,12 +63,6 @@ class Tute(Game):
                          "a proven illegal play loses the game, or is only reported"),
         "cuarenta_bar": ("player", ("player", "side"), "las cuarenta may no longer be declared once "
                          "the player (the text) or either partner has declared las veinte"),
-        # games/tute_few.py: the sheet's readings at two and three seats
-        "stock_duty": ("trump", ("trump", "none"), "two seats, while the stock lasts: a trump "
-                       "led must be followed with a trump (trump), or no duty (none)"),
-        "tute": (False, bool, "two seats: a tute (the four Reyes) is allowed and wins the hand"),
-        "pack": ("turnup", ("turnup", "no-twos"), "three seats: 13 each and the 40th card turned, "
-                 "out of play (turnup), or the 2s out, 12 each, the dealer's last card (no-twos)"),
     }
     PRESETS = ({}, {"hands": 3}, {"hands": 5})
 

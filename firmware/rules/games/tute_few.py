@@ -54,6 +54,17 @@ TWO = 1
 WIN = 101
 
 
+# The options of these forms (Tute for four does not take them: its log is unchanged);
+# `tapete games` lists them with Tute's (games/__init__.py `info`).
+FEW_OPTIONS = {
+    "stock_duty": ("trump", ("trump", "none"), "two seats, while the stock lasts: a trump "
+                   "led must be followed with a trump (trump), or no duty (none)"),
+    "tute": (False, bool, "two seats: a tute (the four Reyes) is allowed and wins the hand"),
+    "pack": ("turnup", ("turnup", "no-twos"), "three seats: 13 each and the 40th card turned, "
+             "out of play (turnup), or the 2s out, 12 each, the dealer's last card (no-twos)"),
+}
+
+
 def for_seats(seats):
     """The Tute class for `seats` (games/__init__.py)."""
     return Habanero if seats == 2 else TuteThree
@@ -97,6 +108,7 @@ class TuteThree(_EachForSelf):
 
     seats = 3
     turnup_held = False     # T3: the 40th card, out of play on the table
+    OPTIONS = dict(Tute.OPTIONS, pack=FEW_OPTIONS["pack"])
 
     def prepare(self):
         Tute.prepare(self)
@@ -113,6 +125,7 @@ class Habanero(_EachForSelf):
     turnup_held = False     # the turn-up is the stock's, drawn last
     STAGES = (DEAL, TURNUP, DRAW, TRICKS, SCORE)
     calls = ("declare", "exchange")
+    OPTIONS = dict(Tute.OPTIONS, stock_duty=FEW_OPTIONS["stock_duty"], tute=FEW_OPTIONS["tute"])
 
     def prepare(self):
         Tute.prepare(self)
