@@ -29,6 +29,9 @@ Tute habanero, two players each for himself (sheet §1):
   capote are not offered: the table settles at the deal's end, and the claim gives the
   same winner whenever it is right.
 - A match is `hands` partidas (default 1), whoever won more wins it; level, drawn.
+- A proven renuncio is reported (Tute's `irregularity` "report", the engine's default
+  for Tute); "game" ends the match for the other seat (at three: with no winner, as in
+  every game of three each for himself).
 
 Tute for three, each for himself (sheet §2):
 - T3: 13 cards each; the 40th card is turned for trump and stays on the table, out of
@@ -96,7 +99,8 @@ class _EachForSelf(Tute):
         if self.played_out(match) < self.hands:
             return -1
         match.end_reason = "hands"
-        return _highest(match.totals, self.teams) if _highest(match.totals, self.teams) >= 0 else -2
+        w = _highest(match.totals, self.teams)
+        return w if w >= 0 else -2
 
     def played_out(self, match):
         """The hands of the match played so far."""
