@@ -46,11 +46,12 @@ Tute for three, each for himself (sheet §2):
   hands, whoever won more wins it. The dealer sitting out at four people is not offered:
   the table seats three.
 """
+from .. import cards as C
 from ..duties import FOLLOW, TRUMP_LEAD
-from ..errors import EventError
-from ..phases import PLAY
-from ..stages import DEAL, DRAW, SCORE, TRICKS, TURNUP
-from .tute import Tute
+from ..errors import EventError, OrderError
+from ..phases import CALLS as PHASE_CALLS, PLAY
+from ..stages import CALLS, DEAL, DRAW, SCORE, TRICKS, TURNUP
+from .tute import Declarations, Tute
 
 SEVEN = 6       # slots (face - 1)
 TWO = 1
@@ -65,6 +66,10 @@ FEW_OPTIONS = {
     "tute": (False, bool, "two seats: a tute (the four Reyes) is allowed and wins the hand"),
     "pack": ("turnup", ("turnup", "no-twos"), "three seats: 13 each and the 40th card turned, "
              "out of play (turnup), or the 2s out, 12 each, the dealer's last card (no-twos)"),
+    "subastado": (False, bool, "three seats: Tute subastado (the 2s out, 12 each, an auction; "
+                  "the declarer names trump and plays alone against the other two)"),
+    "auction": ("one", ("one", "open"), "Tute subastado: one round of bids, or open until "
+                "all others pass"),
 }
 
 
@@ -112,13 +117,120 @@ class TuteThree(_EachForSelf):
 
     seats = 3
     turnup_held = False     # T3: the 40th card, out of play on the table
-    OPTIONS = dict(Tute.OPTIONS, pack=FEW_OPTIONS["pack"])
+    OPTIONS = dict(Tute.OPTIONS, pack=FEW_OPTIONS["pack"], subastado=FEW_OPTIONS["subastado"],
+                   auction=FEW_OPTIONS["auction"])
 
     def prepare(self):
         Tute.prepare(self)
-        if self.options.get("pack", "turnup") == "no-twos":
+        o = self.options
+        self.subastado = o.get("subastado", False)
+        if o.get("pack", "turnup") == "no-twos" or self.subastado:
             self.faces = (1, 3, 13, 12, 11, 7, 6, 5, 4)     # 36 cards, 12 each
             self.turnup_held = True
+        if self.subastado:
+            self.turnup = False         # no turn-up: the auction's winner names trump
+            self.calls = ("bid", "pass", "trump", "declare")
+            self.stages = (DEAL, CALLS, TRICKS, SCORE)
+            self.open_auction = o.get("auction", "one") == "open"
+
+    # -- Tute subastado (option subastado) ---------------------------------------------------
+    def begin_hand(self, match):
+        if not self.subastado:
+            return Tute.begin_hand(self, match)
+        match.ctx.talk = Subasta(self.first_leader(match.dealer))
+        return PHASE_CALLS
+
+    def awaiting(self, match):
+        a = match.ctx.talk
+        if not self.subastado or a is None or a.done:
+            return 0
+        return 1 << (a.high_seat if a.naming else a.turn)
+
+    def on_call(self, match, seat, word, ev):
+        if not self.subastado or word == "declare":
+            if word == "declare" and self.subastado:
+                a = match.ctx.talk
+                if seat != a.high_seat:
+                    raise OrderError("only the declarer (seat " + str(a.high_seat) + ") sings in "
+                                     "Tute subastado")
+                if isinstance(ev.get("cards"), list) and len(ev["cards"]) == 4:
+                    raise EventError("no tute in Tute subastado: declare the Rey and Caballo of a suit")
+            return Tute.on_call(self, match, seat, word, ev)
+        return auction_call(self, match, seat, word, ev)
+
+    def tag_call(self, match, seat, word):
+        """The auction at the table: the trump tags name trump; the bid tag bids 5
+        above the last bid (60 first): a player bids higher by bidding again."""
+        a = match.ctx.talk
+        if self.subastado and word.startswith("trump-"):
+            return {"call": "trump", "suit": word[6:]}
+        if self.subastado and word == "bid":
+            return {"call": "bid", "amount": max(a.high + 5, MIN_BID)}
+        return Tute.tag_call(self, match, seat, word)
+
+    def context(self, match, out):
+        Tute.context(self, match, out)
+        a = match.ctx.talk
+        if self.subastado and a is not None and a.high_seat >= 0:
+            out["bid"] = {"amount": a.high, "seat": a.high_seat}
+
+    def hand_extra(self, match, out):
+        Tute.hand_extra(self, match, out)
+        a = match.ctx.talk
+        if self.subastado and a is not None and a.high_seat >= 0:
+            out["bid"] = {"amount": a.high, "seat": a.high_seat}
+
+    def hand_score_into(self, match, points, out):
+        """Subastado: the declarer's total (cards, his cantes, the last trick) against the
+        bid: made, he scores 1; failed, each defender scores 1."""
+        if not self.subastado:
+            return _EachForSelf.hand_score_into(self, match, points, out)
+        for t in range(self.teams):
+            out[t] = 0
+        a = match.ctx.talk
+        if a is None or a.high_seat < 0 or match.ctx.ended == "pass":
+            return
+        d = a.high_seat
+        won = points[d] >= a.high if match.ctx.winner < 0 else match.ctx.winner == d
+        for t in range(self.teams):
+            out[t] = 1 if (t == d) == won else 0
+
+    def settle(self, match):
+        """Subastado: a deal thrown in (all passed) is not one of the match's `hands`,
+        and a tie for the most after them plays on (Ludoteka)."""
+        if not self.subastado:
+            return _EachForSelf.settle(self, match)
+        p = match.series
+        if p is None:
+            p = match.series = Partida()
+        if match.ctx.ended != "pass":
+            p.played += 1
+        w = _EachForSelf.settle(self, match)
+        if w == -2:
+            match.end_reason = None
+            return -1
+        return w
+
+    def played_out(self, match):
+        return match.series.played if self.subastado else match.hand_no
+
+    def random_call(self, match, hands, rng):
+        if not self.subastado:
+            return Tute.random_call(self, match, hands, rng)
+        a = match.ctx.talk
+        if match.phase == PHASE_CALLS:
+            if a.naming:
+                return {"ev": "call", "seat": a.high_seat, "call": "trump",
+                        "suit": "SHDC"[rng.getrandbits(2)]}
+            low = max(a.high + 5, MIN_BID)
+            if low <= MAX_BID and rng.getrandbits(1):
+                return {"ev": "call", "seat": a.turn, "call": "bid", "amount": low + 5 * rng.getrandbits(1)}
+            return {"ev": "call", "seat": a.turn, "call": "pass"}
+        if match.phase == PLAY and match.trick.number > 1 and match.last.winner == a.high_seat:
+            ev = Tute.random_call(self, match, hands, rng)
+            if ev is not None and len(ev["cards"]) == 2:
+                return ev
+        return None
 
 
 class Habanero(_EachForSelf):
@@ -235,6 +347,68 @@ class Habanero(_EachForSelf):
             out["vueltas"] = list(p.carry)     # the second deal: the first's points carried
 
 
+MIN_BID = 60
+MAX_BID = 230       # 120 + 10 + the four cantes (40 + 3 x 20)
+
+
+def auction_call(game, match, seat, word, ev):
+    """A bid, a pass or the trump of Tute subastado's auction (T4)."""
+    a = match.ctx.talk
+    if match.phase != PHASE_CALLS or a.done:
+        raise OrderError("the auction of hand " + str(match.hand_no) + " is over")
+    if word == "trump":
+        if not a.naming or seat != a.high_seat:
+            raise OrderError("seat " + str(seat) + " may not name trump: " + (
+                "the auction is still on" if not a.naming else "seat " + str(a.high_seat) + " won it"))
+        suit = C.parse_suit(ev.get("suit"))
+        if suit == C.NO_TRUMP:
+            raise EventError("the declarer names a trump suit, not " + repr(ev.get("suit")))
+        a.done = True
+        from ..contract import make
+        return [make(match, 1 << seat, suit, a.high, seat)]
+    if word not in ("bid", "pass"):
+        raise EventError("unknown call " + repr(word) + " in Tute subastado")
+    if a.naming:
+        raise OrderError("the auction is won: seat " + str(a.high_seat) + " names trump")
+    if seat != a.turn:
+        raise OrderError("seat " + str(seat) + " bids out of turn: seat " + str(a.turn) + " speaks")
+    if word == "bid":
+        amount = ev.get("amount")
+        low = max(a.high + 5, MIN_BID)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount % 5 \
+                or not low <= amount <= MAX_BID:
+            raise EventError("a bid is a multiple of 5 from " + str(low) + " to " + str(MAX_BID)
+                             + ", got " + repr(amount))
+        a.high = amount
+        a.high_seat = seat
+    else:
+        a.passed |= 1 << seat
+    a.spoken |= 1 << seat
+    everyone = (1 << game.seats) - 1
+    left = game.seats - _bits(a.passed)
+    if left == 0:
+        return match.end_hand(-1, "pass")           # all passed: thrown in
+    over = a.spoken == everyone if not game.open_auction else (left == 1 and a.high_seat >= 0
+                                                                and not a.passed >> a.high_seat & 1)
+    if over and a.high_seat >= 0:
+        a.naming = True
+        return []
+    if over:
+        return match.end_hand(-1, "pass")
+    a.turn = game.next_seat(seat)
+    while a.passed >> a.turn & 1 or (not game.open_auction and a.spoken >> a.turn & 1):
+        a.turn = game.next_seat(a.turn)
+    return []
+
+
+def _bits(n):
+    k = 0
+    while n:
+        k += n & 1
+        n >>= 1
+    return k
+
+
 def _highest(values, n):
     """The index of the single highest of the first `n` values, or -1 on a tie."""
     best = 0
@@ -257,6 +431,20 @@ def _partida(match):
     if match.series is None:
         match.series = Partida()
     return match.series
+
+
+class Subasta(Declarations):
+    """Tute subastado's hand: its auction, and the declarer's cantes (Tute's)."""
+
+    def __init__(self, first):
+        Declarations.__init__(self)
+        self.turn = first           # the seat to speak: the mano (the dealer's right)
+        self.high = 0               # the highest bid, 0 before any
+        self.high_seat = -1         # the declarer once the auction is won
+        self.passed = 0             # a bit per seat that passed (final)
+        self.spoken = 0             # a bit per seat that has spoken
+        self.naming = False         # the auction is won: its winner names trump
+        self.done = False           # trump is named
 
 
 class Partida:
