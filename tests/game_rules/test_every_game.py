@@ -60,7 +60,7 @@ def check_hand_end(name, game, ev, tricks, prev, declared, out_of_play=0):
 
 
 # Seat counts played besides each game's default, each with its own description file.
-OTHER_SEATS = (("tute", 2), ("tute", 3))
+OTHER_SEATS = (("tute", 2, None), ("tute", 3, None), ("tute", 3, {"subastado": True}))
 
 
 def test_every_registered_game_keeps_its_invariants_over_random_matches():
@@ -70,17 +70,19 @@ def test_every_registered_game_keeps_its_invariants_over_random_matches():
 
 
 def test_the_other_seat_counts_keep_the_invariants_over_random_matches():
-    for name, seats in OTHER_SEATS:
+    for name, seats, options in OTHER_SEATS:
         for seed in range(MATCHES):
-            check_random_match(name, seats, seed)
+            check_random_match(name, seats, seed, options)
 
 
-def check_random_match(name, seats, seed):
+def check_random_match(name, seats, seed, options=None):
     random.seed(100 + seed)
     m = Match()
     start = {"ev": "match", "game": name}
     if seats is not None:
         start["seats"] = seats
+    if options:
+        start["options"] = options
     m.apply(start)
     game = m.game
     made = description_of(game)

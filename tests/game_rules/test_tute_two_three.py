@@ -228,3 +228,94 @@ def test_three_a_match_of_hands_to_the_most_won():
     log, derived, m = playout.random_match("tute", {"hands": 3}, _seeded(2), seats=3)
     assert m.over and len(of(derived, "hand_end")) == 3 and len(m.totals) == 3
     assert sum(m.totals) <= 3
+
+
+# -- §3 Tute subastado (option subastado at three) ---------------------------------------------
+def subasta(hands=None, options=None):
+    """Tute subastado, seat 0 deals: no turn-up; seat 2 (the mano) speaks first, then 1, 0."""
+    o = {"subastado": True}
+    o.update(options or {})
+    return start("tute", dealer=0, hands=hands, options=o, seats=3)
+
+
+def test_subastado_36_cards_12_each_no_turn_up_the_mano_speaks_first():
+    m, _ = subasta()
+    assert (m.hand_cards, m.hand_tricks) == (12, 12) and not m.game.in_deck(cards.parse("2C"))
+    assert m.game.awaiting(m) == 1 << 2
+    raises(OrderError, call, m, (1, "bid", {"amount": 60}))            # out of turn
+
+
+def test_t4_bids_multiples_of_five_from_60_each_above_the_last_one_round():
+    m, _ = subasta()
+    raises(EventError, call, m, (2, "bid", {"amount": 55}))
+    raises(EventError, call, m, (2, "bid", {"amount": 62}))
+    call(m, (2, "bid", {"amount": 60}))
+    raises(EventError, call, m, (1, "bid", {"amount": 60}))            # must exceed
+    call(m, (1, "bid", {"amount": 70}))
+    call(m, "0:pass")
+    assert m.game.awaiting(m) == 1 << 1                                 # one round: 70 wins
+    raises(OrderError, call, m, (2, "bid", {"amount": 80}))
+    raises(OrderError, call, m, (2, "trump", {"suit": "C"}))
+    out = call(m, (1, "trump", {"suit": "C"}))
+    assert of(out, "trump")[0]["suit"] == "C" and m.ctx.contract == (1 << 1, 70)
+    assert m.turn == 2                                                  # the mano leads
+
+
+def test_t4_option_open_auction_until_the_others_pass():
+    m, _ = subasta(options={"auction": "open"})
+    call(m, (2, "bid", {"amount": 60}))
+    call(m, (1, "bid", {"amount": 65}))
+    call(m, "0:pass")
+    call(m, (2, "bid", {"amount": 75}))                                 # speaks again
+    call(m, "1:pass")
+    assert m.game.awaiting(m) == 1 << 2
+
+
+def test_all_passing_throws_the_deal_in():
+    m, _ = subasta()
+    call(m, "2:pass")
+    call(m, "1:pass")
+    out = call(m, "0:pass")
+    end = of(out, "hand_end")
+    assert end and end[0]["ended"] == "pass" and end[0]["score"] == [0, 0, 0]
+
+
+def test_t5_only_the_declarers_cantes_and_no_tute():
+    m, _ = subasta(hands={1: "KC QC KD KH KS AH 3H 4S 5S 6S 7S JS"})
+    call(m, (2, "bid", {"amount": 60}))
+    call(m, (1, "bid", {"amount": 70}))
+    call(m, "0:pass")
+    call(m, (1, "trump", {"suit": "C"}))
+    play(m, "2:5H 1:AH 0:4H")
+    raises(EventError, call, m, (1, "declare", {"cards": ["KC", "KD", "KH", "KS"]}))
+    out = call(m, (1, "declare", {"cards": ["KC", "QC"]}))
+    assert m.ctx.declarations[0]["points"] == 40 and not of(out, "violation")
+    play(m, "1:3H 0:7H 2:6H")
+    m2, _ = subasta(hands={0: "KD QD AH 3H 4S 5S 6S 7S JS QS KS 4C"})
+    call(m2, (2, "bid", {"amount": 60}))
+    call(m2, "1:pass")
+    call(m2, "0:pass")
+    call(m2, (2, "trump", {"suit": "C"}))
+    play(m2, "2:5H 1:4H 0:AH")
+    raises(OrderError, call, m2, (0, "declare", {"cards": ["KD", "QD"]}))   # a defender
+
+
+def test_the_declarer_makes_the_bid_or_each_defender_scores():
+    m, _ = subasta()
+    call(m, (2, "bid", {"amount": 80}))
+    call(m, "1:pass")
+    call(m, "0:pass")
+    call(m, (2, "trump", {"suit": "C"}))
+    assert _deal_end(m, [30, 20, 80]) == [0, 0, 1]
+    assert _deal_end(m, [30, 21, 79]) == [1, 1, 0]
+
+
+def test_subastado_a_thrown_in_deal_is_not_one_of_the_hands_and_a_tie_plays_on():
+    for seed in range(4):
+        log, derived, m = playout.random_match("tute", {"subastado": True, "hands": 2},
+                                               _seeded(seed), seats=3)
+        ends = of(derived, "hand_end")
+        dealt = [e for e in ends if e.get("ended") != "pass"]
+        assert m.over and len(dealt) >= 2
+        top = max(m.totals)
+        assert [t for t in m.totals if t == top] == [top]

@@ -30,11 +30,11 @@ def test_a_hand_of_every_game_on_the_simulated_table(tmp_path, game):
 
 
 @pytest.mark.skipif(not os.environ.get("TAPETE_SLOW"), reason="slow: make test-slow")
-@pytest.mark.parametrize("seats", [2, 3])
-def test_a_whole_match_of_tute_for_two_and_three_on_the_simulated_table(tmp_path, seats):
-    """`make sim GAME=tute SEATS=2` (habanero, with its stock) and `SEATS=3`."""
+@pytest.mark.parametrize("seats,options", [(2, "{}"), (3, "{}"), (3, '{"subastado": true, "hands": 2}')])
+def test_a_whole_match_of_tute_for_two_and_three_on_the_simulated_table(tmp_path, seats, options):
+    """`make sim GAME=tute SEATS=2` (habanero, with its stock), `SEATS=3`, and subastado."""
     proc = subprocess.run(TAPETE + ["sim", "--game", "tute", "--seats", str(seats), "--seed", "7",
-                                    "--fast", "--dir", str(tmp_path)],
+                                    "--options", options, "--fast", "--dir", str(tmp_path)],
                           capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "zero disagreements" in proc.stdout
