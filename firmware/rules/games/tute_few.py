@@ -45,6 +45,23 @@ Tute for three, each for himself (sheet §2):
 - The highest total wins the hand (a tie for the highest: nobody); a match is `hands`
   hands, whoever won more wins it. The dealer sitting out at four people is not offered:
   the table seats three.
+
+Tute subastado, option `subastado` at three seats (sheet §3):
+- T7: 36 cards (the 2s out), 12 each; no turn-up. T6 (the packets, unshuffled) is the
+  dealer's own: the table reads the hands, not the deal.
+- T4: the auction from the mano (the dealer's right) anticlockwise: `bid` + `amount`
+  (a multiple of 5, from 60 to 230, above the last bid) or `pass` (final); one round,
+  each seat speaks once (option `auction` "open": on until all others pass). All
+  passing throws the deal in (`ended` "pass"). The winner names trump (`trump` +
+  `suit`) and plays alone against the other two (rules/contract.py: `ctx.contract`).
+- Tute's full duties; a renuncio as in Tute for three (option `irregularity`).
+- T5: only the declarer sings (one cante per trick won, las cuarenta first); no tute
+  (the sheet's Ludoteka default; the cash variants' tute is not offered).
+- The declarer's total (card points, his cantes, 10 for the last trick) against the
+  bid: made, he scores 1; failed, each defender scores 1 (the sheet names no figure:
+  winners are credited). A match is `hands` deals played (a thrown-in deal is not
+  one of them); a tie for the most after them plays on (Ludoteka). The 500-point
+  game, stakes, the censor and the extended cantes are not offered.
 """
 from .. import cards as C
 from ..duties import FOLLOW, TRUMP_LEAD

@@ -289,7 +289,7 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "level_redeal": N_("a 30-30 deal is dealt again"),
            # Tute for two and three's (rules/games/tute.py OPTIONS, read by tute_few.py)
            "stock_duty": NP_("tute", "duty while the stock lasts"), "tute": NP_("tute", "a tute allowed at two"),
-           "pack": NP_("tute", "the pack at three"),
+           "pack": NP_("tute", "the pack at three"), "subastado": NP_("tute", "Tute subastado"),
            # Wiezen's (rules/games/wiezen/__init__.py OPTIONS)
            "score_table": NP_("wiezen", "score table"), "ladder": NP_("wiezen", "misery ranks"),
            "all_pass": NP_("wiezen", "when all pass"), "trump_with_bid": NP_("wiezen", "trump named with the bid"),
@@ -310,6 +310,8 @@ OPTION_KEY_VALUES = {("lone_side", "bet"): N_("is bet"), ("lone_side", "only"): 
                      ("stock_duty", "none"): NP_("tute", "none"),
                      ("pack", "turnup"): NP_("tute", "13 each, the 40th turned up"),
                      ("pack", "no-twos"): NP_("tute", "the 2s out, 12 each"),
+                     ("auction", "one"): NP_("tute", "one round of bids"),
+                     ("auction", "open"): NP_("tute", "open until the others pass"),
                      ("doubling", "turn"): N_("in turn"), ("doubling", "side"): N_("by either player of a side"),
                      ("score_table", "iwwa"): NP_("wiezen", "the IWWA sheet"),
                      ("score_table", "kleuren"): NP_("wiezen", "the colour whist table"),
