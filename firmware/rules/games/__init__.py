@@ -54,7 +54,11 @@ def game_class(name):
 def get(name, options=None, seats=None):
     """A new Game for `name` with its options and seat count checked; raises
     EventError (quoting the input) when the game, an option or the seats are wrong."""
-    return game_class(name)(options, seats)
+    cls = game_class(name)
+    if cls.name == "tute" and seats in (2, 3):     # habanero and Tute for three: their own file
+        from .tute_few import for_seats
+        cls = for_seats(seats)
+    return cls(options, seats)
 
 
 def info(name):
@@ -63,6 +67,11 @@ def info(name):
     cls = game_class(name)
     options = {}
     declared = declared_options(cls)
+    calls = list(cls.CALL_WORDS or cls.calls)
+    if cls.name == "tute":      # and the options and calls of Tute for two and three (tute_few.py)
+        from .tute_few import FEW_OPTIONS, Habanero
+        declared.update(FEW_OPTIONS)
+        calls = list(Habanero.calls)
     for key in declared:
         default, allowed, meaning = declared[key]
         if key == "direction":      # the rule text's own, unless the option says
@@ -80,4 +89,4 @@ def info(name):
     return {"name": cls.name, "title": cls.title, "pack": cls.pack,
             "seats": list(cls.seat_counts), "options": options,
             "presets": [dict(p) for p in cls.PRESETS],
-            "calls": ["claim", "concede", "object"] + list(cls.CALL_WORDS or cls.calls)}
+            "calls": ["claim", "concede", "object"] + calls}
