@@ -367,6 +367,9 @@ CONTEXTS = (
     ("mus", 4, None, "bet", ["RAISE TO", "ANSWER S"]),
     ("mus", 4, None, "show", ["TO SHOW"]),      # the showdown: who must lay a hand down
     ("manille", 4, {"auction": True}, "bid", ["BID"]),
+    ("guinote", 4, None, "stock", ["STOCK"]),  # games with a stock: the cards still to draw
+    ("brisca", 3, None, "stock", ["STOCK"]),
+    ("tute", 2, None, "stock", ["STOCK"]),     # habanero
 )
 
 
@@ -377,7 +380,8 @@ def _at(m, stop):
             "declared": "declarations" in c, "raise": "proposed" in c and m.phase == 4,
             "lying": "lying" in c and m.phase == 4, "truc": "proposed" in c,
             "eleven": "eleven" in c and m.phase == 4, "bet": "proposed" in c,
-            "bid": "bid" in c, "show": m.phase == P.SHOW}[stop]
+            "bid": "bid" in c, "show": m.phase == P.SHOW,
+            "stock": 0 < c.get("stock", 0) and m.trick.number >= 2 and m.trick.n == 0}[stop]
 
 
 def moment(name, seats, options, stop):
@@ -399,6 +403,7 @@ def moment(name, seats, options, stop):
             for e in events:
                 m.apply(e)
             while in_hand(m):
+                playout.refill(m, hands, random)    # a game with a stock: the draws
                 if _at(m, stop):
                     return m
                 caller = getattr(m.game, "random_call", None)
