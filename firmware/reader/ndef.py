@@ -16,7 +16,8 @@ reader/record.py's (the part a table playing such a deck keeps loaded; a table p
 an enrolled deck holds neither).
 """
 from .deck import CONTROLS, CONTROL_BASE, Deck
-from .record import FIRST_PAGE, NOT_OURS, code_in, length, read, text_at  # noqa: F401 (length: the format's)
+# the reading (record.py), and `length`, the format's, named here too
+from .record import FIRST_PAGE, NOT_OURS, code_in, length, put, read, text_at  # noqa: F401
 
 _LANG = b"en"
 _SUITS = "SHDC"
@@ -84,7 +85,7 @@ def write(sr, r, strong, ntag):
     if sr.learned is None:
         sr.learned = Deck(64)
     if n != 7 or r.sak & 0x08:
-        sr.learned.put(uid, n, NOT_OURS)
+        put(sr.learned, uid, n, NOT_OURS)
         return ntag.OK      # not an NTAG21x: an unknown tag (the panel says so)
     if not strong:
         return ntag.ERROR   # maybe a neighbour's tag: written only on its own reader
@@ -100,10 +101,10 @@ def write(sr, r, strong, ntag):
         return ntag.ERROR   # the read-back differs: written again at the next look
     if sr.wrote is None:
         sr.wrote = Deck(16)
-    sr.wrote.put(uid, n, got)
+    put(sr.wrote, uid, n, got)
     sr.writing = None
     sr.stats["written"] += 1
-    sr.learned.put(uid, n, got)
+    put(sr.learned, uid, n, got)
     sr.stats["read"] += 1
     return ntag.OK
 

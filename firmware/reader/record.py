@@ -87,6 +87,25 @@ def code_in(buf, n):
     return -1
 
 
+def put(deck, uid, n, code):
+    """Remember uid[:n] as `code` in `deck` (a deck.Deck: the reader's table of tags
+    read from their own memory, a cache emptied when full), replacing what it was.
+    Here and not a Deck method: a table playing an enrolled deck never needs it."""
+    t = deck.table
+    rec = deck.REC
+    for r in range(0, deck.count * rec, rec):
+        if t[r] == n:
+            for i in range(n):
+                if t[r + 1 + i] != uid[i]:
+                    break
+            else:
+                t[r + rec - 1] = code
+                return
+    if deck.count >= deck.capacity:
+        deck.count = 0
+    deck.add(uid, n, code)
+
+
 def length(head):
     """How many bytes from page 4 the record takes, from its first bytes (the TLV's
     length), or 0 when they hold no NDEF message."""
@@ -126,11 +145,11 @@ def memory(sr, r, strong):
     if r.uid_len != 7 or r.sak & 0x08:
         # not an NTAG21x (SAK 0x00, 7-byte UID): a MIFARE Classic has no READ of
         # pages, and no phone app writes it an NDEF text either
-        sr.learned.put(r.uid, r.uid_len, NOT_OURS)
+        put(sr.learned, r.uid, r.uid_len, NOT_OURS)
         return ntag.OK
     st, got = read(r, ntag)
     if st != ntag.OK:
         return st
-    sr.learned.put(r.uid, r.uid_len, got if got >= 0 else NOT_OURS)
+    put(sr.learned, r.uid, r.uid_len, got if got >= 0 else NOT_OURS)
     sr.stats["read"] += 1
     return ntag.OK
