@@ -77,7 +77,7 @@ def decode(buf):
 
 
 def write(sr, r, strong, ntag):
-    """The write-deck mode (record.memory sends it here): `sr.writing`'s record
+    """The write-deck mode (SeatReaders._memory sends it here): `sr.writing`'s record
     written into the tag just selected on reader `r` (drivers/ntag.py as `ntag`),
     read back, and the tag remembered in `sr.wrote` and `sr.learned`. OK, or the
     status that failed (written again at the next look)."""

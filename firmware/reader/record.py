@@ -132,13 +132,9 @@ def read(r, ntag):
 
 def memory(sr, r, strong):
     """The reader layer (SeatReaders `sr`) and the tag just selected on reader `r`:
-    its record read into `sr.learned` (its card code, or NOT_OURS), or, in the
-    write-deck mode, `sr.writing`'s written and read back (ndef.py). OK, or the
-    status that failed (a sighting that failed: tried again at the next look)."""
+    its record read into `sr.learned` (its card code, or NOT_OURS); the write-deck
+    mode goes to ndef.py instead (SeatReaders._memory). OK, or the status that failed (a sighting that failed: tried again at the next look)."""
     from drivers import ntag
-    if sr.writing is not None:
-        from .ndef import write
-        return write(sr, r, strong, ntag)
     if sr.learned is None:
         from .deck import Deck
         sr.learned = Deck(64)

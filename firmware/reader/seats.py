@@ -528,6 +528,10 @@ class SeatReaders:
         """Read the selected tag's record (reader/record.py: loaded at the first tag
         no deck knows), or write `writing`'s (reader/ndef.py, the write-deck mode's).
         OK or the failed status."""
+        if self.writing is not None:
+            from drivers import ntag
+            from . import ndef
+            return ndef.write(self, r, strong, ntag)
         from . import record
         return record.memory(self, r, strong)
 
