@@ -129,3 +129,16 @@ def test_the_check_finds_an_import_left_out():
     files = deployed() | {"rules/games/mus/random_play.py"}
     found = [(rel, src) for rel, _line, src in missing_imports(files)]
     assert ("rules/games/mus/random_play.py", "rules/shuffle.py") in found
+
+
+def test_no_deployed_file_asserts():
+    # mk/deploy.mk compiles the Pico's bytecode with -O3 (no line-number tables: heap):
+    # an assert or a __debug__ branch would silently vanish on the board only.
+    found = []
+    for rel in sorted(deployed()):
+        with open(os.path.join(FIRMWARE, rel)) as f:
+            tree = ast.parse(f.read(), rel)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assert) or isinstance(node, ast.Name) and node.id == "__debug__":
+                found.append("%s:%d" % (rel, node.lineno))
+    assert found == [], "compiled away on the Pico (-O3): " + ", ".join(found)
