@@ -189,6 +189,7 @@ class Rig:
         self._line = bytearray()
         self.events = {}            # seq -> event (the log as sent, deduplicated)
         self.replies = []
+        self.reply_seq = []     # the log's last seq when each reply came (the heap's moment)
         self.reply_at = []          # emulated ns of each reply
         self.lines = []             # every text line from the device
         self.traceback = None       # the first traceback the device printed, with context
@@ -381,6 +382,7 @@ class Rig:
         else:
             self.replies.append(obj)
             self.reply_at.append(self.now)
+            self.reply_seq.append(max(self.events) if self.events else -1)
 
     def _pty_flush(self):
         while self._pty_out:
