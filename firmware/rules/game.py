@@ -20,7 +20,7 @@ from array import array
 from .cards import deck_of
 from .duties import forbid_into, legal_into
 from .errors import EventError
-from .phases import CALLS, PLAY, TURNUP
+from .phases import CALLS, PLAY, SHOW, TURNUP
 
 
 class Game:
@@ -254,6 +254,11 @@ class Game:
             return PLAY     # trump was named by a call: play follows
         return _phase_of(self.stages[self.stages.index("turnup") + 1])
 
+    def enter_stage(self, match, i):
+        """The driver enters the hand's stage `i` (an index into `stages`; rules/match.py
+        `next_stage`): open it (Mus: a lance's talk). Returns its derived events."""
+        return []
+
     def on_turnup(self, match, c, out):
         """Extra keys for the `trump` event of a turn-up (Malilla's bonus)."""
 
@@ -388,7 +393,10 @@ class Game:
 
 
 def _phase_of(stage):
-    """The phase the table waits in at the start of `stage`."""
+    """The phase the table waits in at the start of `stage` (rules/match.py's
+    `next_stage`; `score` is entered and left at once)."""
     if stage == "turnup":
         return TURNUP
-    return CALLS if stage == "calls" else PLAY
+    if stage == "calls":
+        return CALLS
+    return SHOW if stage == "show" else PLAY

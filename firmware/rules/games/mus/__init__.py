@@ -19,6 +19,7 @@ which this file imports, so that no import goes back the other way.
 from ...errors import OrderError
 from ...game import Game
 from ...phases import CALLS
+from . import hands as H
 from .hand import CALL_WORDS, DECLARE, MusHand
 
 
@@ -32,9 +33,13 @@ class Mus(Game):
     direction = -1          # "game play is always conducted to the right"
     hand_size = 4
     turnup = False
-    # The draw (mus, discards) and the betting are its talk, by its own machine
-    # (games/mus/hand.py); no trick is played.
-    STAGES = ("deal", "calls", "show", "score")
+    # The hand's stages, run by the common driver (rules/match.py `next_stage`): the
+    # draw (mus or no mus, the discards), the four lances (grande, chica, pares, juego
+    # or punto: the declarations and the betting), the showdown, the score. No trick
+    # is played. The lances' contents are games/mus/hand.py's; `LANCES` names the
+    # lance of each `calls` stage.
+    STAGES = ("deal", "calls", "calls", "calls", "calls", "calls", "show", "score")
+    LANCES = (None, None, H.GRANDE, H.CHICA, H.PARES, H.JUEGO)
     target = 40
     calls = CALL_WORDS
     claims = False
@@ -54,9 +59,23 @@ class Mus(Game):
     PRESETS = ({}, {"lone_side": "only", "bonus": "side"})
 
     def begin_hand(self, match):
-        """The hand plays by this description: its options, seats and teams."""
+        """The hand plays by this description: its options, seats and teams. The
+        first stage after the deal is the draw (CALLS)."""
         h = match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
-        return h.phase      # CALLS: the draw comes first
+        h.match = match
+        return h.phase
+
+    def enter_stage(self, match, i):
+        """The driver enters stage `i`: a lance's talk, the showdown, the score."""
+        h = match.ctx.talk
+        word = self.stages[i]
+        if word == "calls":
+            return h.open(self.LANCES[i])
+        if word == "show":
+            h.showdown()
+        else:
+            h.scored()
+        return []
 
     def prepare(self):
         self.kings = self.options.get("kings", 8)
@@ -80,9 +99,9 @@ class Mus(Game):
     def on_call(self, match, seat, word, ev):
         """A call of the hand (the hand refuses it at the showdown, saying why)."""
         h = match.ctx.talk
-        if h is None or h.done:
+        if h is None:
             raise OrderError("no Mus hand is being played: waiting for a 'deal'")
-        return self._step(match, h.apply(ev))
+        return self._step(match, h.take(seat, word, ev))     # refused after its end, saying so
 
     def tag_call(self, match, seat, word):
         """Mus at the table: `yes` / `no` answer the declaration asked for (pares or
@@ -100,16 +119,27 @@ class Mus(Game):
 
     def on_show(self, match, seat, codes, ev):
         """A seat's hand laid down at the showdown (phase SHOW)."""
-        return self._step(match, match.ctx.talk.apply(ev))
+        return self._step(match, match.ctx.talk.lay(seat, ev.get("cards")))
 
     def _step(self, match, out):
-        """The hand's derived events; the match follows the hand into the showdown,
-        and ends the hand when it is over."""
+        """The hand's derived events; when the stage in play is over, the driver's
+        (the next stage entered, or the stage the hand skips to; the hand's end)."""
         h = match.ctx.talk
-        if h.done:
-            return out + match.end_hand(-1, h.ended)
-        match.phase = h.phase
+        if h.over:
+            match.ctx.ended = h.ended
+            out += match.next_stage(h.jump)
         return out
+
+    def drive_alone(self, h):
+        """A hand played alone (tests, benches, random playouts) is driven by a match
+        of its own, made by this description, with the hand's dealer and totals."""
+        from ...match import Match
+        m = Match()
+        m.begin(self)
+        m.totals[0], m.totals[1] = h.start
+        m.apply({"ev": "deal", "dealer": h.dealer})
+        m.ctx.talk = h
+        h.match = m
 
     # -- scoring: what the MusHand paid --------------------------------------------------
     def hand_points_into(self, match, out):

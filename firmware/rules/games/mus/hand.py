@@ -181,6 +181,14 @@ class MusHand:
         self.game_over = False
         self.winner = None
         self.violations = []
+        # The hand's stages are run by the common driver (rules/match.py `next_stage`,
+        # over the description's STAGES): this hand says when the stage in play is over
+        # (`over`) and, when it skips ahead, where to (`jump`: "show" after an órdago
+        # seen, "score" after a fold that reaches the target). `match` is the driving
+        # match: a match's own, or one made for a hand played alone (`_driver`).
+        self.match = None
+        self.over = False
+        self.jump = None
 
     # -- views -------------------------------------------------------------------------
     @property
@@ -249,8 +257,51 @@ class MusHand:
 
     def call(self, seat, word, ev=None):
         """Apply one call (`word` with the `call` event's other keys in `ev`); return
-        the derived events. Raises EventError / OrderError and changes nothing when
-        the call is malformed or not allowed now."""
+        the derived events (the driver's too: the `hand_end` when the hand is over).
+        Raises EventError / OrderError and changes nothing when the call is malformed
+        or not allowed now."""
+        return self.game.on_call(self._driver(), seat, word, ev)
+
+    def show(self, seat, listed):
+        """A seat lays its four cards on its reader at the showdown (a `hand` event);
+        when all four are in, the rounds are paid. Returns the derived events."""
+        return self.game.on_show(self._driver(), seat, listed, {"ev": "hand", "seat": seat, "cards": listed})
+
+    def _driver(self):
+        """The match that drives this hand's stages: for a hand played alone, one made
+        by its description (the same driver as a match's)."""
+        if self.match is None:
+            self.game.drive_alone(self)
+        return self.match
+
+    # -- the stages, as the driver enters them --------------------------------------------
+    def open(self, r):
+        """The driver enters the lance `r` (grande, chica, pares, juego)."""
+        self.over = False
+        self.jump = None
+        return self._open(r)
+
+    def showdown(self):
+        """The driver enters the showdown: every seat lays its hand (after an órdago
+        seen, the round it was seen in stays named)."""
+        self.over = False
+        self.jump = None
+        self.phase = SHOW
+        if self.ordago_round is None:
+            self.round_no = None
+
+    def scored(self):
+        """The driver enters the score: the hand is over."""
+        self.phase = DEAL
+
+    def _stage_over(self, to=None):
+        """The stage in play is over: the driver goes on (to the stage `to`)."""
+        self.over = True
+        self.jump = to
+        return []
+
+    def take(self, seat, word, ev=None):
+        """The stage in play takes one call (the description's `on_call`)."""
         self._check_seat(seat, "a mus call")
         if word not in CALL_WORDS:
             raise EventError("unknown call " + repr(word) + " in mus (known: " + ", ".join(CALL_WORDS) + ")")
@@ -299,7 +350,7 @@ class MusHand:
         self.turn(seat, word, self.order[self.index])
         if word == "no-mus":
             self.index = 0
-            return self._open(H.GRANDE)
+            return self._stage_over()      # the lances: grande first
         self.index += 1
         if self.index == len(self.order):
             self.stage = DISCARD
@@ -422,17 +473,6 @@ class MusHand:
             return self._bet_round(H.PUNTO, list(self.order))   # nobody has juego: punto
         return self._close(r, "skip")
 
-    def _next_round(self):
-        r = self.round_no
-        if r == H.GRANDE:
-            return self._open(H.CHICA)
-        if r == H.CHICA:
-            return self._open(H.PARES)
-        if r == H.PARES:
-            return self._open(H.JUEGO)
-        self.phase = SHOW
-        self.round_no = None
-        return []
 
     def _bet(self, seat, word, ev):
         if word in DRAW_WORDS or word in DECLARE_WORDS or word == "discard":
@@ -468,13 +508,14 @@ class MusHand:
             out["totals"] = list(self.totals)
             if reached:
                 self.ended = "fold"
-                self.phase = DEAL
+                self._stage_over("score")
                 return [out]
         if how == "ordago":
             self.ordago_round = len(self.rounds) - 1
-            self.phase = SHOW
+            self._stage_over("show")
             return [out]
-        return [out] + self._next_round()
+        self._stage_over()      # the next lance (after juego: the showdown)
+        return [out]
 
     def _pay(self, team, points):
         """Pay `points` to `team`; True when that reaches the target (the game is won)."""
@@ -486,9 +527,9 @@ class MusHand:
         return False
 
     # -- the showdown -------------------------------------------------------------------
-    def show(self, seat, listed):
-        """A seat lays its four cards on its reader at the showdown (a `hand` event);
-        when all four are in, the rounds are paid. Returns the derived events."""
+    def lay(self, seat, listed):
+        """The showdown stage takes a seat's hand (the description's `on_show`); when
+        all four are in, the rounds are paid and the stage is over."""
         self._check_seat(seat, "a mus hand")
         if self.phase == DEAL:
             raise OrderError("seat " + str(seat) + "'s hand shown after the hand ended")
@@ -531,7 +572,7 @@ class MusHand:
                          "cards": [C.name(c) for c in self.shown[s]]}
                     self.violations.append(v)
                     out.append(v)
-        self.phase = DEAL
+        self._stage_over()      # the score next
         if self.ordago_round is not None:
             rec = self.rounds[self.ordago_round]
             team = self._round_winner(rec, keys)
