@@ -20,7 +20,7 @@ from array import array
 from .cards import deck_of
 from .duties import forbid_into, legal_into
 from .errors import EventError
-from .phases import CALLS, PLAY, SHOW, TURNUP
+from .phases import CALLS, PLAY, TURNUP
 
 
 class Game:
@@ -254,11 +254,6 @@ class Game:
             return PLAY     # trump was named by a call: play follows
         return _phase_of(self.stages[self.stages.index("turnup") + 1])
 
-    def enter_stage(self, match, i):
-        """The driver enters the hand's stage `i` (an index into `stages`; rules/match.py
-        `next_stage`): open it (Mus: a lance's talk). Returns its derived events."""
-        return []
-
     def on_turnup(self, match, c, out):
         """Extra keys for the `trump` event of a turn-up (Malilla's bonus)."""
 
@@ -382,6 +377,7 @@ class Game:
 
     # Hooks only some games have (looked up with getattr where they are used):
     # on_show(match, seat, codes, ev): a `hand` event in phase SHOW (Mus's showdown);
+    # enter_stage(match, i): the driver enters stage i (rules/stages.py `next_stage`: Mus);
     # false_declaration(match, seat, c), declaration_of(match, seat, c): Tute;
     # random_call(match, hands, rng), random_deal_size(match, rng): rules/playout.py.
 
@@ -393,10 +389,7 @@ class Game:
 
 
 def _phase_of(stage):
-    """The phase the table waits in at the start of `stage` (rules/match.py's
-    `next_stage`; `score` is entered and left at once)."""
+    """The phase the table waits in at the start of `stage`."""
     if stage == "turnup":
         return TURNUP
-    if stage == "calls":
-        return CALLS
-    return SHOW if stage == "show" else PLAY
+    return CALLS if stage == "calls" else PLAY

@@ -32,7 +32,6 @@ from .context import HandContext
 from .duties import (DUPLICATE_CARD, FALSE_DECLARATION, NOT_IN_HAND, OUT_OF_TURN, PLAY_RULES,
                      RULE_WORDS, UNKNOWN_CARD)
 from .errors import CardError, EventError, OrderError
-from .game import _phase_of
 from .knowledge import Knowledge
 # The phases live in a leaf module (the games import it); readers may still say match.PLAY.
 from .phases import CALLS, DEAL, IDLE, OVER, PHASE_WORDS, PLAY, SHOW, TURNUP
@@ -149,12 +148,6 @@ class Match:
         if "profile_version" in ev:     # which edition of the profile (rules/options.py)
             from .options import check_profile_version
             check_profile_version(ev.get("profile_version"), profile)
-        self.begin(game, profile)
-        return []
-
-    def begin(self, game, profile=None):
-        """A new match of `game` (a description, checked): every list of the match made
-        once here, reused by every hand."""
         overrides = self.overrides      # the director's rulings belong to the log's fold
         self.__init__()
         self.overrides = overrides
@@ -190,10 +183,8 @@ class Match:
         self.revisions = bytearray(2 * 64)  # (play index, rule) pairs at the hand's end
         self.revision_count = 0
         self.refused_rule = 0
-        self.status = 0             # a card's play in progress (`_apply`'s steps): its status,
-        self.early = -1             # the team a rule gave the hand to, or -1,
-        self.penalty = -1           # the law's penalty on a proven play, or -1
-        self.stage = 0              # the hand's stage in play: an index into game.stages
+        self.early = -1             # a card's play (`_apply`): the team a rule gave the hand to, or -1,
+        self.penalty = -1           # and the law's penalty on a proven play, or -1
         # The event's law at work: a card out of turn waiting to be condoned (seat, or
         # -1; its card), the rulings of the last play ((seat, rule, penalty, trick,
         # card or play index) quintuples)
@@ -213,6 +204,7 @@ class Match:
         self.voided = None          # "misdeal" or "abandoned": the last hand was void
         self.misdealt_by = -1       # the seat that misdealt it
         self.conceding = None       # a concession awaiting the partner (rules/claims.py)
+        return []
 
     def _on_deal(self, ev):
         """A new hand. A `deal` while a hand is unfinished closes that hand as
@@ -251,7 +243,6 @@ class Match:
         self.stock_out = 0
         self.turnup_seat = -1
         self._clear_hand()
-        self.stage = 1
         self.phase = game.begin_hand(self)
         if self.phase == PLAY:
             self._start_play(C.NO_TRUMP)
@@ -537,16 +528,19 @@ class Match:
 
     def _apply(self, seat, c):
         """Apply the play of card code `c` by `seat`, in turn (checked by the caller):
-        the card is laid, then the hand's stages run from the one in play, each step
-        naming the next (`_STEPS`, below the class): a trick's end (the `tricks`
-        stage), its draw (a `draw` stage), the law on a proven play, the `score`."""
-        self.status = self._lay(seat, c)
+        the card is laid, then the steps of the hand's stages in play run, each
+        returning the status with the next step above it (`_STEPS`, below the class):
+        a trick's end (the `tricks` stage), its draw (a `draw` stage), the `score`
+        (the law on a proven play, a hand decided or over)."""
+        status = self._lay(seat, c)
         game = self.game
         self.early = game.after_play(self, seat, c) if game.play_hook else -1
-        step = TRICK_END if self.trick.done() else RULING
+        step = TRICK_END if self.trick.done() else SCORE_HAND
         while step:
-            step = _STEPS[step](self)
-        return self.status
+            status = _STEPS[step](self, status)
+            step = status >> 8
+            status &= 255
+        return status
 
     def _lay(self, seat, c):
         """The card judged (what it proves, by the knowledge) and laid on the trick;
@@ -588,13 +582,13 @@ class Match:
                 break
         return status
 
-    def _trick_end(self):
+    def _trick_end(self, status):
         """The `tricks` stage: a trick is full. Its winner takes it; the hand's last
-        trick ends the stage (the law, then the score); otherwise the hand goes on,
-        after the draw while a stock lasts (the `draw` stage)."""
+        trick ends the stage; otherwise the hand goes on, after a round of draws
+        while a stock lasts (the `draw` stage)."""
         game = self.game
         trick = self.trick
-        self.status |= TRICK_DONE
+        status |= TRICK_DONE
         team = -1
         if not trick.drawn:
             team = game.team_of[trick.winner]
@@ -603,52 +597,46 @@ class Match:
                 self.card_points[team] += game.points_of[trick.cards[i]]
         self.last.copy_from(trick)
         if trick.number == self.hand_tricks:
-            self.status |= HAND_DONE
             self.last_team = team
             if self.short_team >= 0:
                 self._short_trick()
-            return RULING
+            return status | HAND_DONE | SCORE_HAND << 8
         if self.early < 0:
             self.early = game.decided(self)
-        if self.early >= 0:
-            return RULING
-        if self.stock:
-            return DRAW_ROUND
-        trick.start(trick.leader if trick.drawn else trick.winner)
-        return RULING
+        if self.early < 0:
+            if self.stock:
+                return status | DRAW_ROUND << 8
+            trick.start(trick.leader if trick.drawn else trick.winner)
+        return status | SCORE_HAND << 8
 
-    def _draw_round(self):
+    def _draw_round(self, status):
         """The `draw` stage: every seat draws, the trick's winner first (rules/stock.py,
         loaded by the games with a stock only); the next trick."""
         from . import stock
         trick = self.trick
         stock.draw(self, trick.winner)
         trick.start(trick.leader if trick.drawn else trick.winner)
-        return RULING
+        return status | SCORE_HAND << 8
 
-    def _ruling(self):
-        """The law on a proven play (rules/rulings.py), and a hand decided before its
-        last trick (a game's `after_play` or `decided`): the `score` stage next when
-        the hand is over."""
+    def _score_play(self, status):
+        """The `score` stage, when the play ends the hand: the law on a proven play
+        (rules/rulings.py) first, or a hand decided before its last trick (a game's
+        `after_play` or `decided`); what the hand's end proves; the score."""
         if self.penalty >= 0:
             from . import rulings
-            self.status = rulings.impose(self, self.penalty, self.status)
-            return 0
-        if self.early >= 0 and not self.status & HAND_DONE:
-            self.status |= HAND_DONE
+            return rulings.impose(self, self.penalty, status)
+        if self.early >= 0 and not status & HAND_DONE:
+            status |= HAND_DONE
             self.ctx.winner = self.early
             if self.ctx.ended is None:
                 self.ctx.ended = "decided"
-        return SCORE_HAND if self.status & HAND_DONE else 0
-
-    def _score_play(self):
-        """The `score` stage after a card: what the hand's end proves, then its score."""
-        trick = self.trick
-        if trick.number == self.hand_tricks and trick.done():
-            self.revision_count = self.knowledge.revise(self.revisions)
-        if self._score_hand():
-            self.status |= MATCH_DONE
-        return 0
+        if status & HAND_DONE:
+            trick = self.trick
+            if trick.number == self.hand_tricks and trick.done():
+                self.revision_count = self.knowledge.revise(self.revisions)
+            if self._score_hand():
+                status |= MATCH_DONE
+        return status
 
     def _prove(self, index, rule, at_play):
         k = self.proof_count * 3
@@ -674,27 +662,6 @@ class Match:
         ordago, ...). Returns the `hand_end` (and `match_end`) events."""
         self.ctx.ended = reason
         self.ctx.winner = team
-        return self._scored()
-
-    def next_stage(self, to=None):
-        """The stage in play is over (its game's hook says so): enter the next stage
-        the game declares (rules/stages.py), or the later stage named `to` (Mus: an
-        órdago seen goes to the showdown, a game won by a fold to the score), in the
-        phase its kind waits in. The game's `enter_stage` opens it; entering `score`
-        scores the hand (`ctx.ended`, `ctx.winner` as the hand set them). Returns the
-        derived events."""
-        stages = self.game.stages
-        i = self.stage + 1 if to is None else stages.index(to, self.stage + 1)
-        self.stage = i
-        word = stages[i]
-        out = self.game.enter_stage(self, i)
-        if word == "score":
-            return out + self._scored()
-        self.phase = _phase_of(word)
-        return out
-
-    def _scored(self):
-        """The `score` stage of a hand that ended off the play of a card."""
         self.trick.n = 0
         if self._score_hand():
             return [self.hand_end(), self.match_end()]
@@ -802,14 +769,13 @@ class Match:
             raise OrderError("no hand is being played: waiting for a 'deal'")
 
 
-# The steps of a card's play (`_apply`), by the stage they run: each returns the next, 0
-# ending the play. Plain functions in a tuple: the per-card path dispatches without
-# allocating.
+# The steps of a card's play (`_apply`), by the stage they run: each returns the status
+# with the next step above it (0: the play is done). Plain functions in a tuple, small
+# numbers: the per-card path dispatches without allocating.
 TRICK_END = 1
 DRAW_ROUND = 2
-RULING = 3
-SCORE_HAND = 4
-_STEPS = (None, Match._trick_end, Match._draw_round, Match._ruling, Match._score_play)
+SCORE_HAND = 3
+_STEPS = (None, Match._trick_end, Match._draw_round, Match._score_play)
 
 _HANDLERS = {
     "match": Match._on_match,

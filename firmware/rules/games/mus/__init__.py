@@ -2,13 +2,14 @@
 and a showdown, with no tricks (rules/games/mus/hand.py has the hand and every reading
 of the text; rules/games/mus/hands.py the showdown's comparisons).
 
-The hand walks the engine's phases: CALLS while the seats speak (the draw, the
-discards, the declarations and the four rounds' betting: the MusHand's stages),
-SHOW for the showdown (each seat's `hand` event), and the hand's end. The match
-deals, keeps the totals (the hand's score is added to them when it ends), and
-writes `hand_end` and `match_end`; each `call` of a hand and each `hand` event of
-its showdown goes to the MusHand, which plays by this description (its options,
-read once by the engine, its seat order and its teams). `claim` and `concede`
+The hand is stages of the common driver (rules/stages.py), declared below: the draw,
+the four lances (CALLS while the seats speak: the draw and discards, the
+declarations and the betting), the showdown (SHOW: each seat's `hand` event), the
+score. The match deals, walks the stages, keeps the totals (the hand's score is added
+to them when it ends), and writes `hand_end` and `match_end`; each `call` of a hand
+and each `hand` event of its showdown goes to the MusHand, the hand's `talk`, which
+plays by this description (its options, read once by the engine, its seat order and
+its teams) and says when the stage in play is over. `claim` and `concede`
 have no tricks to act on: the engine refuses them outside PLAY, where Mus never is.
 
 A hand played alone, outside a match (tests, benches, random playouts), is made
@@ -19,6 +20,7 @@ which this file imports, so that no import goes back the other way.
 from ...errors import OrderError
 from ...game import Game
 from ...phases import CALLS
+from ...stages import begin, next_stage
 from . import hands as H
 from .hand import CALL_WORDS, DECLARE, MusHand
 
@@ -33,7 +35,7 @@ class Mus(Game):
     direction = -1          # "game play is always conducted to the right"
     hand_size = 4
     turnup = False
-    # The hand's stages, run by the common driver (rules/match.py `next_stage`): the
+    # The hand's stages, run by the common driver (rules/stages.py `next_stage`): the
     # draw (mus or no mus, the discards), the four lances (grande, chica, pares, juego
     # or punto: the declarations and the betting), the showdown, the score. No trick
     # is played. The lances' contents are games/mus/hand.py's; `LANCES` names the
@@ -63,7 +65,7 @@ class Mus(Game):
         first stage after the deal is the draw (CALLS)."""
         h = match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
         h.match = match
-        return h.phase
+        return begin(match)
 
     def enter_stage(self, match, i):
         """The driver enters stage `i`: a lance's talk, the showdown, the score."""
@@ -127,7 +129,7 @@ class Mus(Game):
         h = match.ctx.talk
         if h.over:
             match.ctx.ended = h.ended
-            out += match.next_stage(h.jump)
+            out += next_stage(match, h.jump)
         return out
 
     def drive_alone(self, h):
@@ -135,7 +137,7 @@ class Mus(Game):
         of its own, made by this description, with the hand's dealer and totals."""
         from ...match import Match
         m = Match()
-        m.begin(self)
+        m.apply({"ev": "match", "game": self.name, "seats": self.seats, "options": dict(self.options)})
         m.totals[0], m.totals[1] = h.start
         m.apply({"ev": "deal", "dealer": h.dealer})
         m.ctx.talk = h

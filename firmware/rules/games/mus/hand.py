@@ -1,8 +1,10 @@
-"""Mus (seed 004): one hand as a state machine, fed PROTOCOL 1.1's Mus calls in order.
+"""Mus (seed 004): what happens in one hand's stages, fed PROTOCOL 1.1's Mus calls in order.
 
-Mus has no tricks: a hand is the draw, four rounds of bets, and a showdown. This
-file is the whole of one hand; the match (dealing, the running totals, `hand_end`
-and `match_end`) wraps it.
+Mus has no tricks: a hand is the draw, four rounds of bets, and a showdown, declared
+as the stages of the game (rules/games/mus/__init__.py `STAGES`) and walked by the
+common driver (rules/stages.py `next_stage`). This file is what each stage does with
+the calls and the hands laid down, and says when the stage in play is over; the match
+(dealing, the stages' order, the running totals, `hand_end` and `match_end`) drives it.
 
 API
 ---
@@ -12,8 +14,10 @@ API
     h.awaiting()          -> {"phase", "seats", "round", "calls", ["min", "max"]}
     h.call(seat, word, ev) -> list of derived events (the `call` event's word and dict)
     h.show(seat, cards)    -> list of derived events (a `hand` event at the showdown)
+                             (both through the driver: a hand alone gets a match of its own)
     h.context()           -> a small plain dict for displays
-    h.phase, h.stage      -> the engine's phase (CALLS, SHOW, DEAL) and, in CALLS, the stage
+    h.phase, h.stage      -> the engine's phase the driver entered (CALLS, SHOW, DEAL) and,
+                             in CALLS, the talk of the stage (DRAW, DISCARD, DECLARE, BET)
     h.done, h.rounds, h.score, h.totals, h.ended, h.game_over, h.winner, h.violations
     h.stock, h.pile, h.pile_known, h.draws, h.reshuffles (the draw's card counting)
 
@@ -103,9 +107,11 @@ read and checked once by the engine (rules/options.py), its seat order
 always given one: a match gives its own, and a hand played alone (tests, benches,
 random playouts) gets one from rules/games/mus/__init__.py's `hand_alone`, which makes it from
 `options` and `target` as a match would (this file never imports rules/games/mus/__init__.py,
-which imports it). It walks the engine's phases (rules/phases.py), which
-the match follows: CALLS while the seats speak, SHOW for the showdown, DEAL once
-the hand is over. A round's betting is a `Bets` (at the end of this file, which
+which imports it). The driver enters its stages (`open`: a lance, `showdown`,
+`scored`) and the hand follows: CALLS while the seats speak, SHOW for the showdown,
+DEAL once the hand is over; a stage's last call sets `over` (and `jump`, to skip to
+the showdown or the score), and the description asks the driver for the next stage.
+A hand played alone is driven by a match of its own (`_driver`). A round's betting is a `Bets` (at the end of this file, which
 says why it is not rules/stakes.py, the ladder of Truc and Envite).
 """
 from ... import cards as C
@@ -113,10 +119,10 @@ from . import hands as H
 from ...errors import CardError, EventError, OrderError
 from ...phases import CALLS, DEAL, SHOW
 
-# A hand walks the engine's phases (rules/phases.py): CALLS while the seats speak,
-# SHOW for the showdown, DEAL once it is over (the next deal, or the match's end).
-# Inside CALLS its `stage` says which talk it is: the draw, the discards, the
-# declarations of pares or juego, or a round's betting (Bets, at the end of this file).
+# The driver's stages put a hand in the engine's phases (rules/phases.py): CALLS while
+# the seats speak, SHOW for the showdown, DEAL once it is over (the next deal, or the
+# match's end). Inside CALLS its `stage` says which talk it is: the draw, the discards,
+# the declarations of pares or juego, or a round's betting (Bets, at the end of this file).
 DRAW = 0
 DISCARD = 1
 DECLARE = 2
@@ -181,7 +187,7 @@ class MusHand:
         self.game_over = False
         self.winner = None
         self.violations = []
-        # The hand's stages are run by the common driver (rules/match.py `next_stage`,
+        # The hand's stages are run by the common driver (rules/stages.py `next_stage`,
         # over the description's STAGES): this hand says when the stage in play is over
         # (`over`) and, when it skips ahead, where to (`jump`: "show" after an órdago
         # seen, "score" after a fold that reaches the target). `match` is the driving
