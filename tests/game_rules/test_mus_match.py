@@ -236,17 +236,16 @@ def test_an_ordago_seen_skips_to_the_showdown_and_a_fold_at_the_target_to_the_sc
     assert m.stage == 7 and m.over and [e["ev"] for e in out] == ["x-mus-round", "hand_end", "match_end"]
 
 
-def test_a_hand_played_alone_is_driven_by_a_match_of_its_own():
+def test_a_hand_played_alone_is_driven_through_the_same_stages():
     try:
         from tapete.rules.games.mus import hand_alone
     except ImportError:
         from rules.games.mus import hand_alone
     h = hand_alone(0, (0, 39))
-    out = h.call(3, "no-mus")
-    assert h.match is not None and h.match.ctx.talk is h and h.match.stage == 2
-    assert h.match.totals == [0, 39] and h.match.game is not None
+    h.call(3, "no-mus")
+    assert h.match.ctx.talk is h and h.match.stage == 2 and h.match.phase == CALLS
     h.call(3, "bid", {"amount": 2})
     h.call(2, "fold")
-    out = h.call(0, "fold")
-    assert h.done and h.ended == "fold" and h.totals == [0, 40] and h.match.totals == [0, 40]   # the stake before the bid: 1
-    assert [e["ev"] for e in out] == ["x-mus-round", "hand_end", "match_end"]
+    out = h.call(0, "fold")         # the stake before the bid (1) reaches the target
+    assert h.done and h.ended == "fold" and h.totals == [0, 40] and h.match.stage == 7
+    assert [e["ev"] for e in out] == ["x-mus-round"]       # no match kept: no hand_end

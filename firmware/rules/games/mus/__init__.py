@@ -19,7 +19,8 @@ which this file imports, so that no import goes back the other way.
 """
 from ...errors import OrderError
 from ...game import Game
-from ...phases import CALLS
+from ...context import HandContext
+from ...phases import CALLS, DEAL
 from ...stages import begin, next_stage
 from . import hands as H
 from .hand import CALL_WORDS, DECLARE, MusHand
@@ -133,15 +134,9 @@ class Mus(Game):
         return out
 
     def drive_alone(self, h):
-        """A hand played alone (tests, benches, random playouts) is driven by a match
-        of its own, made by this description, with the hand's dealer and totals."""
-        from ...match import Match
-        m = Match()
-        m.apply({"ev": "match", "game": self.name, "seats": self.seats, "options": dict(self.options)})
-        m.totals[0], m.totals[1] = h.start
-        m.apply({"ev": "deal", "dealer": h.dealer})
-        m.ctx.talk = h
-        h.match = m
+        """A hand played alone (tests, benches, random playouts) is driven through the
+        same stages by the same driver, with `Alone` in the match's place."""
+        h.match = Alone(self, h)
 
     # -- scoring: what the MusHand paid --------------------------------------------------
     def hand_points_into(self, match, out):
@@ -193,6 +188,24 @@ class Mus(Game):
         from rules/games/mus/random_play.py, which the table itself never needs."""
         from .random_play import random_call
         return random_call(self, match, hands, rng)
+
+
+class Alone:
+    """The match's place for a hand played alone: what the driver (rules/stages.py)
+    reads and writes, the hand as its talk; its score only closes the hand (the hand's
+    own `score` and `totals` are the figures: no `hand_end`, as no match is kept)."""
+
+    def __init__(self, game, h):
+        self.game = game
+        self.ctx = HandContext(2)
+        self.ctx.talk = h
+        self.phase = begin(self)
+
+    def end_hand(self, team, reason):
+        self.ctx.winner = team
+        self.ctx.ended = reason
+        self.phase = DEAL
+        return []
 
 
 def description(options=None, target=None):

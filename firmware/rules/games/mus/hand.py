@@ -14,7 +14,7 @@ API
     h.awaiting()          -> {"phase", "seats", "round", "calls", ["min", "max"]}
     h.call(seat, word, ev) -> list of derived events (the `call` event's word and dict)
     h.show(seat, cards)    -> list of derived events (a `hand` event at the showdown)
-                             (both through the driver: a hand alone gets a match of its own)
+                             (both through the driver: a hand alone gets a stand-in match)
     h.context()           -> a small plain dict for displays
     h.phase, h.stage      -> the engine's phase the driver entered (CALLS, SHOW, DEAL) and,
                              in CALLS, the talk of the stage (DRAW, DISCARD, DECLARE, BET)
@@ -111,7 +111,7 @@ which imports it). The driver enters its stages (`open`: a lance, `showdown`,
 `scored`) and the hand follows: CALLS while the seats speak, SHOW for the showdown,
 DEAL once the hand is over; a stage's last call sets `over` (and `jump`, to skip to
 the showdown or the score), and the description asks the driver for the next stage.
-A hand played alone is driven by a match of its own (`_driver`). A round's betting is a `Bets` (at the end of this file, which
+A hand played alone is driven by a stand-in for the match (`_driver`). A round's betting is a `Bets` (at the end of this file, which
 says why it is not rules/stakes.py, the ladder of Truc and Envite).
 """
 from ... import cards as C
@@ -191,7 +191,7 @@ class MusHand:
         # over the description's STAGES): this hand says when the stage in play is over
         # (`over`) and, when it skips ahead, where to (`jump`: "show" after an órdago
         # seen, "score" after a fold that reaches the target). `match` is the driving
-        # match: a match's own, or one made for a hand played alone (`_driver`).
+        # match, or for a hand played alone its stand-in (`_driver`).
         self.match = None
         self.over = False
         self.jump = None
@@ -274,8 +274,8 @@ class MusHand:
         return self.game.on_show(self._driver(), seat, listed, {"ev": "hand", "seat": seat, "cards": listed})
 
     def _driver(self):
-        """The match that drives this hand's stages: for a hand played alone, one made
-        by its description (the same driver as a match's)."""
+        """The match that drives this hand's stages: for a hand played alone, a
+        stand-in made by its description (the same driver walks the same stages)."""
         if self.match is None:
             self.game.drive_alone(self)
         return self.match
