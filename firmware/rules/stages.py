@@ -1,4 +1,4 @@
-"""The hand as a list of stages: what a game declares and the driver (rules/match.py) walks.
+"""The hand as a list of stages: what a game declares, and the driver that walks it.
 
 A leaf module (it imports only rules/phases.py, another leaf). A game's `STAGES` names
 its hand in order, from these words (a word may come more than once: Mus's five

@@ -111,8 +111,9 @@ which imports it). The driver enters its stages (`open`: a lance, `showdown`,
 `scored`) and the hand follows: CALLS while the seats speak, SHOW for the showdown,
 DEAL once the hand is over; a stage's last call sets `over` (and `jump`, to skip to
 the showdown or the score), and the description asks the driver for the next stage.
-A hand played alone is driven by a stand-in for the match (`_driver`). A round's betting is a `Bets` (at the end of this file, which
-says why it is not rules/stakes.py, the ladder of Truc and Envite).
+A hand played alone is driven by a stand-in for the match (`_driver`). A round's
+betting is a `Bets` (at the end of this file, which says why it is not
+rules/stakes.py, the ladder of Truc and Envite).
 """
 from ... import cards as C
 from . import hands as H
@@ -263,7 +264,8 @@ class MusHand:
 
     def call(self, seat, word, ev=None):
         """Apply one call (`word` with the `call` event's other keys in `ev`); return
-        the derived events (the driver's too: the `hand_end` when the hand is over).
+        the derived events (in a match, the driver's too: the `hand_end` when the hand
+        is over).
         Raises EventError / OrderError and changes nothing when the call is malformed
         or not allowed now."""
         return self.game.on_call(self._driver(), seat, word, ev)
@@ -271,7 +273,8 @@ class MusHand:
     def show(self, seat, listed):
         """A seat lays its four cards on its reader at the showdown (a `hand` event);
         when all four are in, the rounds are paid. Returns the derived events."""
-        return self.game.on_show(self._driver(), seat, listed, {"ev": "hand", "seat": seat, "cards": listed})
+        ev = {"ev": "hand", "seat": seat, "cards": listed}
+        return self.game.on_show(self._driver(), seat, listed, ev)
 
     def _driver(self):
         """The match that drives this hand's stages: for a hand played alone, a
