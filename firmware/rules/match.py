@@ -266,65 +266,8 @@ class Match:
         return (after,)
 
     def _on_misdeal(self, ev):
-        """docs/protocol.md 1.2 `misdeal`: until the hand's first card the hand in
-        progress is void and the next `deal` follows the game's rule (option
-        `misdeal`: the same dealer deals again, or the errant dealer passes the cards
-        to the next). Called later, the law `late_misdeal` rules (an `x-ruling`):
-        `stands` plays on (a `short` seat's missing trick goes to its opponents),
-        `void` voids the hand as before play."""
-        self._require_hand_open()
-        seat = self._seat(ev, "seat") if ev.get("seat") is not None else self.dealer
-        reason = ev.get("reason")
-        if reason is not None and not isinstance(reason, str):
-            raise EventError("'misdeal' needs 'reason' to be a text, got " + repr(reason))
-        game = self.game
-        late = game.play_begun(self)
-        short = ev.get("short")
-        if short is not None:
-            short = self._seat(ev, "short")
-            if not late or game.late_misdeal != "stands":
-                raise OrderError("'short' is for a misdeal that stands (called after the first card "
-                                 "under the law late_misdeal stands)")
-            if game.teams != 2 or game.draws or not game.tricks or self.short_team >= 0:
-                raise EventError("a short hand's missing trick is ruled in trick games of two sides, "
-                                 "once a hand" + ("" if game.tricks else ": " + game.name + " has no tricks"))
-            if self.hand_tricks - self.trick.number < 1:
-                raise OrderError("seat " + str(short) + "'s hand cannot be short: its last trick is under way")
-        if late:
-            ruling = {"ev": "x-ruling", "hand": self.hand_no, "trick": self.trick.number,
-                      "seat": seat, "team": game.team_of[seat], "rule": "misdeal",
-                      "penalty": game.late_misdeal}
-            if game.late_misdeal == "stands":
-                if short is not None:
-                    # One trick fewer is played; the cards left at its end are the
-                    # missing trick, won by the short seat's opponents (_short_trick).
-                    self.short_team = game.other_team(game.team_of[short])
-                    self.hand_tricks -= 1
-                    self.hand_cards -= 1
-                    ruling["short"] = short
-                return [ruling]
-            out = [ruling]
-        else:
-            out = []
-        end = self.void_hand("misdeal")
-        self.misdealt_by = seat
-        end["misdeal"] = {"seat": seat, "reason": reason,
-                          "next_dealer": self.next_dealers()[0]}
-        out.append(end)
-        return out
-
-    def _short_trick(self):
-        """A misdeal that stood with a short hand: the trick it cannot play goes to the
-        short seat's opponents, with the points of every card not played (the cards
-        still in hand) and the last trick's bonus."""
-        team = self.short_team
-        game = self.game
-        self.tricks_won[team] += 1
-        played = self.played
-        for c in range(64):
-            if game.deck[c >> 4] & ~played[c >> 4] & (1 << (c & 15)):
-                self.card_points[team] += game.points_of[c]
-        self.last_team = team
+        from .misdeal import on_misdeal     # rare: loaded when a misdeal is called
+        return on_misdeal(self, ev)
 
     def _on_cap(self, ev):
         """docs/protocol.md `cap`: the round's cap (its points, deals or minutes) is
@@ -598,8 +541,9 @@ class Match:
         self.last.copy_from(trick)
         if trick.number == self.hand_tricks:
             self.last_team = team
-            if self.short_team >= 0:
-                self._short_trick()
+            if self.short_team >= 0:     # rare: a misdeal stood with a short hand
+                from .misdeal import short_trick
+                short_trick(self)
             return status | HAND_DONE | SCORE_HAND << 8
         if self.early < 0:
             self.early = game.decided(self)
