@@ -377,6 +377,7 @@ class Game:
 
     # Hooks only some games have (looked up with getattr where they are used):
     # on_show(match, seat, codes, ev): a `hand` event in phase SHOW (Mus's showdown);
+    # enter_stage(match, i): the driver enters stage i (rules/stages.py `next_stage`: Mus);
     # false_declaration(match, seat, c), declaration_of(match, seat, c): Tute;
     # random_call(match, hands, rng), random_deal_size(match, rng): rules/playout.py.
 

@@ -183,6 +183,8 @@ class Match:
         self.revisions = bytearray(2 * 64)  # (play index, rule) pairs at the hand's end
         self.revision_count = 0
         self.refused_rule = 0
+        self.early = -1             # a card's play (`_apply`): the team a rule gave the hand to, or -1,
+        self.penalty = -1           # and the law's penalty on a proven play, or -1
         # The event's law at work: a card out of turn waiting to be condoned (seat, or
         # -1; its card), the rulings of the last play ((seat, rule, penalty, trick,
         # card or play index) quintuples)
@@ -264,65 +266,8 @@ class Match:
         return (after,)
 
     def _on_misdeal(self, ev):
-        """docs/protocol.md 1.2 `misdeal`: until the hand's first card the hand in
-        progress is void and the next `deal` follows the game's rule (option
-        `misdeal`: the same dealer deals again, or the errant dealer passes the cards
-        to the next). Called later, the law `late_misdeal` rules (an `x-ruling`):
-        `stands` plays on (a `short` seat's missing trick goes to its opponents),
-        `void` voids the hand as before play."""
-        self._require_hand_open()
-        seat = self._seat(ev, "seat") if ev.get("seat") is not None else self.dealer
-        reason = ev.get("reason")
-        if reason is not None and not isinstance(reason, str):
-            raise EventError("'misdeal' needs 'reason' to be a text, got " + repr(reason))
-        game = self.game
-        late = game.play_begun(self)
-        short = ev.get("short")
-        if short is not None:
-            short = self._seat(ev, "short")
-            if not late or game.late_misdeal != "stands":
-                raise OrderError("'short' is for a misdeal that stands (called after the first card "
-                                 "under the law late_misdeal stands)")
-            if game.teams != 2 or game.draws or not game.tricks or self.short_team >= 0:
-                raise EventError("a short hand's missing trick is ruled in trick games of two sides, "
-                                 "once a hand" + ("" if game.tricks else ": " + game.name + " has no tricks"))
-            if self.hand_tricks - self.trick.number < 1:
-                raise OrderError("seat " + str(short) + "'s hand cannot be short: its last trick is under way")
-        if late:
-            ruling = {"ev": "x-ruling", "hand": self.hand_no, "trick": self.trick.number,
-                      "seat": seat, "team": game.team_of[seat], "rule": "misdeal",
-                      "penalty": game.late_misdeal}
-            if game.late_misdeal == "stands":
-                if short is not None:
-                    # One trick fewer is played; the cards left at its end are the
-                    # missing trick, won by the short seat's opponents (_short_trick).
-                    self.short_team = game.other_team(game.team_of[short])
-                    self.hand_tricks -= 1
-                    self.hand_cards -= 1
-                    ruling["short"] = short
-                return [ruling]
-            out = [ruling]
-        else:
-            out = []
-        end = self.void_hand("misdeal")
-        self.misdealt_by = seat
-        end["misdeal"] = {"seat": seat, "reason": reason,
-                          "next_dealer": self.next_dealers()[0]}
-        out.append(end)
-        return out
-
-    def _short_trick(self):
-        """A misdeal that stood with a short hand: the trick it cannot play goes to the
-        short seat's opponents, with the points of every card not played (the cards
-        still in hand) and the last trick's bonus."""
-        team = self.short_team
-        game = self.game
-        self.tricks_won[team] += 1
-        played = self.played
-        for c in range(64):
-            if game.deck[c >> 4] & ~played[c >> 4] & (1 << (c & 15)):
-                self.card_points[team] += game.points_of[c]
-        self.last_team = team
+        from .misdeal import on_misdeal     # rare: loaded when a misdeal is called
+        return on_misdeal(self, ev)
 
     def _on_cap(self, ev):
         """docs/protocol.md `cap`: the round's cap (its points, deals or minutes) is
@@ -525,7 +470,24 @@ class Match:
         return rulings.out_of_turn(self, seat, c)
 
     def _apply(self, seat, c):
-        """Apply the play of card code `c` by `seat`, in turn (checked by the caller)."""
+        """Apply the play of card code `c` by `seat`, in turn (checked by the caller):
+        the card is laid, then the steps of the hand's stages in play run, each
+        returning the status with the next step above it (`_STEPS`, below the class):
+        a trick's end (the `tricks` stage), its draw (a `draw` stage), the `score`
+        (the law on a proven play, a hand decided or over)."""
+        status = self._lay(seat, c)
+        game = self.game
+        self.early = game.after_play(self, seat, c) if game.play_hook else -1
+        step = TRICK_END if self.trick.done() else SCORE_HAND
+        while step:
+            status = _STEPS[step](self, status)
+            step = status >> 8
+            status &= 255
+        return status
+
+    def _lay(self, seat, c):
+        """The card judged (what it proves, by the knowledge) and laid on the trick;
+        `self.penalty` the law's penalty on a proven play, or -1. Its status."""
         game = self.game
         trick = self.trick
         status = ACCEPTED
@@ -554,48 +516,68 @@ class Match:
         self.played[c >> 4] |= 1 << (c & 15)
         holding[c >> 4] &= ~(1 << (c & 15))
         trick.add(seat, c)
-        penalty = -1
-        if self.proof_count:
-            for i in range(self.proof_count):
-                if self.proofs[i * 3 + 1] < PLAY_RULES:
-                    from . import rulings   # rare: a proven illegal play is ruled by the law
-                    penalty = rulings.rule_proofs(self)
-                    status |= RULED
-                    break
-        early = game.after_play(self, seat, c) if game.play_hook else -1
-        if trick.done():
-            status |= TRICK_DONE
-            team = -1
-            if not trick.drawn:
-                team = game.team_of[trick.winner]
-                self.tricks_won[team] += 1
-                for i in range(trick.n):
-                    self.card_points[team] += game.points_of[trick.cards[i]]
-            self.last.copy_from(trick)
-            if trick.number == self.hand_tricks:
-                status |= HAND_DONE
-                self.last_team = team
-                if self.short_team >= 0:
-                    self._short_trick()
-            else:
-                if early < 0:
-                    early = game.decided(self)
-                if early < 0:
-                    if self.stock:
-                        from . import stock     # games with a stock only: its draw stage
-                        stock.draw(self, trick.winner)
-                    trick.start(trick.leader if trick.drawn else trick.winner)
-        if penalty >= 0:
+        self.penalty = -1
+        for i in range(self.proof_count):
+            if self.proofs[i * 3 + 1] < PLAY_RULES:
+                from . import rulings   # rare: a proven illegal play is ruled by the law
+                self.penalty = rulings.rule_proofs(self)
+                status |= RULED
+                break
+        return status
+
+    def _trick_end(self, status):
+        """The `tricks` stage: a trick is full. Its winner takes it; the hand's last
+        trick ends the stage; otherwise the hand goes on, after a round of draws
+        while a stock lasts (the `draw` stage)."""
+        game = self.game
+        trick = self.trick
+        status |= TRICK_DONE
+        team = -1
+        if not trick.drawn:
+            team = game.team_of[trick.winner]
+            self.tricks_won[team] += 1
+            for i in range(trick.n):
+                self.card_points[team] += game.points_of[trick.cards[i]]
+        self.last.copy_from(trick)
+        if trick.number == self.hand_tricks:
+            self.last_team = team
+            if self.short_team >= 0:     # rare: a misdeal stood with a short hand
+                from .misdeal import short_trick
+                short_trick(self)
+            return status | HAND_DONE | SCORE_HAND << 8
+        if self.early < 0:
+            self.early = game.decided(self)
+        if self.early < 0:
+            if self.stock:
+                return status | DRAW_ROUND << 8
+            trick.start(trick.leader if trick.drawn else trick.winner)
+        return status | SCORE_HAND << 8
+
+    def _draw_round(self, status):
+        """The `draw` stage: every seat draws, the trick's winner first (rules/stock.py,
+        loaded by the games with a stock only); the next trick."""
+        from . import stock
+        trick = self.trick
+        stock.draw(self, trick.winner)
+        trick.start(trick.leader if trick.drawn else trick.winner)
+        return status | SCORE_HAND << 8
+
+    def _score_play(self, status):
+        """The `score` stage, when the play ends the hand: the law on a proven play
+        (rules/rulings.py) first, or a hand decided before its last trick (a game's
+        `after_play` or `decided`); what the hand's end proves; the score."""
+        if self.penalty >= 0:
             from . import rulings
-            return rulings.impose(self, penalty, status)
-        if early >= 0 and not status & HAND_DONE:
+            return rulings.impose(self, self.penalty, status)
+        if self.early >= 0 and not status & HAND_DONE:
             status |= HAND_DONE
-            self.ctx.winner = early
+            self.ctx.winner = self.early
             if self.ctx.ended is None:
                 self.ctx.ended = "decided"
         if status & HAND_DONE:
+            trick = self.trick
             if trick.number == self.hand_tricks and trick.done():
-                self.revision_count = know.revise(self.revisions)
+                self.revision_count = self.knowledge.revise(self.revisions)
             if self._score_hand():
                 status |= MATCH_DONE
         return status
@@ -730,6 +712,14 @@ class Match:
         if self.phase == DEAL:
             raise OrderError("no hand is being played: waiting for a 'deal'")
 
+
+# The steps of a card's play (`_apply`), by the stage they run: each returns the status
+# with the next step above it (0: the play is done). Plain functions in a tuple, small
+# numbers: the per-card path dispatches without allocating.
+TRICK_END = 1
+DRAW_ROUND = 2
+SCORE_HAND = 3
+_STEPS = (None, Match._trick_end, Match._draw_round, Match._score_play)
 
 _HANDLERS = {
     "match": Match._on_match,

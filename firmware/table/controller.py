@@ -54,13 +54,13 @@ _NONE = const(-1)
 _RARE = ("menu", "restore", "showing", "start", "ruled")
 _RARE_IO = ("resend",)
 # The rule module's parts that playing does not need: option checks (a match's
-# start), hand events, proofs and claims (when they happen), tools. Not the view
+# start), hand events, misdeals, proofs and claims (when they happen), tools. Not the view
 # (rules/view.py): the panel snapshots the match for every picture, and dropped
 # after each host command (a status every silent second, a burst after a restart)
 # it was imported again by the next picture, in one piece, in front of a card laid
 # then (importing host.mpy, 2.3 KB, took 32 ms on the RP2040; view.mpy is 1.6 KB).
-_RULES_RARE = ("options", "names", "hands", "evidence", "claims", "club", "solver", "explain",
-               "fold", "rulings")
+_RULES_RARE = ("options", "names", "hands", "misdeal", "evidence", "claims", "club", "solver",
+               "explain", "fold", "rulings")
 
 
 # The law's code (rules/rulings.py, rules/evidence.py): loaded when a card breaks a

@@ -197,3 +197,55 @@ def test_a_fold_that_reaches_the_target_ends_the_hand_in_the_calls():
     call(m, "2:fold")
     out = call(m, "0:fold")
     assert m.over and of(out, "match_end")[0]["winner"] == 1 and m.ctx.talk.ended == "fold"
+
+
+def test_the_driver_walks_the_hand_through_the_stages_mus_declares():
+    # rules/stages.py: the draw, grande, chica, pares, juego, the showdown, the score
+    m = dealt()
+    g = m.game
+    assert g.stages == ("deal", "calls", "calls", "calls", "calls", "calls", "show", "score")
+    seen = [m.stage]
+    call(m, "3:mus")
+    assert m.stage == 1             # the draw lasts until a no-mus
+    call(m, "2:no-mus")
+    while m.phase == CALLS:
+        if m.stage != seen[-1]:
+            seen.append(m.stage)
+            assert m.ctx.talk.round_name() == ("grande", "chica", "pares", "juego")[m.stage - 2]
+        w = m.ctx.talk.awaiting()
+        extra = {"has": False} if w["phase"] == "declare" else {}
+        call(m, (w["seats"][0], w["calls"][0], extra))
+    assert seen == [1, 2, 3, 4, 5] and m.stage == 6 and m.phase == SHOW
+    out = []
+    for seat in (3, 2, 1, 0):
+        out += m.apply({"ev": "hand", "seat": seat, "cards": SHOWN[seat].split()})
+    assert m.stage == 7 and m.phase == DEAL and m.ctx.talk.done and of(out, "hand_end")
+
+
+def test_an_ordago_seen_skips_to_the_showdown_and_a_fold_at_the_target_to_the_score():
+    m = dealt()
+    call(m, "3:no-mus")
+    call(m, "3:ordago")
+    call(m, "2:see")                # in grande: chica, pares and juego are skipped
+    assert m.stage == 6 and m.phase == SHOW
+    m = dealt(totals=(0, 39))
+    call(m, "3:no-mus")
+    call(m, (3, "bid", {"amount": 2}))
+    call(m, "2:fold")
+    out = call(m, "0:fold")         # the showdown is skipped: the game is won
+    assert m.stage == 7 and m.over and [e["ev"] for e in out] == ["x-mus-round", "hand_end", "match_end"]
+
+
+def test_a_hand_played_alone_is_driven_through_the_same_stages():
+    try:
+        from tapete.rules.games.mus import hand_alone
+    except ImportError:
+        from rules.games.mus import hand_alone
+    h = hand_alone(0, (0, 39))
+    h.call(3, "no-mus")
+    assert h.match.ctx.talk is h and h.match.stage == 2 and h.match.phase == CALLS
+    h.call(3, "bid", {"amount": 2})
+    h.call(2, "fold")
+    out = h.call(0, "fold")         # the stake before the bid (1) reaches the target
+    assert h.done and h.ended == "fold" and h.totals == [0, 40] and h.match.stage == 7
+    assert [e["ev"] for e in out] == ["x-mus-round"]       # no match kept: no hand_end

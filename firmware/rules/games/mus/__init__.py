@@ -2,13 +2,14 @@
 and a showdown, with no tricks (rules/games/mus/hand.py has the hand and every reading
 of the text; rules/games/mus/hands.py the showdown's comparisons).
 
-The hand walks the engine's phases: CALLS while the seats speak (the draw, the
-discards, the declarations and the four rounds' betting: the MusHand's stages),
-SHOW for the showdown (each seat's `hand` event), and the hand's end. The match
-deals, keeps the totals (the hand's score is added to them when it ends), and
-writes `hand_end` and `match_end`; each `call` of a hand and each `hand` event of
-its showdown goes to the MusHand, which plays by this description (its options,
-read once by the engine, its seat order and its teams). `claim` and `concede`
+The hand is stages of the common driver (rules/stages.py), declared below: the draw,
+the four lances (CALLS while the seats speak: the draw and discards, the
+declarations and the betting), the showdown (SHOW: each seat's `hand` event), the
+score. The match deals, walks the stages, keeps the totals (the hand's score is added
+to them when it ends), and writes `hand_end` and `match_end`; each `call` of a hand
+and each `hand` event of its showdown goes to the MusHand, the hand's `talk`, which
+plays by this description (its options, read once by the engine, its seat order and
+its teams) and says when the stage in play is over. `claim` and `concede`
 have no tricks to act on: the engine refuses them outside PLAY, where Mus never is.
 
 A hand played alone, outside a match (tests, benches, random playouts), is made
@@ -18,7 +19,10 @@ which this file imports, so that no import goes back the other way.
 """
 from ...errors import OrderError
 from ...game import Game
-from ...phases import CALLS
+from ...context import HandContext
+from ...phases import CALLS, DEAL
+from ...stages import begin, next_stage
+from . import hands as H
 from .hand import CALL_WORDS, DECLARE, MusHand
 
 
@@ -32,9 +36,13 @@ class Mus(Game):
     direction = -1          # "game play is always conducted to the right"
     hand_size = 4
     turnup = False
-    # The draw (mus, discards) and the betting are its talk, by its own machine
-    # (games/mus/hand.py); no trick is played.
-    STAGES = ("deal", "calls", "show", "score")
+    # The hand's stages, run by the common driver (rules/stages.py `next_stage`): the
+    # draw (mus or no mus, the discards), the four lances (grande, chica, pares, juego
+    # or punto: the declarations and the betting), the showdown, the score. No trick
+    # is played. The lances' contents are games/mus/hand.py's; `LANCES` names the
+    # lance of each `calls` stage.
+    STAGES = ("deal", "calls", "calls", "calls", "calls", "calls", "show", "score")
+    LANCES = (None, None, H.GRANDE, H.CHICA, H.PARES, H.JUEGO)
     target = 40
     calls = CALL_WORDS
     claims = False
@@ -54,9 +62,23 @@ class Mus(Game):
     PRESETS = ({}, {"lone_side": "only", "bonus": "side"})
 
     def begin_hand(self, match):
-        """The hand plays by this description: its options, seats and teams."""
+        """The hand plays by this description: its options, seats and teams. The
+        first stage after the deal is the draw (CALLS)."""
         h = match.ctx.talk = MusHand(match.dealer, match.totals, hand=match.hand_no, game=self)
-        return h.phase      # CALLS: the draw comes first
+        h.match = match
+        return begin(match)
+
+    def enter_stage(self, match, i):
+        """The driver enters stage `i`: a lance's talk, the showdown, the score."""
+        h = match.ctx.talk
+        word = self.stages[i]
+        if word == "calls":
+            return h.open(self.LANCES[i])
+        if word == "show":
+            h.showdown()
+        else:
+            h.scored()
+        return []
 
     def prepare(self):
         self.kings = self.options.get("kings", 8)
@@ -80,9 +102,9 @@ class Mus(Game):
     def on_call(self, match, seat, word, ev):
         """A call of the hand (the hand refuses it at the showdown, saying why)."""
         h = match.ctx.talk
-        if h is None or h.done:
+        if h is None:
             raise OrderError("no Mus hand is being played: waiting for a 'deal'")
-        return self._step(match, h.apply(ev))
+        return self._step(match, h.take(seat, word, ev))     # refused after its end, saying so
 
     def tag_call(self, match, seat, word):
         """Mus at the table: `yes` / `no` answer the declaration asked for (pares or
@@ -100,16 +122,21 @@ class Mus(Game):
 
     def on_show(self, match, seat, codes, ev):
         """A seat's hand laid down at the showdown (phase SHOW)."""
-        return self._step(match, match.ctx.talk.apply(ev))
+        return self._step(match, match.ctx.talk.lay(seat, ev.get("cards")))
 
     def _step(self, match, out):
-        """The hand's derived events; the match follows the hand into the showdown,
-        and ends the hand when it is over."""
+        """The hand's derived events; when the stage in play is over, the driver's
+        (the next stage entered, or the stage the hand skips to; the hand's end)."""
         h = match.ctx.talk
-        if h.done:
-            return out + match.end_hand(-1, h.ended)
-        match.phase = h.phase
+        if h.over:
+            match.ctx.ended = h.ended
+            out += next_stage(match, h.jump)
         return out
+
+    def drive_alone(self, h):
+        """A hand played alone (tests, benches, random playouts) is driven through the
+        same stages by the same driver, with `Alone` in the match's place."""
+        h.match = Alone(self, h)
 
     # -- scoring: what the MusHand paid --------------------------------------------------
     def hand_points_into(self, match, out):
@@ -161,6 +188,24 @@ class Mus(Game):
         from rules/games/mus/random_play.py, which the table itself never needs."""
         from .random_play import random_call
         return random_call(self, match, hands, rng)
+
+
+class Alone:
+    """The match's place for a hand played alone: what the driver (rules/stages.py)
+    reads and writes, the hand as its talk; its score only closes the hand (the hand's
+    own `score` and `totals` are the figures: no `hand_end`, as no match is kept)."""
+
+    def __init__(self, game, h):
+        self.game = game
+        self.ctx = HandContext(2)
+        self.ctx.talk = h
+        self.phase = begin(self)
+
+    def end_hand(self, team, reason):
+        self.ctx.winner = team
+        self.ctx.ended = reason
+        self.phase = DEAL
+        return []
 
 
 def description(options=None, target=None):

@@ -1,8 +1,10 @@
-"""Mus (seed 004): one hand as a state machine, fed PROTOCOL 1.1's Mus calls in order.
+"""Mus (seed 004): what happens in one hand's stages, fed PROTOCOL 1.1's Mus calls in order.
 
-Mus has no tricks: a hand is the draw, four rounds of bets, and a showdown. This
-file is the whole of one hand; the match (dealing, the running totals, `hand_end`
-and `match_end`) wraps it.
+Mus has no tricks: a hand is the draw, four rounds of bets, and a showdown, declared
+as the stages of the game (rules/games/mus/__init__.py `STAGES`) and walked by the
+common driver (rules/stages.py `next_stage`). This file is what each stage does with
+the calls and the hands laid down, and says when the stage in play is over; the match
+(dealing, the stages' order, the running totals, `hand_end` and `match_end`) drives it.
 
 API
 ---
@@ -12,8 +14,10 @@ API
     h.awaiting()          -> {"phase", "seats", "round", "calls", ["min", "max"]}
     h.call(seat, word, ev) -> list of derived events (the `call` event's word and dict)
     h.show(seat, cards)    -> list of derived events (a `hand` event at the showdown)
+                             (both through the driver: a hand alone gets a stand-in match)
     h.context()           -> a small plain dict for displays
-    h.phase, h.stage      -> the engine's phase (CALLS, SHOW, DEAL) and, in CALLS, the stage
+    h.phase, h.stage      -> the engine's phase the driver entered (CALLS, SHOW, DEAL) and,
+                             in CALLS, the talk of the stage (DRAW, DISCARD, DECLARE, BET)
     h.done, h.rounds, h.score, h.totals, h.ended, h.game_over, h.winner, h.violations
     h.stock, h.pile, h.pile_known, h.draws, h.reshuffles (the draw's card counting)
 
@@ -103,20 +107,23 @@ read and checked once by the engine (rules/options.py), its seat order
 always given one: a match gives its own, and a hand played alone (tests, benches,
 random playouts) gets one from rules/games/mus/__init__.py's `hand_alone`, which makes it from
 `options` and `target` as a match would (this file never imports rules/games/mus/__init__.py,
-which imports it). It walks the engine's phases (rules/phases.py), which
-the match follows: CALLS while the seats speak, SHOW for the showdown, DEAL once
-the hand is over. A round's betting is a `Bets` (at the end of this file, which
-says why it is not rules/stakes.py, the ladder of Truc and Envite).
+which imports it). The driver enters its stages (`open`: a lance, `showdown`,
+`scored`) and the hand follows: CALLS while the seats speak, SHOW for the showdown,
+DEAL once the hand is over; a stage's last call sets `over` (and `jump`, to skip to
+the showdown or the score), and the description asks the driver for the next stage.
+A hand played alone is driven by a stand-in for the match (`_driver`). A round's
+betting is a `Bets` (at the end of this file, which says why it is not
+rules/stakes.py, the ladder of Truc and Envite).
 """
 from ... import cards as C
 from . import hands as H
 from ...errors import CardError, EventError, OrderError
 from ...phases import CALLS, DEAL, SHOW
 
-# A hand walks the engine's phases (rules/phases.py): CALLS while the seats speak,
-# SHOW for the showdown, DEAL once it is over (the next deal, or the match's end).
-# Inside CALLS its `stage` says which talk it is: the draw, the discards, the
-# declarations of pares or juego, or a round's betting (Bets, at the end of this file).
+# The driver's stages put a hand in the engine's phases (rules/phases.py): CALLS while
+# the seats speak, SHOW for the showdown, DEAL once it is over (the next deal, or the
+# match's end). Inside CALLS its `stage` says which talk it is: the draw, the discards,
+# the declarations of pares or juego, or a round's betting (Bets, at the end of this file).
 DRAW = 0
 DISCARD = 1
 DECLARE = 2
@@ -181,6 +188,14 @@ class MusHand:
         self.game_over = False
         self.winner = None
         self.violations = []
+        # The hand's stages are run by the common driver (rules/stages.py `next_stage`,
+        # over the description's STAGES): this hand says when the stage in play is over
+        # (`over`) and, when it skips ahead, where to (`jump`: "show" after an órdago
+        # seen, "score" after a fold that reaches the target). `match` is the driving
+        # match, or for a hand played alone its stand-in (`_driver`).
+        self.match = None
+        self.over = False
+        self.jump = None
 
     # -- views -------------------------------------------------------------------------
     @property
@@ -249,8 +264,53 @@ class MusHand:
 
     def call(self, seat, word, ev=None):
         """Apply one call (`word` with the `call` event's other keys in `ev`); return
-        the derived events. Raises EventError / OrderError and changes nothing when
-        the call is malformed or not allowed now."""
+        the derived events (in a match, the driver's too: the `hand_end` when the hand
+        is over).
+        Raises EventError / OrderError and changes nothing when the call is malformed
+        or not allowed now."""
+        return self.game.on_call(self._driver(), seat, word, ev)
+
+    def show(self, seat, listed):
+        """A seat lays its four cards on its reader at the showdown (a `hand` event);
+        when all four are in, the rounds are paid. Returns the derived events."""
+        ev = {"ev": "hand", "seat": seat, "cards": listed}
+        return self.game.on_show(self._driver(), seat, listed, ev)
+
+    def _driver(self):
+        """The match that drives this hand's stages: for a hand played alone, a
+        stand-in made by its description (the same driver walks the same stages)."""
+        if self.match is None:
+            self.game.drive_alone(self)
+        return self.match
+
+    # -- the stages, as the driver enters them --------------------------------------------
+    def open(self, r):
+        """The driver enters the lance `r` (grande, chica, pares, juego)."""
+        self.over = False
+        self.jump = None
+        return self._open(r)
+
+    def showdown(self):
+        """The driver enters the showdown: every seat lays its hand (after an órdago
+        seen, the round it was seen in stays named)."""
+        self.over = False
+        self.jump = None
+        self.phase = SHOW
+        if self.ordago_round is None:
+            self.round_no = None
+
+    def scored(self):
+        """The driver enters the score: the hand is over."""
+        self.phase = DEAL
+
+    def _stage_over(self, to=None):
+        """The stage in play is over: the driver goes on (to the stage `to`)."""
+        self.over = True
+        self.jump = to
+        return []
+
+    def take(self, seat, word, ev=None):
+        """The stage in play takes one call (the description's `on_call`)."""
         self._check_seat(seat, "a mus call")
         if word not in CALL_WORDS:
             raise EventError("unknown call " + repr(word) + " in mus (known: " + ", ".join(CALL_WORDS) + ")")
@@ -299,7 +359,7 @@ class MusHand:
         self.turn(seat, word, self.order[self.index])
         if word == "no-mus":
             self.index = 0
-            return self._open(H.GRANDE)
+            return self._stage_over()      # the lances: grande first
         self.index += 1
         if self.index == len(self.order):
             self.stage = DISCARD
@@ -422,17 +482,6 @@ class MusHand:
             return self._bet_round(H.PUNTO, list(self.order))   # nobody has juego: punto
         return self._close(r, "skip")
 
-    def _next_round(self):
-        r = self.round_no
-        if r == H.GRANDE:
-            return self._open(H.CHICA)
-        if r == H.CHICA:
-            return self._open(H.PARES)
-        if r == H.PARES:
-            return self._open(H.JUEGO)
-        self.phase = SHOW
-        self.round_no = None
-        return []
 
     def _bet(self, seat, word, ev):
         if word in DRAW_WORDS or word in DECLARE_WORDS or word == "discard":
@@ -468,13 +517,14 @@ class MusHand:
             out["totals"] = list(self.totals)
             if reached:
                 self.ended = "fold"
-                self.phase = DEAL
+                self._stage_over("score")
                 return [out]
         if how == "ordago":
             self.ordago_round = len(self.rounds) - 1
-            self.phase = SHOW
+            self._stage_over("show")
             return [out]
-        return [out] + self._next_round()
+        self._stage_over()      # the next lance (after juego: the showdown)
+        return [out]
 
     def _pay(self, team, points):
         """Pay `points` to `team`; True when that reaches the target (the game is won)."""
@@ -486,9 +536,9 @@ class MusHand:
         return False
 
     # -- the showdown -------------------------------------------------------------------
-    def show(self, seat, listed):
-        """A seat lays its four cards on its reader at the showdown (a `hand` event);
-        when all four are in, the rounds are paid. Returns the derived events."""
+    def lay(self, seat, listed):
+        """The showdown stage takes a seat's hand (the description's `on_show`); when
+        all four are in, the rounds are paid and the stage is over."""
         self._check_seat(seat, "a mus hand")
         if self.phase == DEAL:
             raise OrderError("seat " + str(seat) + "'s hand shown after the hand ended")
@@ -531,7 +581,7 @@ class MusHand:
                          "cards": [C.name(c) for c in self.shown[s]]}
                     self.violations.append(v)
                     out.append(v)
-        self.phase = DEAL
+        self._stage_over()      # the score next
         if self.ordago_round is not None:
             rec = self.rounds[self.ordago_round]
             team = self._round_winner(rec, keys)
