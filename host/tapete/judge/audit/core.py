@@ -248,11 +248,14 @@ class Audit(Mending, Rulings, Comparing, Gaps):
 
     def override(self, number, event):
         """`x-override`: a director overrules a ruling; the rules are rebuilt under it,
-        as the controller does (rules/fold.py). One naming no ruling is an error."""
+        as the controller does (rules/fold.py), and what it derives (the hand's end
+        as it now stands: a `hand_end`, an `x-reopen`) is compared with the lines the
+        controller logged after it. One naming no ruling is an error."""
         self.close_skipped()
         self.flush_pending(number)
-        status, k = self.fold.overrule(event, number)      # a refusal: the fold's hook says it
+        status, derived = self.fold.overrule(event, number)    # a refusal: the fold's hook says it
         if status == "overruled":
+            k = self.fold.ruled[event.get("ruling")]
             said = {"hand": k[0], "line": number, "ruling": event.get("ruling"), "trick": k[1],
                     "seat": k[2], "rule": k[3], "penalty": event.get("penalty")}
             for key in ("by", "reason"):
@@ -260,6 +263,9 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                     said[key] = event[key]
             self.overruled.append(said)
             self.rebuilt()
+            # the hand's end as it now stands (a hand_end, an x-reopen): the rebuild
+            # folded it into the hands already; the controller's lines are compared
+            self.pending.extend(derived)
 
     def restarting(self):
         """Before the fold replays the accepted inputs into a new Match (after an undo,
