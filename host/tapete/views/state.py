@@ -65,7 +65,15 @@ class TableView:
         elif name == "x-claim":
             self.claims = (self.claims + [ev])[-KEEP_VIOLATIONS:]
         elif name == "hand_end":
-            self.hands.append(ev)
+            # a hand's end said again (a director's override changed it) replaces it
+            self.hands = [h for h in self.hands if h.get("hand") != ev.get("hand")] + [ev]
+        elif name == "x-reopen":
+            # a director's override reopened the hand: its end (the match's) no longer stands
+            withdrawn = ev.get("withdraws") or ()
+            if "hand_end" in withdrawn:
+                self.hands = [h for h in self.hands if h.get("hand") != ev.get("hand")]
+            if "match_end" in withdrawn:
+                self.result = None
         elif name == "match_end":
             self.result = ev
         elif name == "x-gap":
@@ -77,7 +85,13 @@ class TableView:
             # a ruling's seq noted; a director's override rebuilds the match under it
             # (rules/fold.py), as the table did: else the board's match went on as if
             # the ruling stood (its totals, and the next deal refused)
-            self.fold.feed(ev)
+            status, derived = self.fold.feed(ev)
+            if status == "overruled" and self.own_scores is not None:
+                for d in derived:      # the hand's end as the override left it (rules/rulings.py)
+                    if d.get("ev") == "hand_end":
+                        self.own_scores[d.get("hand")] = d.get("score")
+                    elif d.get("ev") == "x-reopen":
+                        self.own_scores.pop(d.get("hand"), None)
         if name in DERIVED or not isinstance(name, str) or name.startswith("x-") or name == "end":
             return
         # an input, or an event the rules do not know: they say what is wrong with it
