@@ -51,6 +51,8 @@ def test_a_hand_with_a_revoke_is_read_judged_lit_drawn_recorded_and_audited(depl
     w, h, _, _ = png.Reader(filename=os.path.join(frames, pngs[-1])).read()
     assert (w, h) == R.panel_size()
     # The heap watcher reported (DESIGN.md: >= 64K free at the low-water mark).
+    if heap:
+        print("heap low-water: %d bytes free (free now %d)" % (heap[-1]["low"], heap[-1]["free"]))
     assert heap and heap[-1]["low"] >= 64 * 1024, heap[-1:]
 
 
