@@ -130,6 +130,11 @@ def test_a_board_hand_an_override_reopened_is_taken_up_again_and_its_last_end_co
     assert [(h["board"], h["hand"]) for h in ended] == [(1, 1), (1, 1), (2, 2)]
     assert ended[1]["score"] == again["score"] and ended[1]["misboard"] == []
     assert w.played_boards == {1, 2}
+    # the room's results: one per board hand, its last end (room/duplicate.py)
+    from tapete.room.duplicate import _match_results
+    results = _match_results(1, "t1", 1, reopened, boards, {})
+    assert [(r["board"], r["claimed"]) for r in results] == [(1, again["score"]),
+                                                               (2, ended[2]["score"])]
 
 
 def test_a_table_whose_deals_name_no_board_plays_the_boards_in_order():
