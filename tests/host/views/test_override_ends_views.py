@@ -77,3 +77,12 @@ def test_the_room_takes_an_x_reopen_line_and_refuses_a_malformed_one():
     assert check_line({"ev": "x-reopen", "hand": 1, "seq": 4}) is not None
     assert check_line({"ev": "x-reopen", "hand": 1, "withdraws": "hand_end", "seq": 4}) is not None
     assert check_line({"ev": "x-reopen", "hand": -1, "withdraws": [], "seq": 4}) is not None
+
+
+def test_the_board_follows_the_tables_verdict_on_a_claim_its_search_left_undecided():
+    from host.judge.test_audit_bounded_claims import _undecided_hand
+    t = _undecided_hand(True)       # the board's rules would end the hand as claimed
+    v = _viewed(t.log)
+    assert v.errors == 0 and v.match.totals == t.m.totals
+    (end,) = v.state()["hand_results"]
+    assert end.get("ended") is None and v.own_scores[1] == end["score"]
