@@ -48,8 +48,8 @@ class Replay:
         # or a refusal does (rules/fold.py): the same as the restore at boot.
         m = None
         undone = []  # type: list[int]
-        ruled = {}      # seq of an x-ruling -> its key (rules/rulings.py), for an override
-        overrides = None
+        ruled = {}  # type: dict  # seq of an x-ruling -> its key (rules/rulings.py)
+        overrides = {}  # type: dict[tuple, str]  # a director's overrides: key -> penalty
         for text in self.journal.lines():
             try:
                 ev = json.loads(text)
@@ -65,7 +65,7 @@ class Replay:
                 fold.apply(m, ev)
                 undone = []
                 ruled = {}
-                overrides = None
+                overrides = {}
                 yield seq, text
             elif m is None:
                 continue        # nothing before the match's own line was sent from it
@@ -74,7 +74,7 @@ class Replay:
                 # already behind us; the state after it is rebuilt as the table did.
                 undone.append(ev["undo"])
                 m = None
-                m = fold.replay(self.journal.events(seq), undone, None, overrides)
+                m = fold.replay(self.journal.events(seq), undone, None, overrides or None)
                 yield seq, text
             elif name == fold.OVERRIDE:
                 # a director's override (table/restore.py `overridden`): the match
@@ -85,8 +85,6 @@ class Replay:
                 if key is None:
                     continue
                 before = rulings.ending(m)
-                if overrides is None:
-                    overrides = {}
                 overrides[key] = ev["penalty"]
                 m = None
                 m = fold.replay(self.journal.events(seq), undone, None, overrides)
