@@ -94,6 +94,18 @@ class Tag:
         self.level = 0
         self.from_halt = False
 
+    def locked(self, page):
+        """Is `page` write-protected by the static lock bytes (page 2, bytes 2 and 3:
+        bit k of byte 2 locks page k for k >= 3, bit k of byte 3 page 8 + k; NTAG213
+        datasheet 8.5.2)? A phone app can set them; the tag then answers a WRITE
+        there with a NAK."""
+        p = self.pages
+        if page < 3 or page > 15:
+            return False
+        if page < 8:
+            return bool(p[10] >> page & 1)
+        return bool(p[11] >> (page - 8) & 1)
+
     def _drop(self):
         # Anything unexpected sends the tag back where it came from (ISO 14443-3).
         self.state = HALT if self.from_halt else IDLE
@@ -175,7 +187,7 @@ class Tag:
         if cmd == WRITE and n == 8 and self.pages is not None:
             self.writes += 1
             page = frame[1]
-            if page < USER_PAGES[0] or page > USER_PAGES[1]:
+            if page < USER_PAGES[0] or page > USER_PAGES[1] or self.locked(page):
                 self._drop()
                 reply[0] = NAK_INVALID_ARG
                 return self._bytes(1, 4)

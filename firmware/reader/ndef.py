@@ -15,10 +15,14 @@ The format's writer and its names as text: loaded by the menu's "write deck" mod
 reader/record.py's (the part a table playing such a deck keeps loaded; a table playing
 an enrolled deck holds neither).
 """
+from micropython import const
 from .deck import CONTROLS, CONTROL_BASE, Deck
 # the reading (record.py), and `length`, the format's, named here too
 from .record import FIRST_PAGE, NOT_OURS, code_in, length, put, read, text_at  # noqa: F401
 
+# reader/seats.py's UNKNOWN event kind, not imported (seats.py loads this module);
+# tests/firmware/reader/mpy_test_ndef.py keeps the two equal
+UNKNOWN = const(3)
 _LANG = b"en"
 _SUITS = "SHDC"
 _FACES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -93,12 +97,13 @@ def write(sr, r, strong, ntag):
     for k in range(len(data) // 4):
         st = ntag.write_page(r, FIRST_PAGE + k, data[4 * k:4 * k + 4])
         if st != ntag.OK:
-            return st
+            return failed(sr, r, st)
     st, got = read(r, ntag)
     if st != ntag.OK:
-        return st
+        return failed(sr, r, st)
     if got != code:
-        return ntag.ERROR   # the read-back differs: written again at the next look
+        return failed(sr, r, ntag.ERROR)    # the read-back differs: written again at the next look
+    sr.failing = None
     if sr.wrote is None:
         sr.wrote = Deck(16)
     put(sr.wrote, uid, n, got)
@@ -107,6 +112,31 @@ def write(sr, r, strong, ntag):
     put(sr.learned, uid, n, got)
     sr.stats["read"] += 1
     return ntag.OK
+
+
+# A write that fails this many times in a row on one tag is told to the table (a lost
+# frame fails once and is written at the next look; a locked tag, or one lying at the
+# edge of the field, fails every time).
+FAILS_TOLD = 3
+
+
+def failed(sr, r, st):
+    """A WRITE or its read-back failed on the tag just selected on reader `r`: written
+    again at the next look; at its FAILS_TOLD-th failure in a row the table is told, once
+    (an UNKNOWN reader event carrying the code it was to get: table/menu.py
+    `enrol_offer`, a `failed` reply to the host). Returns `st`."""
+    n = r.uid_len
+    uid = bytes(r.uid[:n])
+    f = getattr(sr, "failing", None)
+    if f is None or f[0] != uid:
+        f = sr.failing = [uid, 0]
+    f[1] += 1
+    if f[1] == FAILS_TOLD:
+        for s in range(len(sr.readers)):
+            if sr.readers[s] is r:
+                sr.events.push(UNKNOWN, s, sr.writing[0], r.uid, n)
+                break
+    return st
 
 
 def unwrite(sr, code):

@@ -8,7 +8,9 @@ shows them too; with `cards` as well, both list the same cards). A sound claim e
 the hand, scored as claimed. An unsound one is refused with a deal and a line of play
 that defeat it, and play goes on. When the check is too large to settle within its
 node budget (about a second's search on the Pico), the claim is undecided (sound
-null) and play goes on: never a wrong ruling.
+null) and play goes on: never a wrong ruling. The host's audit searches with a larger
+budget: where it decides a claim the table left undecided (or the reverse), it notes
+it and judges the rest of the log under the table's verdict (`taken`).
 
 The event's law `claims` (rules/options.py LAWS) says how a claim is judged:
 - `club` (the default: no game's text says otherwise, and clubs rule any doubt
@@ -197,8 +199,13 @@ def claim(match, ev):
     event = {"ev": "x-claim", "hand": match.hand_no, "trick": t.number, "seat": seat,
              "call": "claim", "tricks": target, "law": rule}
     sizes = dict((s, counts[s]) for s in range(match.seats) if s not in known)
+    said = taken(match, seat)
     try:
-        if rule == "club":
+        if said is not None:    # the table's verdict, as the audit takes it (below)
+            sound = said.get("sound")
+            if sound is None:
+                raise OutOfBudget()
+        elif rule == "club":
             sound, deal, line = _check_club(game, seat, known, t, unseen, sizes, cant, order)
         else:
             sound, deal, line = _check(game, known, t, team, target, C.cards_of(unseen), sizes, cant)
@@ -209,10 +216,25 @@ def claim(match, ev):
     event["sound"] = sound
     if not sound:
         _faced(match, seat, shown)
-        event["deal"] = [[match.name(c) for c in deal[s]] for s in range(match.seats)]
-        event["line"] = [match.name(c) for c in line]
+        if said is not None:
+            event["deal"] = said.get("deal")
+            event["line"] = said.get("line")
+        else:
+            event["deal"] = [[match.name(c) for c in deal[s]] for s in range(match.seats)]
+            event["line"] = [match.name(c) for c in line]
         return out + [event]
     return out + [event] + _finish(match, team, "claim")
+
+
+def taken(match, seat):
+    """The table's verdict on this claim (its logged `x-claim`) where the audit takes it
+    instead of its own search's: one search left it undecided within its node budget
+    and the other decided it (judge/audit/claims.py). `match.verdicts`, set by the
+    audit only: (hand, trick, seat) -> the logged event. None otherwise."""
+    verdicts = getattr(match, "verdicts", None)
+    if not verdicts:
+        return None
+    return verdicts.get((match.hand_no, match.trick.number, seat))
 
 
 def _faced(match, seat, shown):

@@ -17,8 +17,10 @@ which events are inputs and on what an undo or a refusal does.
 - A director's override (`x-override`: `ruling`, the seq of a logged `x-ruling`, and
   its new `penalty`) rebuilds the match the same way, with that ruling's penalty
   replaced (`Match.overrides`, read by rules/rulings.py): what followed is judged
-  under the director's ruling. One naming no ruling of the match, or a penalty that
-  ruling cannot have, is refused and changes nothing.
+  under the director's ruling. One naming no ruling of the match, a penalty that
+  ruling cannot have, or a ruling of a hand before the last, is refused and changes
+  nothing. What it derives is the hand's end as it now stands (rules/rulings.py
+  `closing`): a `hand_end` when it ended the hand, an `x-reopen` when it reopened it.
 
 `apply` and `replay` keep nothing (the controller streams its journal from flash);
 `Fold` keeps the accepted inputs, for an undo in memory, and tells a subclass what
@@ -96,7 +98,8 @@ class Fold:
 
     `feed(event, tag)` returns what the event produced: ("accepted", derived),
     ("refused", error), ("undone", (tag, play)) for an undo that took back a play,
-    or ("ignored", None) for a derived event or an extension. `tag` is the caller's
+    ("overruled", derived) for a director's override, or ("ignored", None) for a
+    derived event or an extension. `tag` is the caller's
     name for the event (a line number); it comes back in the hooks and in `kept`.
 
     Hooks, for a subclass: `accepted(tag, event, derived, live)` and
@@ -127,8 +130,8 @@ class Fold:
         return "ignored", None
 
     def overrule(self, event, tag=None):
-        """A director's `x-override`: ("overruled", key) with the match rebuilt under
-        it, or ("refused", error) changing nothing (rules/rulings.py `overrule`)."""
+        """A director's `x-override`: ("overruled", derived) with the match rebuilt
+        under it, or ("refused", error) changing nothing (rules/rulings.py `overrule`)."""
         from . import rulings
         return rulings.overrule(self, event, tag)
 

@@ -57,7 +57,9 @@ DERIVED = ("trump", "trick", "violation", "hand_end", "match_end")
 # Truc `deal`'s `cards`): the audit lists its message as an error of the line.
 # `x-ruling`: how the event's law ruled an irregularity (rules/rulings.py, docs/referee.md),
 # a misdeal called after the first card among them.
-DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused", "x-ruling")
+# `x-reopen`: a director's override reopened a hand a ruling had ended (rules/rulings.py).
+DERIVED_X = ("x-claim", "x-mus-draw", "x-mus-round", "x-mus-result", "x-refused", "x-ruling",
+             "x-reopen")
 
 
 class Match:

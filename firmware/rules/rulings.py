@@ -12,7 +12,12 @@ The law (rules/options.py LAWS, read by `read_laws` there; docs/referee.md):
   instead of what the hand was played for (Envite's three or five stones);
 - `game`: the other side wins the match (Malilla's text; `irregularity` game).
 A director's override (`x-override`, rules/fold.py) replaces the penalty of one
-ruling: the match is rebuilt with it (`Match.overrides`).
+ruling: the match is rebuilt with it (`Match.overrides`). One that ends the hand (or
+the match) derives the `hand_end` (`match_end`) the rebuilt match says; one that
+reopens a hand a ruling had ended derives an `x-reopen` withdrawing that hand's
+`hand_end` (`match_end`); one that changes how it ended derives both (`ending`,
+`closing`). Only the last hand's rulings are overruled: once the next hand is dealt,
+what the log said of the hands before stands.
 
 Cards out of turn (`out_of_turn`): one that the law holds (`condone`) waits in
 `match.pend_seat` / `pend_card`; the next seat of the other side playing on to it
@@ -27,7 +32,7 @@ the Pico's usual path (the controller drops it after: table/controller.py _RULES
 from .duties import OUT_OF_TURN, PLAY_RULES, RULE_WORDS
 from .verdicts import (ACCEPTED, CONDONE, CORRECT, GAME, HAND, HAND_DONE, MATCH_DONE, REFUSED, RULED,
                        SCORE, TAKE_BACK)
-from .phases import OVER
+from .phases import DEAL, OVER
 
 # The penalties' words (`x-ruling.penalty`), in the order of their numbers (rules/verdicts.py):
 # here, with the law's code, not in the leaf module the play path loads.
@@ -295,8 +300,9 @@ def fold_line(fold, event, tag):
 
 
 def overrule(fold, event, tag=None):
-    """A director's `x-override` in the log fold: ("overruled", key) with the match
-    rebuilt under it, or ("refused", error) changing nothing."""
+    """A director's `x-override` in the log fold: ("overruled", derived) with the
+    match rebuilt under it (`derived`: the hand's end as it now stands, `closing`),
+    or ("refused", error) changing nothing."""
     from .errors import EventError
     k = fold.ruled.get(event.get("ruling"))
     try:
@@ -304,12 +310,66 @@ def overrule(fold, event, tag=None):
             raise EventError("'x-override' names no ruling of this match: ruling="
                              + repr(event.get("ruling")))
         check_override(event.get("penalty"), k[3])
+        check_hand(fold.match, k)
     except EventError as err:
         fold.refused(tag, event, err, True)
         return "refused", err
+    before = ending(fold.match)
     fold.overrides[k] = event["penalty"]
     fold.rebuild()
-    return "overruled", k
+    return "overruled", closing(before, fold.match)
+
+
+def check_hand(match, k):
+    """EventError unless the ruling keyed `k` is of the match's last hand: once the next
+    hand is dealt, the hands before it stand as the log said them (their ends, the
+    totals every later line carries)."""
+    if k[0] != match.hand_no:
+        from .errors import EventError
+        raise EventError("the ruling of hand " + str(k[0]) + " is final: hand "
+                         + str(match.hand_no) + " has been dealt")
+
+
+def ending(match):
+    """How the match's last hand stands, as its log lines say it: (hand, its
+    `hand_end` or None while it is played, the `match_end` or None), or None before
+    the first hand. A void hand's end (a misdeal) is a word: no override changes it."""
+    if match.game is None or not match.hand_no:
+        return None
+    end = over = None
+    if match.phase == DEAL or match.phase == OVER:
+        if match.voided is not None:
+            end = match.voided
+        elif match.end_reason != "irregularity":    # a match lost on a ruling logs no hand_end
+            end = match.hand_end()
+        if match.phase == OVER:
+            over = match.match_end()
+    return match.hand_no, end, over
+
+
+def closing(before, match):
+    """The events an override derives (`before`: `ending` of the match before it):
+    an `x-reopen` withdrawing the hand's `hand_end` (and `match_end`) the log said
+    when they no longer stand, then the `hand_end` (and `match_end`) the rebuilt
+    match says when they are new. Nothing when the hand's end is unchanged."""
+    after = ending(match)
+    if before is None or after is None or before == after:
+        return []
+    hand, was, was_over = before
+    end, over = after[1], after[2]
+    out = []
+    gone = []
+    if was is not None and was != end:
+        gone.append("hand_end")
+    if was_over is not None and was_over != over:
+        gone.append("match_end")
+    if gone:
+        out.append({"ev": "x-reopen", "hand": hand, "withdraws": gone})
+    if isinstance(end, dict) and end != was:
+        out.append(end)
+    if over is not None and over != was_over:
+        out.append(over)
+    return out
 
 
 def check_override(penalty, rule_word):

@@ -184,7 +184,7 @@ class Table:
         elif kind == UNKNOWN:
             if self.phase == P.ENROL and uid is not None:
                 from . import menu
-                menu.enrol_offer(self, uid, uid_len)
+                menu.enrol_offer(self, uid, uid_len, card)
             else:
                 self._warn(seat, say("unknown tag"))
         elif kind == CONFLICT:
@@ -610,6 +610,12 @@ class Table:
         """Teach the table a pack: present each card in order on any reader."""
         from . import menu
         menu.start_enrol(self, deck, signs)
+
+    def write_deck(self, cmd, out):
+        """The host's `write` command: the menu's write-deck mode (table/menu.py
+        `write_command`). The refusal's reason, or None."""
+        from . import menu
+        return menu.write_command(self, cmd, out)
 
     def on_line(self, line):
         """One command line from the host; the answer is queued as a reply."""

@@ -130,6 +130,44 @@ def start_write(t, deck="spanish40"):
     t.changed = True
 
 
+def write_command(t, cmd, out):
+    """The host's `write` command (table/io/host.py): {"pack": name} starts the
+    write-deck mode for that pack (or, before its first tag, switches the pack),
+    {"stop": true} ends it. What it answers goes into `out`; the refusal's reason
+    (changing nothing), or None. Progress follows as `write` replies: `written`,
+    `duplicate`, `failed` (each with the card to lay next), `done`."""
+    stop = cmd.get("stop", False)
+    if stop is not True and stop is not False:
+        return "'write' needs 'stop' to be true or false"
+    w = t.enroller
+    writing = getattr(w, "writing", False)
+    if stop:
+        if not writing:
+            return "no deck is being written"
+        out["result"] = "done"
+        out["tags"] = w.pos
+        write_finish(t, False)
+        return None
+    pack = cmd.get("pack", "spanish40")
+    if pack not in enrol.DECKS:
+        return ("unknown pack " + repr(pack) + " (one of " + ", ".join(enrol.PACK_ORDER) + ")")
+    if t.reader is None:
+        return "this table has no readers to write with"
+    if writing and w.pos:
+        return ("a " + w.deck.name + " deck is being written (" + str(w.pos) + " of "
+                + str(len(w.order)) + " tags): stop it first")
+    if not writing and t.phase not in (P.IDLE, P.SETUP, P.OVER):
+        return ("the table is " + P.NAMES[t.phase] + ": a deck is written between matches, "
+                "with no enrolment or deck check on")
+    start_write(t, pack)
+    w = t.enroller
+    out["result"] = "started"
+    out["pack"] = pack
+    out["tags"] = len(w.order)
+    out["next"] = _next(t)
+    return None
+
+
 def write_button(t, w, button):
     """A button while writing a deck: menu (before the first tag) the next pack,
     undo back one tag, confirm done."""
@@ -164,13 +202,15 @@ def write_known(t, card):
     t.changed = True
 
 
-def write_finish(t):
-    """The pass is over: the tags written are read as cards on any table."""
+def write_finish(t, tell=True):
+    """The pass is over: the tags written are read as cards on any table (`tell`:
+    the host is told, unless the host's own `stop` answers it)."""
     w = t.enroller
     if t.reader is not None:
         t.reader.writing = None
         t.reader.wrote = None
-    t.link.reply({"reply": "write", "result": "done", "tags": w.pos})
+    if tell:
+        t.link.reply({"reply": "write", "result": "done", "tags": w.pos})
     t.message = say("wrote %(n)s tags") % {"n": w.pos}
     t.enroller = None
     t.menu = P.SETUP
@@ -210,8 +250,10 @@ def finish_check(t):
     t.changed = True
 
 
-def enrol_offer(t, uid, n):
-    """An unknown tag during enrolment (the next item in order) or the check."""
+def enrol_offer(t, uid, n, card=-1):
+    """An unknown tag during enrolment (the next item in order) or the check; while
+    writing a deck, a tag that could not be written (`card`: the code it was to get,
+    reader/ndef.py, or -1 for a tag that is no NTAG21x)."""
     en = t.enroller
     if en is None:
         return
@@ -220,7 +262,10 @@ def enrol_offer(t, uid, n):
         t.changed = True
         return
     if getattr(en, "writing", False):
-        t.message = say("this tag cannot be written")     # not an NTAG21x
+        t.message = say("this tag cannot be written")
+        t.link.reply({"reply": "write", "result": "failed",
+                      "why": "not written: locked, or it moved" if card >= 0 else "not an NTAG21x tag",
+                      "next": _next(t)})
         t.changed = True
         return
     result = en.offer(uid, n)

@@ -55,7 +55,7 @@ def overrule(t, ruling, penalty, by, reason):
     override (no penalty named) gives the last ruling its other reading: condone and
     take-back swap, a penalty is waived (report), a report takes the law's penalty."""
     from rules.errors import EventError
-    from rules.rulings import check_override
+    from rules.rulings import check_hand, check_override
     if ruling is None:
         ruling = t.ruling["seq"] if t.ruling is not None else None
     key = t.ruled.get(ruling)
@@ -71,6 +71,7 @@ def overrule(t, ruling, penalty, by, reason):
                    "report": law if law != "report" else "hand"}.get(was, "report")
     try:
         check_override(penalty, key[3])
+        check_hand(t.match, key)
     except EventError as err:
         return err
     ev = {"ev": "x-override", "ruling": ruling, "penalty": penalty, "t": t.now()}
@@ -84,15 +85,22 @@ def overrule(t, ruling, penalty, by, reason):
 
 
 def overridden(t, ev):
-    """Rebuild the rules state under the override `ev` (live, or replayed at boot)."""
+    """Rebuild the rules state under the override `ev` (live, or replayed at boot),
+    and log the hand's end as it now stands (rules/rulings.py `closing`: the
+    `hand_end` of a hand it ended, the `x-reopen` of one it reopened)."""
+    from rules.rulings import closing, ending
     key = t.ruled.get(ev.get("ruling"))
     if key is None:
         return
+    before = ending(t.match)
     t.overrides[key] = ev["penalty"]
     t.match = None
     t.match = rebuild(t.journal, ev["seq"], t.undone, t.overrides)
     t.violation = None
-    t.sync()
+    for d in closing(before, t.match):
+        t._derived(d)
+    if not t.replaying:
+        t.sync()        # (at boot, resume syncs once the journal is replayed: no deal from here)
     # The panel says the director's ruling until the next card (docs/referee.md)
     from .panel.screen_notes import penalty_text
     game = t.match.game

@@ -39,7 +39,7 @@ class Table:
         self.seq += 1
         self.log.append(ev)
         status, out = self.fold.feed(ev)
-        derived = out if status == "accepted" else []
+        derived = out if status in ("accepted", "overruled") else []
         for d in derived:
             d = dict(d)
             d["seq"] = self.seq
@@ -364,7 +364,8 @@ def test_a_directors_override_rules_again_and_what_followed_is_judged_under_it()
     ruling = t.seq_of("x-ruling", seat=seat)
     derived = t.put({"ev": "x-override", "ruling": ruling, "penalty": "report", "by": "director",
                      "reason": "the card was exposed by the dealer"})
-    assert derived == [] and t.m.phase == playout.PLAY and not t.m.over
+    assert [d["ev"] for d in derived] == ["x-reopen"]     # the hand the ruling ended goes on
+    assert t.m.phase == playout.PLAY and not t.m.over
     assert t.fold.overrides == {(1, t.m.knowledge.play_trick[t.m.knowledge.count - 1], seat, "revoke"): "report"}
 
 

@@ -116,6 +116,27 @@ def test_the_hand_watch_returns_a_board_hand_at_its_end_only():
     assert sum(len(c) for c in ended[0]["played"].values()) == 48
 
 
+def test_a_board_hand_an_override_reopened_is_taken_up_again_and_its_last_end_counts():
+    # docs/referee.md: a director's override reopened the hand a ruling had ended (x-reopen)
+    boards = dict((b["board"], b) for b in make_boards("botifarra", 2, seed=2))
+    lines = match_lines("botifarra", 3, options={"target": 9999}, boards=list(boards.values()))
+    i = next(i for i, ev in enumerate(lines) if ev["ev"] == "hand_end")
+    first = lines[i]
+    again = dict(first, score=[first["score"][1], first["score"][0]])
+    reopened = lines[:i + 1] + [{"ev": "x-reopen", "hand": first["hand"], "withdraws": ["hand_end"]},
+                                again] + lines[i + 1:]
+    w = HandWatch(boards)
+    ended = [h for h in (w.feed(ev) for ev in reopened) if h is not None]
+    assert [(h["board"], h["hand"]) for h in ended] == [(1, 1), (1, 1), (2, 2)]
+    assert ended[1]["score"] == again["score"] and ended[1]["misboard"] == []
+    assert w.played_boards == {1, 2}
+    # the room's results: one per board hand, its last end (room/duplicate.py)
+    from tapete.room.duplicate import _match_results
+    results = _match_results(1, "t1", 1, reopened, boards, {})
+    assert [(r["board"], r["claimed"]) for r in results] == [(1, again["score"]),
+                                                               (2, ended[2]["score"])]
+
+
 def test_a_table_whose_deals_name_no_board_plays_the_boards_in_order():
     # A real table of readers cannot say which board it plays: its match's hands are
     # the session's boards in order, and a misboarded one is still found.

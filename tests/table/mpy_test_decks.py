@@ -79,3 +79,67 @@ def test_writing_goes_back_one_tag_skips_a_tag_laid_again_and_says_so():
     k.press(CONFIRM)
     assert k.table.phase == P.SETUP and k.table.message == "wrote 1 tags"
     assert k.app.reader.writing is None
+
+
+# -- the write-deck mode from the host (the `write` command, docs/serial.md) ----------------------
+def _replies(k, before):
+    return [e for e in k.log()[before:] if e.get("reply") == "write" or "error" in e]
+
+
+def test_the_host_starts_the_write_mode_for_a_pack_and_hears_each_tag_written():
+    k = tablekit.Kit(scratch.path("tapete-deck-h"), deck=False)
+    r = k.command('{"cmd": "write", "pack": "piquet32", "id": 7}')
+    assert r == [{"reply": "write", "ok": True, "id": 7, "result": "started", "pack": "piquet32",
+                  "tags": len(enrol.order("piquet32")), "next": enrol.name(enrol.order("piquet32")[0])}]
+    assert k.table.phase == P.ENROL and k.table.enroller.deck.name == "piquet32"
+    order = enrol.order("piquet32")
+    for i, code in enumerate(order[:3]):
+        n = len(k.log())
+        tag = _blank(100 + i)
+        _lay(k, i % 4, tag)
+        said = _replies(k, n)
+        assert said == [{"reply": "write", "result": "written", "card": enrol.name(code),
+                         "next": enrol.name(order[i + 1])}], said
+        assert ndef.decode(tag.pages[16:48]) == ("piquet32", code)
+    r = k.command('{"cmd": "write", "stop": true}')
+    assert r == [{"reply": "write", "ok": True, "result": "done", "tags": 3}]
+    assert k.table.phase == P.SETUP and k.app.reader.writing is None and k.table.enroller is None
+
+
+def test_a_tag_that_will_not_take_the_record_is_told_as_failed_and_the_next_stays_due():
+    k = tablekit.Kit(scratch.path("tapete-deck-f"), deck=False)
+    k.command('{"cmd": "write", "pack": "spanish40"}')
+    locked = _blank(150)
+    locked.pages[10] |= 0x10                # page 4 locked (a phone app's lock bits)
+    n = len(k.log())
+    k.sim.place(2, locked)
+    k.rounds(6)                             # tried at each look: told once, at the 3rd failure
+    said = _replies(k, n)
+    first = enrol.name(enrol.order("spanish40")[0])
+    assert said == [{"reply": "write", "result": "failed", "why": "not written: locked, or it moved",
+                     "next": first}], said
+    assert k.table.enroller.pos == 0 and k.table.message == "this tag cannot be written"
+    k.sim.remove(locked)
+    k.rounds(tablekit.MISSES + 1)
+    good = _blank(151)
+    _lay(k, 2, good)                        # another tag: written as the same card
+    assert ndef.decode(good.pages[16:48]) == ("spanish40", enrol.order("spanish40")[0])
+
+
+def test_bad_write_commands_are_refused_and_change_nothing():
+    k = tablekit.Kit(scratch.path("tapete-deck-e"), deck=False)
+    for cmd, words in (('{"cmd": "write", "pack": "tarot78"}', "unknown pack 'tarot78' (one of spanish40"),
+                       ('{"cmd": "write", "pack": 5}', "unknown pack 5"),
+                       ('{"cmd": "write", "stop": "yes"}', "'stop' to be true or false"),
+                       ('{"cmd": "write", "stop": true}', "no deck is being written")):
+        r = k.command(cmd)
+        assert len(r) == 1 and words in r[0]["error"], r
+        assert k.table.phase == P.IDLE and k.table.enroller is None
+    k.command('{"cmd": "write", "pack": "spanish40"}')
+    _lay(k, 0, _blank(160))
+    r = k.command('{"cmd": "write", "pack": "french52"}')     # a pass under way keeps its pack
+    assert "is being written (1 of" in r[0]["error"] and k.table.enroller.deck.name == "spanish40"
+    k.command('{"cmd": "write", "stop": true}')
+    k.command('{"cmd": "new", "game": "malilla"}')
+    r = k.command('{"cmd": "write", "pack": "spanish40"}')     # a match under way: not now
+    assert "between matches" in r[0]["error"] and k.table.enroller is None

@@ -134,6 +134,11 @@ def test_the_replay_holds_one_match_while_it_streams_and_nothing_after():
     k = _played(hands=2)
     link = k.app.link
     link.out = _Sink()
+    # imported once before the count and forgotten: the names its source interns
+    # (MicroPython keeps interned strings for good, in pools it grows a block at a
+    # time) are not the replay's heap; a pool grown by whatever code came before
+    # made "after" jump by a whole block (96 bytes with the write command's names)
+    from table.io import resend     # noqa: F401
     controller._unload()
     gc.collect()
     base = gc.mem_alloc()
@@ -155,5 +160,8 @@ def test_the_replay_holds_one_match_while_it_streams_and_nothing_after():
     # nothing after. 13,984 before the event's laws; 14,944 with them (the Match's
     # and the game's law state, verdicts.py, the fold's ruling hook; the rulings
     # themselves load only for a ruling's line): the bound moved by 1 KB. The
-    # RP2040's own figure is bench-pico's heap low-water (docs/referee.md).
-    assert during < 15 * 1024 and after <= 64
+    # RP2040's own figure is bench-pico's heap low-water (docs/referee.md). 15,552 with
+    # a director's override replayed as the table logged it (the x-ruling seqs noted,
+    # the match rebuilt under the override, its hand_end / x-reopen said again): 416
+    # more than before it (15,136, this count), the bound moved by half a KB.
+    assert during < 15 * 1024 + 512 and after <= 64

@@ -32,6 +32,10 @@ def test_resends_from_the_journal():
     assert_module_passes("mpy_test_resend", [HERE])
 
 
+def test_an_override_that_ends_or_reopens_a_hand_logs_it():
+    assert_module_passes("mpy_test_override_ends", [HERE])
+
+
 def test_an_error_escaping_the_controller_restarts_the_pico():
     assert_module_passes("mpy_test_crash", [HERE])
 

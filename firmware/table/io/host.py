@@ -120,6 +120,11 @@ def _command(t, cmd):
             raise CommandError(str(err))
     elif word == "notice":
         notice(t, cmd)
+    elif word == "write":
+        # the write-deck mode (docs/decks.md): its code is the menu's, loaded for it only
+        err = t.write_deck(cmd, out)
+        if err:
+            raise CommandError(err)
     elif word == "enrol":
         from reader import enrol
         deck = cmd.get("deck", "spanish40")

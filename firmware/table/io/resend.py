@@ -48,6 +48,8 @@ class Replay:
         # or a refusal does (rules/fold.py): the same as the restore at boot.
         m = None
         undone = []  # type: list[int]
+        ruled = {}  # type: dict  # seq of an x-ruling -> its key (rules/rulings.py)
+        overrides = {}  # type: dict[tuple, str]  # a director's overrides: key -> penalty
         for text in self.journal.lines():
             try:
                 ev = json.loads(text)
@@ -62,6 +64,8 @@ class Replay:
                 m = Match()
                 fold.apply(m, ev)
                 undone = []
+                ruled = {}
+                overrides = {}
                 yield seq, text
             elif m is None:
                 continue        # nothing before the match's own line was sent from it
@@ -70,8 +74,24 @@ class Replay:
                 # already behind us; the state after it is rebuilt as the table did.
                 undone.append(ev["undo"])
                 m = None
-                m = fold.replay(self.journal.events(seq), undone)
+                m = fold.replay(self.journal.events(seq), undone, None, overrides or None)
                 yield seq, text
+            elif name == fold.OVERRIDE:
+                # a director's override (table/restore.py `overridden`): the match
+                # rebuilt under it, and the hand's end as it now stands, as sent
+                from rules import rulings
+                key = ruled.get(ev.get("ruling"))
+                yield seq, text
+                if key is None:
+                    continue
+                before = rulings.ending(m)
+                overrides[key] = ev["penalty"]
+                m = None
+                m = fold.replay(self.journal.events(seq), undone, None, overrides)
+                for d in rulings.closing(before, m):
+                    seq += 1
+                    d["seq"] = seq
+                    yield seq, json.dumps(d)
             elif fold.is_input(ev):
                 accepted, derived = fold.apply(m, ev)
                 yield seq, text
@@ -80,6 +100,8 @@ class Replay:
                 for d in derived:
                     seq += 1
                     d["seq"] = seq      # as Link.event numbers it: seq the last key
+                    if d["ev"] == fold.RULING:
+                        ruled[seq] = (d["hand"], d["trick"], d["seat"], d["rule"])
                     yield seq, json.dumps(d)
             else:
                 yield seq, text         # an extension the rules ignore, sent as it was

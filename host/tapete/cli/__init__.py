@@ -29,7 +29,7 @@ def build_parser():
 # The verbs of the `tapete` command, each the module of this package that registers
 # it (its `register(subparsers)`), in the order `tapete --help` lists them.
 VERBS = ("audit", "record", "scoreboard", "sim", "serve", "replay", "stats", "report", "games",
-         "selftest", "room", "event")
+         "selftest", "write_deck", "room", "event")
 
 
 def main(argv=None):

@@ -132,6 +132,15 @@ class Store:
         elif name == "match_end":
             db.execute("UPDATE matches SET winner = ?, totals = ?, reason = ? WHERE id = ?",
                        (ev.get("winner"), json.dumps(ev.get("totals")), ev.get("reason"), m))
+        elif name == "x-reopen":
+            # a director's override reopened the hand: its end (the match's) no longer stands
+            withdrawn = ev.get("withdraws") or ()
+            if "hand_end" in withdrawn:
+                db.execute("UPDATE hands SET points = NULL, score = NULL, totals = NULL, ended = NULL"
+                           " WHERE match = ? AND hand = ?", (m, ev.get("hand", self.hand)))
+            if "match_end" in withdrawn:
+                db.execute("UPDATE matches SET winner = NULL, totals = NULL, reason = NULL WHERE id = ?",
+                           (m,))
         db.execute("UPDATE matches SET events = ? WHERE id = ?", (self.n, m))
         if not self.batch:
             db.commit()

@@ -148,12 +148,14 @@ KINDS = {
     "x-ruling": {"hand": COUNT, "trick": COUNT, "seat": SEAT, "team": SEAT, "rule": WORD,
                  "penalty": WORD, "card": _card, "score": PER_TEAM},
     "x-override": {"ruling": _int(0, MAX_SEQ), "penalty": WORD, "by": _text(), "reason": _text()},
+    "x-reopen": {"hand": COUNT, "withdraws": _list_of(WORD, 2)},
 }
 # Required keys (PROTOCOL.md's tables; optional ones are checked when present).
 REQUIRED = {
     "match": ("game",), "deal": ("dealer",), "turnup": ("card",), "hand": ("seat", "cards"),
     "play": ("seat", "card"), "call": ("seat", "call"), "x-held": ("oldest",), UNDO: ("undo",),
     "x-ruling": ("hand", "seat", "rule", "penalty"), "x-override": ("ruling", "penalty"),
+    "x-reopen": ("hand", "withdraws"),
 }
 KNOWN = set(("match", "end") + INPUTS + DERIVED + DERIVED_X) | set(KINDS)
 COMMON = {"seq": _int(0, MAX_SEQ), "t": _int(0, MAX_INT), "run": _text(RUN)}

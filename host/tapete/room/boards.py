@@ -139,7 +139,11 @@ class HandWatch:
 
     A hand in which no card was seen (Truc or Envite ended by the calls before a card
     was played; Mus ended before the showdown) cannot be checked against its board:
-    its `unchecked` says so (its dealer alone is checked)."""
+    its `unchecked` says so (its dealer alone is checked).
+
+    A director's override that reopens the hand a ruling had ended (`x-reopen`,
+    docs/referee.md) takes its board up again: the hand goes on, and its next
+    `hand_end` is the board's result."""
 
     def __init__(self, boards):
         self.boards = boards
@@ -147,6 +151,7 @@ class HandWatch:
         self.hand = None
         self.next_board = None      # the board of the next deal that names none
         self.played_boards = set()  # boards of this match whose hand ended
+        self.ended = None           # the board hand that ended last (an override may reopen it)
 
     @property
     def done(self):
@@ -157,6 +162,7 @@ class HandWatch:
         hand = self.hand
         if name == "match":
             self.hand = None
+            self.ended = None
             self.next_board = min(self.boards) if self.boards else None
             self.played_boards = set()
         elif name == "deal":
@@ -167,6 +173,14 @@ class HandWatch:
                     n = None        # past the session's boards: no board's hand
             self.hand = ({"board": n, "dealer": ev.get("dealer"), "played": {}, "shown": {}, "discarded": {}}
                          if isinstance(n, int) else None)
+        elif name == "x-reopen":
+            back = self.ended
+            if back is not None and back.get("hand") == ev.get("hand") \
+                    and "hand_end" in (ev.get("withdraws") or ()):
+                self.hand = back        # the board's hand goes on
+                self.ended = None
+                self.played_boards.discard(back["board"])
+                self.next_board = back["board"]
         elif hand is None or not isinstance(ev.get("seat"), int) or isinstance(ev.get("seat"), bool):
             pass
         elif name == "play":
@@ -192,5 +206,6 @@ class HandWatch:
                                 else misboard(board, hand["dealer"], hand["played"], hand["shown"],
                                               hand["discarded"]))
             hand["unchecked"] = None if hand["played"] or hand["shown"] else "no card of it was seen"
+            self.ended = hand
             return hand
         return None

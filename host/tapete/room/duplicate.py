@@ -132,8 +132,11 @@ def _match_results(rnd, table, match, events, boards, owners):
     out = []
     for ev in events:
         hand = watch.feed(ev)
+        if ev.get("ev") == "x-reopen" and "hand_end" in (ev.get("withdraws") or ()):
+            out = [r for r in out if r["hand"] != ev.get("hand")]   # the override reopened it
         if hand is None:
             continue
+        out = [r for r in out if r["hand"] != hand["hand"]]     # its end said again: the last counts
         if own is None:
             own = audited_hands(events)     # once per match, at its first board hand
         mine = own.get(hand["hand"]) if isinstance(hand["hand"], int) else None

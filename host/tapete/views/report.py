@@ -135,6 +135,11 @@ def render(result, seats=None):
         out += ["", _("Errors in the log (%(n)s):") % {"n": len(errors)}]
         for e in errors:
             out.append("  " + _("line %(line)s: %(message)s") % {"line": e["line"], "message": e["message"]})
+    if result.get("notes"):    # not disagreements (judge/audit/claims.py)
+        out += ["", _("Decided by the host where the table could not, and the reverse (%(n)s):")
+                % {"n": len(result["notes"])}]
+        for d in result["notes"]:
+            out.append("  " + _("line %(line)s: %(message)s") % {"line": d["line"], "message": d["message"]})
     if result.get("disagreements"):
         out += ["", _("Where the controller disagrees with the rules (%(n)s):") % {"n": len(result["disagreements"])}]
         for d in result["disagreements"]:
@@ -349,6 +354,13 @@ def describe_claim(c):
     text = ngettext("CLAIM by seat %(seat)s of the last %(tricks)s trick in trick %(trick)s (line %(line)s): ",
                     "CLAIM by seat %(seat)s of the last %(tricks)s tricks in trick %(trick)s (line %(line)s): ",
                     c["tricks"]) % at
+    if "host_sound" in c:      # one search undecided, the other not (judge/audit/claims.py)
+        if c["sound"] is None:
+            return text + (_("too large to settle at the table; the host's audit found it sound; "
+                             "play went on as the table ruled") if c["host_sound"] else
+                           _("too large to settle at the table; the host's audit refuted it; "
+                             "play went on as the table ruled"))
+        text += _("too large for the host's audit; the table's ruling taken: ")
     if c["sound"]:
         return text + _("sound, the hand is scored as claimed")
     if c["sound"] is None:

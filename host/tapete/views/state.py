@@ -25,7 +25,8 @@ class TableView:
         self.reset()
 
     def reset(self):
-        self.fold = Fold()      # the rules' state of this match (rules/fold.py: undo, refusals)
+        self.fold = Following()     # the rules' state of this match (rules/fold.py: undo, refusals)
+        self.own_claim = None   # the x-claim the rules derived for the last input
         self.violations = []
         self.claims = []
         self.hands = []         # hand_end events of this match
@@ -64,8 +65,17 @@ class TableView:
             self.violations = (kept + [ev])[-KEEP_VIOLATIONS:]
         elif name == "x-claim":
             self.claims = (self.claims + [ev])[-KEEP_VIOLATIONS:]
+            self.follow_claim(ev)
         elif name == "hand_end":
-            self.hands.append(ev)
+            # a hand's end said again (a director's override changed it) replaces it
+            self.hands = [h for h in self.hands if h.get("hand") != ev.get("hand")] + [ev]
+        elif name == "x-reopen":
+            # a director's override reopened the hand: its end (the match's) no longer stands
+            withdrawn = ev.get("withdraws") or ()
+            if "hand_end" in withdrawn:
+                self.hands = [h for h in self.hands if h.get("hand") != ev.get("hand")]
+            if "match_end" in withdrawn:
+                self.result = None
         elif name == "match_end":
             self.result = ev
         elif name == "x-gap":
@@ -77,11 +87,19 @@ class TableView:
             # a ruling's seq noted; a director's override rebuilds the match under it
             # (rules/fold.py), as the table did: else the board's match went on as if
             # the ruling stood (its totals, and the next deal refused)
-            self.fold.feed(ev)
+            status, derived = self.fold.feed(ev)
+            if status == "overruled" and self.own_scores is not None:
+                for d in derived:      # the hand's end as the override left it (rules/rulings.py)
+                    if d.get("ev") == "hand_end":
+                        self.own_scores[d.get("hand")] = d.get("score")
+                    elif d.get("ev") == "x-reopen":
+                        self.own_scores.pop(d.get("hand"), None)
         if name in DERIVED or not isinstance(name, str) or name.startswith("x-") or name == "end":
             return
         # an input, or an event the rules do not know: they say what is wrong with it
         status, err = self.fold.take(ev)
+        if status == "accepted":
+            self.own_claim = next((d for d in err if d.get("ev") == "x-claim"), None)
         if status == "accepted" and self.own_scores is not None:
             for d in err:
                 if d.get("ev") == "hand_end":
@@ -89,6 +107,20 @@ class TableView:
         if status == "refused":
             self.errors += 1
             self.last_error = str(err)
+
+    def follow_claim(self, ev):
+        """The table's `x-claim`: where its search left the claim undecided and the
+        board's rules decided it (or the reverse), the board follows the table's verdict
+        as the audit does (judge/audit/claims.py): the match rebuilt under it."""
+        from ..judge.audit.claims import undecided_by_one
+        own, self.own_claim = self.own_claim, None
+        if own is None or not undecided_by_one(own, ev):
+            return
+        said = dict((k, v) for k, v in ev.items() if k not in ("seq", "t", "crc"))
+        self.fold.verdicts[(ev["hand"], ev["trick"], ev["seat"])] = said
+        self.fold.rebuild()
+        if self.own_scores is not None:
+            self.own_scores.pop(ev["hand"], None)   # its end, if any, comes from the table's lines again
 
     def state(self, knowledge=False):
         """The state as a plain dict (the snapshot plus the controller's words)."""
@@ -108,6 +140,19 @@ class TableView:
         if self.profile_version is not None and s.get("profile"):
             s["profile_version"] = self.profile_version
         return s
+
+
+class Following(Fold):
+    """The board's log fold: a claim's verdict is the table's where one search left it
+    undecided within its node budget and the other decided it (rules/claims.py `taken`)."""
+
+    def __init__(self):
+        Fold.__init__(self)
+        self.verdicts = {}      # (hand, trick, seat) -> the table's x-claim
+
+    def step(self, event, m):
+        m.verdicts = self.verdicts
+        return m.apply(event)
 
 
 def profile_text(s):

@@ -163,6 +163,22 @@ def test_the_write_mode_writes_the_next_tag_laid_and_reads_it_back():
         assert sr.writing is not None and blank.writes == 6
 
 
+def test_a_tag_that_will_not_take_the_record_is_reported_once_at_its_third_failure():
+    from reader import seats
+    assert ndef.UNKNOWN == seats.UNKNOWN        # the copy of the event kind (not imported)
+    t, rd, sr = table_with_readers(4)
+    sr.start()
+    sr.writing = (20, ndef.encode("spanish40", 20))
+    locked = ntag213(uid7(31))
+    locked.pages[10] |= 0x10                    # page 4 locked by the static lock bytes
+    t.place(2, locked)
+    t.clock.advance_ms(2)
+    ev = _rounds(t, sr, 8)
+    assert ev == [("unknown", 2, 20)], ev       # the code it was to get, once
+    assert sr.writing is not None and sr.stats["written"] == 0
+    assert ndef.decode(locked.pages[16:48]) is None
+
+
 def test_scans_with_a_read_deck_lying_allocate_nothing():
     import gc
     t, rd, sr = table_with_readers(4)

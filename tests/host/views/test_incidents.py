@@ -32,7 +32,7 @@ def _logged(events):
     for ev in events:
         out.append(dict(ev, seq=len(out)))
         status, derived = fold.feed(out[-1])
-        for d in (derived if status == "accepted" else ()):
+        for d in (derived if status in ("accepted", "overruled") else ()):     # an override's hand end too
             out.append(dict(d, seq=len(out)))
             fold.feed(out[-1])
     return out

@@ -7,13 +7,14 @@ from ...rules.fold import INPUTS, OVERRIDE, RULING, Fold
 from ...rules.rulings import key as ruling_key
 from .common import (DERIVED_ALL, HAND_CONTEXT, IDLE, LISTED, OVER, REFUSED_RULES, UNJUDGED_KEYS, _by_line, _card,
                      _contract, _count, _fault, _game_hint, _mend_match, _refusal_detail, parse_line)
+from .claims import Bounds
 from .compare import Comparing
 from .damage import Mending
 from .gaps import Gaps
 from .rulings import Rulings
 
 
-class Audit(Mending, Rulings, Comparing, Gaps):
+class Audit(Mending, Rulings, Comparing, Gaps, Bounds):
     """Replays one match; `result()` gives the object of docs/protocol.md's `audit --json`.
 
     Feed it parsed events with `feed(line, event)` and lines that could not be read
@@ -52,6 +53,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
         self.resumed = False        # judging again after a gap: the hand number to check
         self.resumed_after_damage = False   # ... after a damaged line (no gap lists its hands)
         self.init_mending()         # damage to the log (damage.py)
+        self.init_bounds()          # claims one search left undecided (claims.py)
 
     @property
     def match(self):
@@ -248,11 +250,14 @@ class Audit(Mending, Rulings, Comparing, Gaps):
 
     def override(self, number, event):
         """`x-override`: a director overrules a ruling; the rules are rebuilt under it,
-        as the controller does (rules/fold.py). One naming no ruling is an error."""
+        as the controller does (rules/fold.py), and what it derives (the hand's end
+        as it now stands: a `hand_end`, an `x-reopen`) is compared with the lines the
+        controller logged after it. One naming no ruling is an error."""
         self.close_skipped()
         self.flush_pending(number)
-        status, k = self.fold.overrule(event, number)      # a refusal: the fold's hook says it
+        status, derived = self.fold.overrule(event, number)    # a refusal: the fold's hook says it
         if status == "overruled":
+            k = self.fold.ruled[event.get("ruling")]
             said = {"hand": k[0], "line": number, "ruling": event.get("ruling"), "trick": k[1],
                     "seat": k[2], "rule": k[3], "penalty": event.get("penalty")}
             for key in ("by", "reason"):
@@ -260,6 +265,9 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                     said[key] = event[key]
             self.overruled.append(said)
             self.rebuilt()
+            # the hand's end as it now stands (a hand_end, an x-reopen): the rebuild
+            # folded it into the hands already; the controller's lines are compared
+            self.pending.extend(derived)
 
     def restarting(self):
         """Before the fold replays the accepted inputs into a new Match (after an undo,
@@ -288,6 +296,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                         if ruling.get("seq") == o["ruling"]:
                             ruling["override"] = {"penalty": o["penalty"], "by": o.get("by"),
                                                   "reason": o.get("reason"), "line": o["line"]}
+        self.mark_bounded()
 
     def record_unjudged(self, number, d):
         """A derived event of a hand the rules cannot judge (a gap): taken as the
@@ -485,6 +494,8 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                 out["profile_installed_version"] = installed
         if self.gaps:
             out["gaps"] = self.gaps
+        if self.notes:      # not disagreements: claims.py
+            out["notes"] = sorted(self.notes, key=_by_line)
         return out
 
 
@@ -497,8 +508,11 @@ class _Judged(Fold):
         # no cycle: an audit done with is freed at once (audit_matches holds one match)
         self.audit = weakref.proxy(audit)
         self.quiet = False      # the caller words this input's refusal itself
+        self.verdicts = {}      # the table's verdicts on claims the audit takes (claims.py)
+        self.last_derived = None    # what the last input accepted derived
 
     def step(self, event, m):
+        m.verdicts = self.verdicts
         if event.get("ev") == "x-resync":
             if not self.audit._resync(event):
                 raise OrderError("the match cannot be taken up here")
@@ -506,6 +520,7 @@ class _Judged(Fold):
         return m.apply(event)
 
     def accepted(self, tag, event, derived, live):
+        self.last_derived = derived
         if event.get("ev") != "x-resync":
             self.audit.accept(tag, event, derived, live)
 
