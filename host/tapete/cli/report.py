@@ -118,7 +118,8 @@ def register(sub):
                    "the full report in any case, as NAME.sheet.html: hands, points, scores, violations, "
                    "who played; one A4 page)")
     o.add_argument("--time-limit", type=_seconds, default=REPORT_LIMIT, metavar="SECONDS",
-                   help="seconds the double-dummy analysis of one hand may take; a hand cut short says "
+                   help="seconds of CPU time the double-dummy analysis of one hand may take (its own "
+                   "work: a busy machine cuts no hand an idle one weighs whole); a hand cut short says "
                    "so on the page (default %g; 0: no limit)" % REPORT_LIMIT)
     o.add_argument("--jobs", type=_jobs, default=_cores(), metavar="N",
                    help="processes weighing hands side by side (default: the cores, %d here)" % _cores())
