@@ -188,7 +188,7 @@ static PyObject *solve_with(PyObject *const *args, Py_ssize_t n, int host, const
     PyObject *r = NULL;
     double seconds = 0;
     long keep = 0, lo = 0, hi = TC_NO_BOUND;
-    /* the host's solve takes more, optional: a time limit in seconds, `keep` (1: the
+    /* the host's solve takes more, optional: a time limit in seconds (of this thread's CPU), `keep` (1: the
      * table's entries of the solves before, all of the same hand, team and measure,
      * are kept: solve_host.h), and bounds `lo`, `hi` known on the value */
     uint64_t deal[TC_MAX_SEATS];

@@ -45,9 +45,13 @@
 #include <string.h>
 #include <time.h>
 
+/* The calling thread's CPU time: a time limit counts the search's own work, so the
+ * same search stops at the same point whatever else the machine runs (the report's
+ * page is the same at any load; a wall-clock limit cut a hand at a load of 10 that
+ * an idle machine weighed whole). */
 double seconds_now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -72,13 +76,16 @@ static int test_at(host *h, int beta, int *lo, int *hi) {
  * budget ran out. With a `guess` (-1: none), the first test is at it (is the value at
  * least the guess?), then at `then` (-1: none) if it still lies in the interval left,
  * and the next ones step away from the last of them on the side the value lies,
- * 1, 2, 4, ... points past the bound found so far, until one fails the other way;
- * then the interval left is halved: a right guess settles the value in two tests, a
- * near one in a few (the report's cards are mostly a few points from the bound it
- * gives, where halving from 0 spent tests far below; once the bound is passed, the
- * card tried before is a nearer guess than the bound: the sim's Botifarra match's
- * report, 76.7 s -> 72.3 s). [lo, hi]: where the value is known to lie (the
- * caller's bounds, within 0 and the total). */
+ * 1, 1, 2, 4, ... points past the bound found so far, until one fails the other
+ * way; then the interval left is halved: a right guess settles the value in two
+ * tests, a near one in a few (the report's cards are mostly a few points from the
+ * bound it gives, where halving from 0 spent tests far below; once the bound is
+ * passed, the card tried before is a nearer guess than the bound: the sim's
+ * Botifarra match's report, 76.7 s -> 72.3 s). The second step is of one point
+ * again: a whole hand's first-lead cards lie mostly one or two points from the card
+ * before, where a step of two tested past the value, a dear test near it (hand 6 of
+ * that match, 424.9M -> 388.2M nodes, docs/solver-experiments.md stop 35). [lo, hi]:
+ * where the value is known to lie (the caller's bounds, within 0 and the total). */
 static int host_exact(host *h, int guess, int then, int lo, int hi) {
     int total = tc_total(&h->s);
     lo = lo > 0 ? lo : 0;
@@ -95,7 +102,7 @@ static int host_exact(host *h, int guess, int then, int lo, int hi) {
     if (tested >= 0) {
         guess = tested;
         int up = lo >= guess; /* the value is at least the guess: look above it */
-        for (int step = 1; lo < hi; step *= 2) {
+        for (int k = 0, step = 1; lo < hi; step = k++ ? step * 2 : 1) {
             int beta = up ? lo + step : hi - step + 1;
             beta = beta > hi ? hi : beta <= lo ? lo + 1 : beta;
             if (test_at(h, beta, &lo, &hi) < 0) {

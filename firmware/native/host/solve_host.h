@@ -7,7 +7,8 @@
 
 #if defined(TAPETE_HAVE_SOLVER) && defined(TAPETE_HOST_SOLVER)
 /* tc_solve's answer (same arguments, same values), found faster: see driver.c.
- * `seconds` > 0 is a time limit besides the node budget: past it the answer is
+ * `seconds` > 0 is a time limit besides the node budget (the calling thread's CPU
+ * time, driver.c's seconds_now): past it the answer is
  * TC_OUT_OF_BUDGET, as when the budget runs out. `keep` != 0 searches with the
  * table's entries of the searches before it: sound when they were all of the same
  * hand (the same deal, trump and game), team and measure, whatever positions of it

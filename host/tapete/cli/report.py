@@ -6,13 +6,13 @@ import sys
 from ..errors import UsageError
 from .common import DB_HELP, MATCH_HELP
 
-# Seconds a hand's double-dummy analysis may take in `tapete report`: most hands of
-# every game but Botifarra are weighed in a few seconds (bench/bench_solver.py); a
-# long match should not keep the page waiting for minutes. --time-limit 0 lifts it.
-# The sim's 16-hand Botifarra match (docs/host-tools.md): with 10 s, 3 of its hands
-# had no value (the first lead's cards not all weighed); with 20 s every hand whole,
-# in 53 s on 2 cores, as long as with no limit.
-REPORT_LIMIT = 20.0
+# Seconds of CPU a hand's double-dummy analysis may take in `tapete report`: a safety
+# net against a hand far dearer than any measured, not a budget a hand meets. Most
+# hands of every game are weighed in a few seconds (bench/bench_solver.py); the
+# dearest measured, hand 6 of `tapete sim --game botifarra --fast` (seed 2026, 15
+# hands), takes 86-95 s of CPU (425M nodes; docs/solver-experiments.md, stop 35), and
+# was cut short by the 20 s this limit was before. --time-limit 0 lifts it.
+REPORT_LIMIT = 150.0
 
 
 def _jobs(text):
@@ -118,7 +118,8 @@ def register(sub):
                    "the full report in any case, as NAME.sheet.html: hands, points, scores, violations, "
                    "who played; one A4 page)")
     o.add_argument("--time-limit", type=_seconds, default=REPORT_LIMIT, metavar="SECONDS",
-                   help="seconds the double-dummy analysis of one hand may take; a hand cut short says "
+                   help="seconds of CPU time the double-dummy analysis of one hand may take (its own "
+                   "work: a busy machine cuts no hand an idle one weighs whole); a hand cut short says "
                    "so on the page (default %g; 0: no limit)" % REPORT_LIMIT)
     o.add_argument("--jobs", type=_jobs, default=_cores(), metavar="N",
                    help="processes weighing hands side by side (default: the cores, %d here)" % _cores())

@@ -123,7 +123,8 @@ class _Hand:
         self.banked = [0, 0]        # points of the tricks each side has won so far
         self.total = 0              # every point of the hand (cards, tricks, last trick)
         self.limit = 0              # seconds the hand may take (0: no limit)
-        self.deadline = None        # time.monotonic() when they are spent
+        self.deadline = None        # time.thread_time() when they are spent (CPU: the limit
+                                    # cuts a hand where it would on an idle machine)
         self.plays = []             # (before, play, trick, after): each play with the positions
                                     # before it (trick, holdings, banked) and after it (the
                                     # same and whether the hand is over), in play order
@@ -133,12 +134,18 @@ class _Hand:
         self.first_lead = None      # the first lead's cards as the first pass found them:
                                     # {card: team 0's q after it}
 
+    def start_clock(self):
+        """The limit runs from now: CPU time of this thread, which the C core's search
+        counts too (driver.c's seconds_now), so a hand is cut where it would be on an
+        idle machine, and the page is the same whatever else the machine runs."""
+        self.deadline = time.thread_time() + self.limit if self.limit > 0 else None
+
     def seconds_left(self):
         """The time the next search may take: 0 for no limit, else what is left (a
         spent limit still gives the search a moment, which then stops at once)."""
         if self.deadline is None:
             return 0
-        return max(self.deadline - time.monotonic(), 1e-6)
+        return max(self.deadline - time.thread_time(), 1e-6)
 
 
 def analyse(inputs, limit=0, progress=None, jobs=1):
@@ -202,7 +209,7 @@ def _analyse(inputs, limit=0, progress=None, only=None):
 def _weigh(game, h, count):
     """The hand's two passes (_analyse), its plays all noted; its time limit runs
     from here."""
-    h.deadline = time.monotonic() + h.limit if h.limit > 0 else None
+    h.start_clock()
     _plays_back(game, h)
     unweighed = len(h.plays) - len(h.pending)
     _other_cards(game, h, count)

@@ -241,6 +241,34 @@ def test_a_hand_cut_short_in_its_other_cards_keeps_its_plays_and_the_later_trick
     assert seen == list(range(1, sum(1 for ev in inputs if ev.get("ev") == "play") + 1))
 
 
+def test_the_time_limit_counts_the_searchs_own_work_not_the_clock(monkeypatch):
+    """A hand's limit is CPU time: a machine busy with other work (here the hand's own
+    thread asleep between two plays, as a process waiting for a core is) does not cut
+    a hand that an idle machine weighs whole within it."""
+    import time
+    inputs = _first_hands("manille", 1)
+    whole = analysis.analyse(inputs)[1]
+    t0 = time.thread_time()
+    analysis.analyse(inputs)
+    spent = time.thread_time() - t0
+    solve = analysis.solve_position
+    slept = []
+
+    def after_a_wait(*args, **kwargs):
+        if not slept:
+            slept.append(1)
+            time.sleep(2 * spent + 1.0)     # past the limit on a wall clock
+        return solve(*args, **kwargs)
+    monkeypatch.setattr(analysis, "solve_position", after_a_wait)
+    waited = analysis.analyse(inputs, limit=2 * spent + 0.5)[1]
+    assert slept and waited.why is None and waited.as_dict() == whole.as_dict()
+    h = analysis._Hand(None, None)
+    h.limit = 5.0
+    h.start_clock()
+    time.sleep(0.2)
+    assert h.seconds_left() > 4.9
+
+
 def _first_hands(name, hands, options=None):
     from tapete.judge.history import History
     inputs = [ev for _i, ev in History(controller_match(name, 7, options or {"target": 30}))._inputs()]
