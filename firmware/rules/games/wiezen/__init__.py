@@ -32,10 +32,16 @@ Readings of the sheet's open points (options, defaults = the sheet's ★):
 """
 from ... import cards as C
 from ...duties import FOLLOW
+from ...errors import OrderError
 from ...game import Game
+from ...phases import CALLS, TURNUP
 from . import contracts as K
 from .auction import DONE, PASSED, WORDS, Auction
+from .proofs import Proofs
 from .score import TABLES, score_into
+
+STAGES_TURNUP = ("deal", "turnup", "calls", "tricks", "score")
+STAGES_KLEUREN = ("deal", "calls", "tricks", "score")     # no turn-up: the ask names trump
 
 
 class Wiezen(Game):
@@ -54,6 +60,12 @@ class Wiezen(Game):
     turnup_held = True      # the keerkaart is the dealer's 13th card
     calls = WORDS
     CALL_WORDS = WORDS
+    STAGES = STAGES_TURNUP
+    play_hook = True        # the proofs of the calls are made per card (proofs.py)
+    # "The rest are mine" has no side to give the rest to while the partnerships are the
+    # contract's, not the teams' (each seat scores alone): claims are refused, the hand
+    # is played out (settled() ends it as soon as the contract is decided).
+    claims = False
     OPTIONS = {
         "score_table": ("iwwa", tuple(sorted(TABLES)), "the score table: the IWWA sheet, the "
                         "Kleurenwiezen app's, or IWWA with a light vraag failure (-2, -1 a trick)"),
@@ -80,10 +92,130 @@ class Wiezen(Game):
         """Kleurenwiezen turns nothing up."""
         if self.options.get("bid_trump"):
             self.turnup = False
+            self.stages = STAGES_KLEUREN
+        self.proofs = Proofs()      # made once per match, reset per hand (no per-card allocation)
+        self.rule = None            # the rule word the card being played proves, or None
         self.table = self.options.get("score_table", "iwwa")
         self.deals = self.options.get("deals", 16)
 
-    # -- hooks for the stage driver ------------------------------------------------------
+    # -- the stage driver's hooks (rules/match.py, rules/stages.py) ---------------------
+    def begin_hand(self, match):
+        """A hand is dealt: the turn-up comes next, or (Kleurenwiezen) the bidding. The
+        deal's multiplier (an all-pass before it under `all_pass` double) is set here."""
+        series = self.series_of(match)
+        match.ctx.multiplier = self.multiplier_after(series[1])
+        self.proofs.reset()
+        self.rule = None
+        if not self.turnup:
+            match.ctx.talk = self.new_auction(match.dealer, None)
+            return CALLS
+        return TURNUP
+
+    def series_of(self, match):
+        """What the session carries from deal to deal: [deals scored, an all-pass
+        waiting to double the next scored deal]."""
+        if match.series is None:
+            match.series = [0, False]
+        return match.series
+
+    def on_turnup(self, match, c, out):
+        """The turn-up's suit is the trump of vraag, alleen and solo slim: the bidding
+        starts (the `trump` event of the turn-up says the suit; the contract's own trump
+        follows when the bidding is over)."""
+        match.ctx.talk = self.new_auction(match.dealer, c >> 4)
+
+    def awaiting(self, match):
+        a = match.ctx.talk
+        return a.awaiting() if match.phase == CALLS else 0
+
+    def on_call(self, match, seat, word, ev):
+        """A call of the bidding (auction.py raises, changing nothing, when refused).
+        All pass: the deal ends unscored (`ended` "pass"). A contract: the hand's
+        contract (rules/contract.py: the declaring seats, the trump, the target), the
+        first lead by the contract's leader."""
+        if match.phase != CALLS:
+            raise OrderError("the bidding of hand " + str(match.hand_no) + " is over: " + repr(word)
+                             + " by seat " + str(seat) + " comes too late")
+        a = match.ctx.talk
+        a.call(seat, word, ev)
+        if a.stage == PASSED:
+            self.series_of(match)[1] = self.all_pass() == "double"
+            return match.end_hand(-1, "pass")
+        if a.stage != DONE:
+            return []
+        from ... import contract
+        out = contract.make(match, a.declarers, a.trump, a.contract_target(), seat)
+        match.trick.start_hand(self.leader(a), a.trump)
+        out["contract"] = K.word(a.high)
+        return [out]
+
+    def before_play(self, match, seat, c):
+        """The card's proofs (troel's lead, a false troel, an unannounced troel): the
+        card stands, the rule word waits for `play_events` (no allocation here)."""
+        a = match.ctx.talk
+        t = match.trick
+        self.rule = self.first_lead_rule(a, seat, c, t.number, t.n) or self.proofs.play(a, seat, c)
+        return 0
+
+    def play_events(self, match, seat, c, out):
+        """The violation the card just played proved (a rule word of proofs.py)."""
+        if self.rule is not None:
+            out.append({"ev": "violation", "hand": match.hand_no, "trick": match.knowledge.play_trick[
+                match.knowledge.count - 1], "seat": seat, "card": C.name(c), "rule": self.rule,
+                "proven": "at-play"})
+            self.rule = None
+
+    def hand_events(self, match, out):
+        """All 52 cards played: Kleurenwiezen's `mee-suit` proof, or nothing."""
+        a = match.ctx.talk
+        if a is not None and a.stage == DONE and match.trick.number == 13 and match.trick.done():
+            rule = self.proofs.hand_end(a)
+            if rule:
+                out.append({"ev": "violation", "hand": match.hand_no, "trick": 13,
+                            "seat": a.acceptor, "rule": rule, "proven": "at-hand-end"})
+
+    def decided(self, match):
+        """After a trick: the contract is decided (`settled`): the hand stops."""
+        a = match.ctx.talk
+        return 0 if self.settled(a, match.tricks_won, match.trick.number) else -1
+
+    def settle(self, match):
+        """Add the deal's score; the session ends after `deals` deals with a contract
+        (an all-pass deal is not one of them, whatever `all_pass` says), won by the
+        highest total (level at the top: no winner)."""
+        for s in range(4):
+            match.totals[s] += match.score[s]
+        series = self.series_of(match)
+        a = match.ctx.talk
+        if a is None or a.stage != DONE:
+            return -1
+        series[0] += 1
+        series[1] = False
+        if series[0] < self.deals:
+            return -1
+        match.end_reason = "deals"
+        best = max(match.totals)
+        top = [s for s in range(4) if match.totals[s] == best]
+        return top[0] if len(top) == 1 else -2
+
+    def redeal(self, match):
+        """All pass under `all_pass` redeal: the same dealer deals again."""
+        return match.ctx.ended == "pass" and self.all_pass() == "redeal"
+
+    def hand_extra(self, match, out):
+        a = match.ctx.talk
+        if a is not None and (a.stage == DONE or a.stage == PASSED):
+            out.update(self.describe(a))
+        if match.ctx.multiplier != 1:
+            out["multiplier"] = match.ctx.multiplier
+
+    def context(self, match, out):
+        a = match.ctx.talk
+        if a is not None and a.stage == DONE:
+            out.update(self.describe(a))
+        if match.ctx.multiplier != 1:
+            out["multiplier"] = match.ctx.multiplier
+
     def new_auction(self, dealer, turnup):
         """The bidding of a hand dealt by `dealer` (`turnup`: the turn-up's suit; None
         in Kleurenwiezen). Feed it each `call`; read it once `done`."""
