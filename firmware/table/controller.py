@@ -451,7 +451,7 @@ class Table:
             self._warn(seat, say("not now"))
         elif word == "misdeal":
             self.misdeal(seat)
-        elif word in ("claim", "declare", "discard", "exchange"):
+        elif word in ("claim", "declare", "discard", "exchange", "troel", "troela"):
             from . import showing           # the cards shown come first
             if word == "claim":
                 showing.claim(self, seat)
@@ -478,7 +478,7 @@ class Table:
             self.refusal = str(err)
             return False
         finally:
-            if word in ("claim", "declare", "discard", "exchange"):
+            if word in ("claim", "declare", "discard", "exchange", "troel", "troela"):
                 _unload()       # the claim check's code and table go (and table.showing)
         self._record(ev, derived)
         if word == "concede" and self.match.conceding is not None:

@@ -1,6 +1,11 @@
 """Cards laid on a reader to be shown, not played: a claimer's hand, a Tute
-declaration, Mus's discards, the Mus showdown and Brisca's exchange (the 7 or 2 of
-trumps shown, to take the turn-up).
+declaration, Mus's discards, the Mus showdown, Brisca's exchange (the 7 or 2 of
+trumps shown, to take the turn-up) and Wiezen's troel and troela.
+
+Troel names the card that makes the partner, a card its declarer does not hold: the
+declarer shows what the call announces anyway, his three aces (the card named is the
+fourth), or for troela his four aces and then the hearts he holds from the king down,
+ending on confirm (the card named is the highest heart not shown).
 
 A claim is checked against the claimer's remaining cards; a declaration shows its
 king and queen (or four kings); a Mus discard shows the cards thrown; at the Mus
@@ -20,7 +25,9 @@ DECLARE = 1
 DISCARD = 2
 SHOWDOWN = 3
 EXCHANGE = 4
-KINDS = ("claim", "declare", "discard", "show", "exchange")     # the call of each kind
+TROEL = 5
+TROELA = 6
+KINDS = ("claim", "declare", "discard", "show", "exchange", "troel", "troela")   # each kind's call
 
 
 def _word(kind):
@@ -31,6 +38,10 @@ def _word(kind):
         return say("declare")
     if kind == EXCHANGE:
         return say("exchange")
+    if kind == TROEL:
+        return say("TROEL")
+    if kind == TROELA:
+        return say("TROELA")
     return say("discard") if kind == DISCARD else say("show")
 
 
@@ -78,6 +89,9 @@ def card(t, seat, c):
         return
     if c in t.shown:
         return
+    if kind == TROEL or kind == TROELA:
+        _troel(t, seat, kind, c)
+        return
     t.shown.append(c)
     _say(t, seat)
     if kind == CLAIM and len(t.shown) == t.show_needed:
@@ -96,6 +110,40 @@ def confirm(t):
     """Confirm: a discard of fewer than four cards is complete."""
     if t.show_kind == DISCARD and t.shown:
         _finish(t, "discard")
+    elif t.show_kind == TROELA and len(t.shown) >= 4:
+        seat = t.showing
+        held = t.shown
+        cancel(t)
+        for face in (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2):
+            if C.card(1, face) not in held:
+                t.call(seat, "troela", {"card": C.name(C.card(1, face))})
+                return
+
+
+def _troel(t, seat, kind, c):
+    """A card shown for troel (the aces) or troela (the aces, then the hearts from the
+    king down); troel is called with the fourth ace once three are shown."""
+    aces = 0
+    for x in t.shown:
+        if x & 15 == 0:
+            aces += 1
+    if aces < (3 if kind == TROEL else 4):
+        ok = c & 15 == 0                                # an ace first
+    else:
+        ok = c == C.card(1, 13 - (len(t.shown) - 4))    # then the hearts: K, Q, J, ... in turn
+    if ok:
+        t.shown.append(c)
+    else:
+        t._warn(seat, _word(kind) + "?")
+        return
+    _say(t, seat)
+    if kind == TROEL and aces == 2:
+        for s in range(4):
+            if C.card(s, 1) not in t.shown:
+                seat = t.showing
+                cancel(t)
+                t.call(seat, "troel", {"card": C.name(C.card(s, 1))})
+                return
 
 
 def cancel(t):
