@@ -93,8 +93,6 @@ class Wiezen(Game):
         if self.options.get("bid_trump"):
             self.turnup = False
             self.stages = STAGES_KLEUREN
-        self.proofs = Proofs()      # made once per match, reset per hand (no per-card allocation)
-        self.rule = None            # the rule word the card being played proves, or None
         self.table = self.options.get("score_table", "iwwa")
         self.deals = self.options.get("deals", 16)
 
@@ -103,19 +101,19 @@ class Wiezen(Game):
         """A hand is dealt: the turn-up comes next, or (Kleurenwiezen) the bidding. The
         deal's multiplier (an all-pass before it under `all_pass` double) is set here."""
         series = self.series_of(match)
-        match.ctx.multiplier = self.multiplier_after(series[1])
-        self.proofs.reset()
-        self.rule = None
+        match.ctx.multiplier = self.multiplier_after(series.passed)
+        series.proofs.reset()
+        series.rule = None
         if not self.turnup:
             match.ctx.talk = self.new_auction(match.dealer, None)
             return CALLS
         return TURNUP
 
     def series_of(self, match):
-        """What the session carries from deal to deal: [deals scored, an all-pass
-        waiting to double the next scored deal]."""
+        """What the session carries from deal to deal (a Session on the match: the
+        description stays as declared)."""
         if match.series is None:
-            match.series = [0, False]
+            match.series = Session()
         return match.series
 
     def on_turnup(self, match, c, out):
@@ -139,37 +137,51 @@ class Wiezen(Game):
         a = match.ctx.talk
         a.call(seat, word, ev)
         if a.stage == PASSED:
-            self.series_of(match)[1] = self.all_pass() == "double"
+            self.series_of(match).passed = self.all_pass() == "double"
             return match.end_hand(-1, "pass")
         if a.stage != DONE:
             return []
         from ... import contract
         out = contract.make(match, a.declarers, a.trump, a.contract_target(), seat)
         match.trick.start_hand(self.leader(a), a.trump)
+        match.trick.lead_due = a.first_lead()   # troel: the fourth ace is led (for `legal`)
         out["contract"] = K.word(a.high)
         return [out]
+
+    def legal(self, hand, trick):
+        """The legal suit sets (a new list), with troel's first lead, the fourth ace,
+        for the players of random play and the simulator (the table reports a
+        different lead as `troel-lead`: first_lead_rule)."""
+        out = Game.legal(self, hand, trick)
+        due = getattr(trick, "lead_due", -1)
+        if trick.number == 1 and trick.n == 0 and due >= 0 and hand[due >> 4] >> (due & 15) & 1:
+            out[0] = out[1] = out[2] = out[3] = 0
+            out[due >> 4] = 1 << (due & 15)
+        return out
 
     def before_play(self, match, seat, c):
         """The card's proofs (troel's lead, a false troel, an unannounced troel): the
         card stands, the rule word waits for `play_events` (no allocation here)."""
         a = match.ctx.talk
         t = match.trick
-        self.rule = self.first_lead_rule(a, seat, c, t.number, t.n) or self.proofs.play(a, seat, c)
+        series = match.series
+        series.rule = self.first_lead_rule(a, seat, c, t.number, t.n) or series.proofs.play(a, seat, c)
         return 0
 
     def play_events(self, match, seat, c, out):
         """The violation the card just played proved (a rule word of proofs.py)."""
-        if self.rule is not None:
+        series = match.series
+        if series.rule is not None:
             out.append({"ev": "violation", "hand": match.hand_no, "trick": match.knowledge.play_trick[
-                match.knowledge.count - 1], "seat": seat, "card": C.name(c), "rule": self.rule,
+                match.knowledge.count - 1], "seat": seat, "card": C.name(c), "rule": series.rule,
                 "proven": "at-play"})
-            self.rule = None
+            series.rule = None
 
     def hand_events(self, match, out):
         """All 52 cards played: Kleurenwiezen's `mee-suit` proof, or nothing."""
         a = match.ctx.talk
         if a is not None and a.stage == DONE and match.trick.number == 13 and match.trick.done():
-            rule = self.proofs.hand_end(a)
+            rule = match.series.proofs.hand_end(a)
             if rule:
                 out.append({"ev": "violation", "hand": match.hand_no, "trick": 13,
                             "seat": a.acceptor, "rule": rule, "proven": "at-hand-end"})
@@ -189,9 +201,9 @@ class Wiezen(Game):
         a = match.ctx.talk
         if a is None or a.stage != DONE:
             return -1
-        series[0] += 1
-        series[1] = False
-        if series[0] < self.deals:
+        series.deals += 1
+        series.passed = False
+        if series.deals < self.deals:
             return -1
         match.end_reason = "deals"
         best = max(match.totals)
@@ -319,3 +331,13 @@ class Wiezen(Game):
 def seats_of(bits):
     """The seats of a bit set, lowest first."""
     return [s for s in range(4) if (bits >> s) & 1]
+
+
+class Session:
+    """What a Wiezen session carries from deal to deal, on the match (`match.series`)."""
+
+    def __init__(self):
+        self.deals = 0          # deals played with a contract
+        self.passed = False     # an all-pass waits to double the next deal (`all_pass` double)
+        self.proofs = Proofs()  # made once, reset per deal: the per-card proofs allocate nothing
+        self.rule = None        # the rule word the card being played proves, for play_events
