@@ -1,0 +1,137 @@
+"""Wiezen on the real stage driver (rules/match.py): whole random matches agree deal by
+deal with the mini-driver that is the executable form of docs/wiezen.md's hook list
+(tests/game_rules/wiezen_driver.py): the same contracts, tricks, scores, violations and
+totals; and hand-made logs for what the driver adds (the contract's trump and leader,
+all pass, the session's end, a refused call changing nothing, claims refused)."""
+import random
+
+from game_rules import wiezen_driver
+from game_rules.kit import Match, TableError, of, playout, raises
+
+OPTION_SETS = ({}, {"bid_trump": True, "score_table": "kleuren", "all_pass": "redeal"},
+               {"all_pass": "double", "ladder": "miserie-low"}, {"score_table": "light", "deals": 4},
+               {"trump_with_bid": True, "abondance_lead": "declarer", "miserie_trump": "turnup"})
+
+
+class Driver(wiezen_driver.Driver):
+    """The mini-driver, without its open-miserie check: the table does not wait for the
+    open hand to be logged (docs/wiezen.md: laid open on the cloth, the log carries it
+    when the table is told)."""
+
+    def on_play(self, ev):
+        self.shown = 15
+        wiezen_driver.Driver.on_play(self, ev)
+
+
+def _inputs(log):
+    return [e for e in log if e["ev"] in ("match", "deal", "turnup", "call", "hand", "play")]
+
+
+def test_random_matches_agree_with_the_hook_list_driver():
+    seed = 0
+    for options in OPTION_SETS:
+        for i in range(2):
+            seed += 1
+            random.seed(300 + seed)
+            log, derived, m = playout.random_match("wiezen", options, random, i == 0)
+            assert m.over and of(derived, "match_end")[0]["reason"] == "deals"
+            d = Driver()
+            for ev in _inputs(log):
+                d.apply(ev)
+            want = of(d.out, "hand_end")
+            got = of(derived, "hand_end")
+            assert len(want) == len(got), (options, len(want), len(got))
+            for w, g in zip(want, got):
+                assert g["score"] == w["score"] and g["totals"] == w["totals"], (options, w, g)
+                assert g["tricks"] == w["tricks"], (options, w, g)
+                assert g["contract"] == w["contract"], (options, w, g)
+                for key in ("declarers", "partner", "trump", "target"):
+                    assert g.get(key) == w.get(key), (options, key, w, g)
+                # all pass: the driver says why the deal ended (`ended` "pass")
+                assert g.get("ended") == ("pass" if w["contract"] == "pass" else w.get("ended")), (w, g)
+                assert sum(g["score"]) == 0
+            assert [v["rule"] for v in of(derived, "violation")] == [v["rule"] for v in of(d.out, "violation")]
+            scored = len([e for e in got if e["contract"] != "pass"])
+            assert scored == m.game.deals, (options, scored)
+            assert m.totals == got[-1]["totals"]
+
+
+def _match(options=None):
+    m = Match()
+    ev = {"ev": "match", "game": "wiezen", "seats": 4}
+    if options:
+        ev["options"] = options
+    m.apply(ev)
+    return m
+
+
+def test_the_contract_fixes_trump_side_and_leader():
+    m = _match()
+    m.apply({"ev": "deal", "dealer": 0})
+    assert m.apply({"ev": "turnup", "card": "3S"})[0]["suit"] == "S"
+    assert m.awaiting() == 1 << 1
+    out = m.apply({"ev": "call", "seat": 1, "call": "miserie"})
+    assert out == []
+    for seat in (2, 3, 0):
+        out = m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    assert out[0]["ev"] == "trump" and out[0]["suit"] is None or out[0]["suit"] in ("N", "-", "none", "NT")
+    assert out[0]["contract"] == "miserie"
+    assert m.ctx.contract == (1 << 1, 0)
+    assert m.turn == 1          # the dealer's left leads
+    assert m.hand_tricks == 13 and m.awaiting() == 1 << 1
+
+
+def test_a_refused_call_changes_nothing():
+    m = _match()
+    m.apply({"ev": "deal", "dealer": 0})
+    m.apply({"ev": "turnup", "card": "3S"})
+    raises(TableError, m.apply, {"ev": "call", "seat": 2, "call": "vraag"})     # out of turn
+    raises(TableError, m.apply, {"ev": "call", "seat": 1, "call": "abondance", "tricks": 8})
+    raises(TableError, m.apply, {"ev": "play", "seat": 1, "card": "2S"})        # bidding first
+    assert m.awaiting() == 1 << 1 and m.ctx.talk.high == 0
+
+
+def test_all_pass_ends_the_deal_unscored_and_the_next_dealer_deals():
+    m = _match()
+    m.apply({"ev": "deal", "dealer": 0})
+    m.apply({"ev": "turnup", "card": "3S"})
+    for seat in (1, 2, 3):
+        assert m.apply({"ev": "call", "seat": seat, "call": "pass"}) == []
+    end = m.apply({"ev": "call", "seat": 0, "call": "pass"})
+    assert end[0]["ev"] == "hand_end" and end[0]["contract"] == "pass" and end[0]["ended"] == "pass"
+    assert end[0]["score"] == [0, 0, 0, 0] and m.next_dealers() == (1,)
+
+
+def test_all_pass_redeal_keeps_the_dealer_and_double_doubles_the_next_deal():
+    m = _match({"all_pass": "redeal"})
+    m.apply({"ev": "deal", "dealer": 2})
+    m.apply({"ev": "turnup", "card": "3S"})
+    for seat in (3, 0, 1, 2):
+        m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    assert m.next_dealers() == (2,)
+    m = _match({"all_pass": "double"})
+    m.apply({"ev": "deal", "dealer": 0})
+    m.apply({"ev": "turnup", "card": "3S"})
+    for seat in (1, 2, 3, 0):
+        m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    m.apply({"ev": "deal", "dealer": 1})
+    assert m.ctx.multiplier == 2
+
+
+def test_claims_are_refused_and_say_why():
+    m = _match()
+    m.apply({"ev": "deal", "dealer": 0})
+    m.apply({"ev": "turnup", "card": "3S"})
+    m.apply({"ev": "call", "seat": 1, "call": "solo-slim"})
+    for seat in (2, 3, 0):
+        m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    err = raises(TableError, m.apply, {"ev": "call", "seat": 1, "call": "claim"})
+    assert "wiezen" in str(err)
+
+
+def test_kleurenwiezen_has_no_turnup_stage():
+    m = _match({"bid_trump": True})
+    assert "turnup" not in m.game.stages
+    m.apply({"ev": "deal", "dealer": 3})
+    assert m.awaiting() == 1 << 0
+    raises(TableError, m.apply, {"ev": "turnup", "card": "3S"})
