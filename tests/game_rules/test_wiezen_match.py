@@ -74,11 +74,21 @@ def test_the_contract_fixes_trump_side_and_leader():
     assert out == []
     for seat in (2, 3, 0):
         out = m.apply({"ev": "call", "seat": seat, "call": "pass"})
-    assert out[0]["ev"] == "trump" and out[0]["suit"] is None or out[0]["suit"] in ("N", "-", "none", "NT")
-    assert out[0]["contract"] == "miserie"
+    assert out == [{"ev": "trump", "suit": "none", "hand": 1}]     # miserie: no trump
     assert m.ctx.contract == (1 << 1, 0)
     assert m.turn == 1          # the dealer's left leads
     assert m.hand_tricks == 13 and m.awaiting() == 1 << 1
+
+
+def test_a_contract_with_the_turnups_trump_logs_no_second_trump_event():
+    m = _match()
+    m.apply({"ev": "deal", "dealer": 0})
+    m.apply({"ev": "turnup", "card": "3S"})
+    m.apply({"ev": "call", "seat": 1, "call": "solo-slim"})
+    for seat in (2, 3):
+        assert m.apply({"ev": "call", "seat": seat, "call": "pass"}) == []
+    assert m.apply({"ev": "call", "seat": 0, "call": "pass"}) == []
+    assert m.trump == 0 and m.turn == 1 and m.ctx.contract == (1 << 1, 13)
 
 
 def test_a_refused_call_changes_nothing():

@@ -142,11 +142,12 @@ class Wiezen(Game):
         if a.stage != DONE:
             return []
         from ... import contract
+        turned = match.trump
         out = contract.make(match, a.declarers, a.trump, a.contract_target(), seat)
         match.trick.start_hand(self.leader(a), a.trump)
         match.trick.lead_due = a.first_lead()   # troel: the fourth ace is led (for `legal`)
-        out["contract"] = K.word(a.high)
-        return [out]
+        # docs/protocol.md: a `trump` event when the contract's trump is not the turn-up's
+        return [] if turned is not None and turned == a.trump else [out]
 
     def legal(self, hand, trick):
         """The legal suit sets (a new list), with troel's first lead, the fourth ace,
