@@ -367,6 +367,8 @@ CONTEXTS = (
     ("mus", 4, None, "bet", ["RAISE TO", "ANSWER S"]),
     ("mus", 4, None, "show", ["TO SHOW"]),      # the showdown: who must lay a hand down
     ("manille", 4, {"auction": True}, "bid", ["BID"]),
+    ("wiezen", 4, None, "bidding", ["BY S", "ANSWER S"]),     # the bid standing, who speaks
+    ("wiezen", 4, None, "contract", ["BY S", "TRICKS"]),      # the contract in play
 )
 
 
@@ -377,7 +379,9 @@ def _at(m, stop):
             "declared": "declarations" in c, "raise": "proposed" in c and m.phase == 4,
             "lying": "lying" in c and m.phase == 4, "truc": "proposed" in c,
             "eleven": "eleven" in c and m.phase == 4, "bet": "proposed" in c,
-            "bid": "bid" in c, "show": m.phase == P.SHOW}[stop]
+            "bid": "bid" in c, "show": m.phase == P.SHOW,
+            "bidding": "awaiting" in c and "contract" in c,
+            "contract": "target" in c and m.turn is not None and m.trick.number > 1}[stop]
 
 
 def moment(name, seats, options, stop):

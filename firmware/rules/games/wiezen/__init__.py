@@ -143,7 +143,8 @@ class Wiezen(Game):
             return []
         from ... import contract
         turned = match.trump
-        out = contract.make(match, a.declarers, a.trump, a.contract_target(), seat)
+        by = seat if word == "trump" else -1    # named by its declarer's call, else the contract's own
+        out = contract.make(match, a.declarers, a.trump, a.contract_target(), by)
         match.trick.start_hand(self.leader(a), a.trump)
         match.trick.lead_due = a.first_lead()   # troel: the fourth ace is led (for `legal`)
         # docs/protocol.md: a `trump` event when the contract's trump is not the turn-up's
@@ -223,9 +224,19 @@ class Wiezen(Game):
             out["multiplier"] = match.ctx.multiplier
 
     def context(self, match, out):
+        """The contract once made (the trump is the snapshot's own); while bidding,
+        the bid standing and who speaks."""
         a = match.ctx.talk
-        if a is not None and a.stage == DONE:
+        if a is None:
+            return
+        if a.stage == DONE:
             out.update(self.describe(a))
+            out.pop("trump", None)
+        elif match.phase == CALLS:
+            if a.high:
+                out["contract"] = K.word(a.high)
+                out["declarers"] = seats_of(a.declarers)
+            out["awaiting"] = seats_of(a.awaiting())
         if match.ctx.multiplier != 1:
             out["multiplier"] = match.ctx.multiplier
 
