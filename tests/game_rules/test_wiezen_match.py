@@ -145,3 +145,9 @@ def test_kleurenwiezen_has_no_turnup_stage():
     m.apply({"ev": "deal", "dealer": 3})
     assert m.awaiting() == 1 << 0
     raises(TableError, m.apply, {"ev": "turnup", "card": "3S"})
+
+
+def test_wiezen_is_played_clockwise():
+    err = raises(TableError, _match, {"direction": "ccw"})
+    assert "clockwise" in str(err)
+    assert _match({"direction": "cw"}).game.next_seat(0) == 1

@@ -32,7 +32,7 @@ Readings of the sheet's open points (options, defaults = the sheet's ★):
 """
 from ... import cards as C
 from ...duties import FOLLOW
-from ...errors import OrderError
+from ...errors import EventError, OrderError
 from ...game import Game
 from ...phases import CALLS, TURNUP
 from . import contracts as K
@@ -89,7 +89,10 @@ class Wiezen(Game):
                {"score_table": "light"})
 
     def prepare(self):
-        """Kleurenwiezen turns nothing up."""
+        """Kleurenwiezen turns nothing up. The bidding goes clockwise (the sheet, and
+        auction.py), so play does too: `direction` ccw is refused."""
+        if self.direction != 1:
+            raise EventError("wiezen is played clockwise (the bidding and the play), got direction='ccw'")
         if self.options.get("bid_trump"):
             self.turnup = False
             self.stages = STAGES_KLEUREN
