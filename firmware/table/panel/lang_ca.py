@@ -146,7 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tprima de la darrera basa\n'  # prima de la darrera basa
          b'late misdeal: play on\tmal repartiment, tard: es continua\n'  # mal repartiment, tard: es continua
          b'lay it on any reader\tposeu-la a qualsevol lector\n'  # poseu-la a qualsevol lector
-         b'light failed ask\tdemanda fallida lleugera\n'  # demanda fallida lleugera
+         b'light failed ask\tdemanda fallida lleu\n'  # demanda fallida lleu
          b'loses the game\tperd la partida\n'  # perd la partida
          b'low-card\tcarta baixa\n'  # carta baixa
          b"match to team\tpartida per a l'equip\n"  # partida per a l'equip
@@ -158,7 +158,7 @@ WORDS = (b"\n"
          b'must-beat\tno matar\n'  # no matar
          b'must-overtrump\tno sobrefallar\n'  # no sobrefallar
          b'must-trump\tno fallar\n'  # no fallar
-         b'next deal double\tla m\xc3\xa0 seg\xc3\xbcent val doble\n'  # la mà següent val doble
+         b'next deal double\tla seg\xc3\xbcent doble\n'  # la següent doble
          b'next dealer\treparteix el seg\xc3\xbcent\n'  # reparteix el següent
          b'no\tno\n'  # no
          b'no ruling\tcap decisi\xc3\xb3\n'  # cap decisió
@@ -177,7 +177,7 @@ WORDS = (b"\n"
          b'replace it before the next lead\tcanvia-la abans de la pr\xc3\xb2xima sortida\n'  # canvia-la abans de la pròxima sortida
          b'reported\tanotat\n'  # anotat
          b'revoke\tren\xc3\xbancia\n'  # renúncia
-         b'same dealer again\ttorna a repartir el mateix\n'  # torna a repartir el mateix
+         b'same dealer again\trepeteix el mateix\n'  # repeteix el mateix
          b'score table\ttaula de punts\n'  # taula de punts
          b'seven-discard\tdescart del set\n'  # descart del set
          b'show\tensenya\n'  # ensenya

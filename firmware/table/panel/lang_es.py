@@ -158,7 +158,7 @@ WORDS = (b"\n"
          b'must-beat\tno montar\n'  # no montar
          b'must-overtrump\tno contrafallar\n'  # no contrafallar
          b'must-trump\tno fallar\n'  # no fallar
-         b'next deal double\tla mano siguiente vale doble\n'  # la mano siguiente vale doble
+         b'next deal double\tla siguiente doble\n'  # la siguiente doble
          b'next dealer\treparte el siguiente\n'  # reparte el siguiente
          b'no\tno\n'  # no
          b'no ruling\tning\xc3\xban fallo\n'  # ningún fallo
@@ -177,7 +177,7 @@ WORDS = (b"\n"
          b'replace it before the next lead\tc\xc3\xa1mbiala antes de la pr\xc3\xb3xima salida\n'  # cámbiala antes de la próxima salida
          b'reported\tanotado\n'  # anotado
          b'revoke\trenuncio\n'  # renuncio
-         b'same dealer again\treparte otra vez el mismo\n'  # reparte otra vez el mismo
+         b'same dealer again\trepite el mismo\n'  # repite el mismo
          b'score table\ttabla de puntos\n'  # tabla de puntos
          b'seven-discard\tdescarte del siete\n'  # descarte del siete
          b'show\tense\xc3\xb1a\n'  # enseña

@@ -146,7 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tazken bazaren saria\n'  # azken bazaren saria
          b'late misdeal: play on\tbanaketa okerra, berandu: jarraitu\n'  # banaketa okerra, berandu: jarraitu
          b'lay it on any reader\tjarri edozein irakurgailutan\n'  # jarri edozein irakurgailutan
-         b'light failed ask\thuts egindako eskaera arina\n'  # huts egindako eskaera arina
+         b'light failed ask\teskaera huts arina\n'  # eskaera huts arina
          b'loses the game\tpartida galtzen du\n'  # partida galtzen du
          b'low-card\tkarta baxua\n'  # karta baxua
          b'match to team\tpartida taldearentzat\n'  # partida taldearentzat
@@ -158,7 +158,7 @@ WORDS = (b"\n"
          b'must-beat\tgainditu beharra\n'  # gainditu beharra
          b'must-overtrump\tgainetik triunfatu beharra\n'  # gainetik triunfatu beharra
          b'must-trump\ttriunfatu beharra\n'  # triunfatu beharra
-         b'next deal double\thurrengo banaketa bikoitza\n'  # hurrengo banaketa bikoitza
+         b'next deal double\thurrengoa bikoitza\n'  # hurrengoa bikoitza
          b'next dealer\thurrengoak banatzen du\n'  # hurrengoak banatzen du
          b'no\tez\n'  # ez
          b'no ruling\tebazpenik ez\n'  # ebazpenik ez
@@ -177,7 +177,7 @@ WORDS = (b"\n"
          b'replace it before the next lead\taldatu hurrengo irteera baino lehen\n'  # aldatu hurrengo irteera baino lehen
          b'reported\tjakinarazia\n'  # jakinarazia
          b'revoke\terrenuntzioa\n'  # errenuntzioa
-         b'same dealer again\tberak banatzen du berriro\n'  # berak banatzen du berriro
+         b'same dealer again\tberak berriro\n'  # berak berriro
          b'score table\tpuntu taula\n'  # puntu taula
          b'seven-discard\tzazpiaren deskartea\n'  # zazpiaren deskartea
          b'show\terakutsi\n'  # erakutsi

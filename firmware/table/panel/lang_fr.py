@@ -146,7 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tprime du dernier pli\n'  # prime du dernier pli
          b'late misdeal: play on\tmaldonne tardive : on continue\n'  # maldonne tardive : on continue
          b'lay it on any reader\tposez-la sur un lecteur\n'  # posez-la sur un lecteur
-         b'light failed ask\temballage chut\xc3\xa9 l\xc3\xa9ger\n'  # emballage chuté léger
+         b'light failed ask\tchute l\xc3\xa9g\xc3\xa8re\n'  # chute légère
          b'loses the game\tperd la partie\n'  # perd la partie
          b'low-card\tpetite carte\n'  # petite carte
          b"match to team\tpartie \xc3\xa0 l'\xc3\xa9quipe\n"  # partie à l'équipe
@@ -158,7 +158,7 @@ WORDS = (b"\n"
          b'must-beat\tne pas monter\n'  # ne pas monter
          b'must-overtrump\tne pas surcouper\n'  # ne pas surcouper
          b'must-trump\tne pas couper\n'  # ne pas couper
-         b'next deal double\tla donne suivante compte double\n'  # la donne suivante compte double
+         b'next deal double\tsuivante double\n'  # suivante double
          b'next dealer\tle donneur suivant\n'  # le donneur suivant
          b'no\tnon\n'  # non
          b'no ruling\taucune d\xc3\xa9cision\n'  # aucune décision
@@ -177,7 +177,7 @@ WORDS = (b"\n"
          b'replace it before the next lead\tremplacez-la avant la prochaine entame\n'  # remplacez-la avant la prochaine entame
          b'reported\tnot\xc3\xa9\n'  # noté
          b'revoke\trenonce\n'  # renonce
-         b'same dealer again\tle m\xc3\xaame donneur redonne\n'  # le même donneur redonne
+         b'same dealer again\tm\xc3\xaame donneur\n'  # même donneur
          b'score table\tbar\xc3\xa8me\n'  # barème
          b'seven-discard\td\xc3\xa9fausse du sept\n'  # défausse du sept
          b'show\tmontre\n'  # montre

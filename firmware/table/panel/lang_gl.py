@@ -158,7 +158,7 @@ WORDS = (b"\n"
          b'must-beat\tnon montar\n'  # non montar
          b'must-overtrump\tnon contrafallar\n'  # non contrafallar
          b'must-trump\tnon fallar\n'  # non fallar
-         b'next deal double\ta man seguinte vale dobre\n'  # a man seguinte vale dobre
+         b'next deal double\ta seguinte dobre\n'  # a seguinte dobre
          b'next dealer\treparte o seguinte\n'  # reparte o seguinte
          b'no\tnon\n'  # non
          b'no ruling\tsen decisi\xc3\xb3n\n'  # sen decisión
@@ -177,7 +177,7 @@ WORDS = (b"\n"
          b'replace it before the next lead\tc\xc3\xa1mbiaa antes da pr\xc3\xb3xima sa\xc3\xadda\n'  # cámbiaa antes da próxima saída
          b'reported\tcomunicado\n'  # comunicado
          b'revoke\trenuncio\n'  # renuncio
-         b'same dealer again\treparte outra vez o mesmo\n'  # reparte outra vez o mesmo
+         b'same dealer again\trepite o mesmo\n'  # repite o mesmo
          b'score table\tt\xc3\xa1boa de puntos\n'  # táboa de puntos
          b'seven-discard\tdescarte do sete\n'  # descarte do sete
          b'show\tamosa\n'  # amosa

@@ -158,7 +158,7 @@ WORDS = (b"\n"
          b'must-beat\tniet hoger spelen\n'  # niet hoger spelen
          b'must-overtrump\tniet overtroeven\n'  # niet overtroeven
          b'must-trump\tniet troeven\n'  # niet troeven
-         b'next deal double\tvolgende gift dubbel\n'  # volgende gift dubbel
+         b'next deal double\tvolgende dubbel\n'  # volgende dubbel
          b'next dealer\tvolgende gever\n'  # volgende gever
          b'no\tnee\n'  # nee
          b'no ruling\tgeen beslissing\n'  # geen beslissing
@@ -177,7 +177,7 @@ WORDS = (b"\n"
          b'replace it before the next lead\tvervang haar voor de volgende uitkomst\n'  # vervang haar voor de volgende uitkomst
          b'reported\tgenoteerd\n'  # genoteerd
          b'revoke\tverzaking\n'  # verzaking
-         b'same dealer again\tdezelfde gever opnieuw\n'  # dezelfde gever opnieuw
+         b'same dealer again\tzelfde gever\n'  # zelfde gever
          b'score table\tpuntentabel\n'  # puntentabel
          b'seven-discard\tzeven afgooien\n'  # zeven afgooien
          b'show\ttoont\n'  # toont
