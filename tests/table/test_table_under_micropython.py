@@ -144,6 +144,10 @@ def test_every_firmware_file_cross_compiles_for_the_pico(tmp_path):
 SCREENS_HEAP = "2400K"
 
 
+def test_wiezen_calls_at_the_table():
+    assert_module_passes("mpy_test_wiezen", [HERE])
+
+
 def test_every_screen_on_every_panel():
     assert_module_passes("mpy_test_screens", [HERE], heapsize=SCREENS_HEAP)
 
