@@ -16,9 +16,7 @@ CONTROLS = ("claim", "concede", "confirm", "undo", "trump-S", "trump-H", "trump-
             "trump-C", "no-trump", "double", "delegate", "pass", "declare", "raise", "accept",
             "reject", "play", "fold", "truc", "retruc", "mus", "no-mus", "discard", "yes", "no",
             "bid", "see", "ordago", "misdeal", "object",
-            "overrule", "exchange",
-            "vraag", "mee", "wait", "alleen", "miserie", "open-miserie", "solo", "solo-slim",
-            "troel", "troela", "partner")     # new words go last: enrolled codes stay
+            "overrule", "exchange")     # new words go last: enrolled codes stay
 CONTROL_BASE = const(64)
 PATH = "enrol.json"
 SIGNS = ("french", "spanish")   # the suit signs printed on the enrolled cards

@@ -440,7 +440,12 @@ class Table:
     # -- control tags and buttons -------------------------------------------------------
     def _control(self, seat, code):
         from reader.deck import CONTROLS
-        word = CONTROLS[code - _CONTROL_BASE]
+        i = code - _CONTROL_BASE
+        if i < len(CONTROLS):
+            word = CONTROLS[i]
+        else:       # Wiezen's tags (reader/wiezen_tags.py), loaded only for them
+            from reader.wiezen_tags import WORDS
+            word = WORDS[i - len(CONTROLS)] if i - len(CONTROLS) < len(WORDS) else "?"
         if word == "confirm":
             self.on_button(_CONFIRM * 2)
         elif word == "undo":

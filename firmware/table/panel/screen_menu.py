@@ -151,7 +151,7 @@ def enrol(self, view):
     if code < 0:
         what = say("DONE")
     elif code >= 64:
-        from reader import deck as D
+        from reader import enrol as D      # every tag of the set, Wiezen's too (enrolment only)
         what = D.CONTROLS[code - D.CONTROL_BASE]
     else:
         what = self.card(C.name(code))

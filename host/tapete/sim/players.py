@@ -21,7 +21,7 @@ from chips.tags import ntag213
 
 MISSES = 3
 PANEL = -1              # yield PANEL: wait until the panel shows the table as it is
-from reader.deck import CONTROL_BASE, CONTROLS     # the enrolled control tags and their codes
+from reader.enrol import CONTROL_BASE, CONTROLS    # the enrolled control tags and their codes
 SHOWN = ("claim", "declare", "discard", "exchange", "troel", "troela")      # tags followed by cards laid to be shown
 SHOWDOWN = 3                                 # table/showing.py: every seat lays its hand
 MENU, CONFIRM, UNDO = 0, 1, 2
