@@ -42,26 +42,26 @@ PACKS = (("spanish40", "Spanish 40"), ("spanish48", "Spanish 48"), ("french52", 
 WORDS = {
     "es": "reclamar ceder confirmar deshacer triunfo triunfo triunfo triunfo |sin triunfo| contrar "
           "delegar paso cantar subir quiero |no quiero| jugar retirarse truco retruco mus |no hay mus| "
-          "descartar sí no envidar ver órdago |reparto nulo| oponerse rectificar",
+          "descartar sí no envidar ver órdago |reparto nulo| oponerse rectificar cambiar",
     "ca": "reclamar cedir confirmar desfer triomf triomf triomf triomf |sense triomf| contrar "
           "delegar passo cantar pujar vull |no vull| jugar retirar-se truc retruc mus |no hi ha mus| "
-          "descartar sí no envidar veure òrdago |repartiment nul| oposar-se rectificar",
+          "descartar sí no envidar veure òrdago |repartiment nul| oposar-se rectificar canviar",
     "fr": "réclamer abandonner confirmer annuler atout atout atout atout |sans atout| contrer "
           "déléguer passe annoncer relancer |j'accepte| refuser jouer |se coucher| truc retruc mus "
-          "|pas de mus| écarter oui non enchérir voir órdago maldonne objection rectifier",
+          "|pas de mus| écarter oui non enchérir voir órdago maldonne objection rectifier échanger",
     "nl": "claimen opgeven bevestigen terug troef troef troef troef |zonder troef| doubleren "
           "delegeren pas melden verhogen accepteren weigeren spelen folden truc retruc mus "
-          "|geen mus| afleggen ja nee bieden zien órdago |fout gedeeld| bezwaar herzien",
+          "|geen mus| afleggen ja nee bieden zien órdago |fout gedeeld| bezwaar herzien ruilen",
     # Basque: the Mus words as Basque players say them (iduki, inbido, hordago)
     "eu": "erreklamatu utzi berretsi desegin triunfoa triunfoa triunfoa triunfoa |triunforik ez| "
           "contro eskuordetu paso kantatu igo iduki |ez dut nahi| jokatu erretiratu truc retruc mus "
-          "|ez dago mus| deskartatu bai ez inbido ikusi hordago |banaketa okerra| |aurka egin| zuzendu",
+          "|ez dago mus| deskartatu bai ez inbido ikusi hordago |banaketa okerra| |aurka egin| zuzendu aldatu",
     "gl": "reclamar ceder confirmar desfacer triunfo triunfo triunfo triunfo |sen triunfo| contrar "
           "delegar paso cantar subir quero |non quero| xogar retirarse truco retruco mus |non hai mus| "
-          "descartar si non envidar ver órdago |reparto nulo| opoñerse rectificar",
+          "descartar si non envidar ver órdago |reparto nulo| opoñerse rectificar cambiar",
     "en": "claim concede confirm undo trump trump trump trump |no trump| double delegate pass "
           "declare raise accept reject play fold truc retruc mus |no mus| discard yes no bid see "
-          "órdago misdeal object overrule",
+          "órdago misdeal object overrule exchange",
 }
 
 

@@ -2,8 +2,8 @@
 selected: READ (0x30, 4 pages back, CRC checked) and WRITE (0xA2, one page, a 4-bit
 ACK once the EEPROM is programmed: 4.1 ms, NTAG213 datasheet).
 
-Imported only when a table meets a tag no enrolled deck knows (reader/ndef.py: a
-deck that carries its own names), or writes one, and kept then: a table that plays
+Imported only when a table meets a tag no enrolled deck knows (reader/record.py: a
+deck that carries its own names), or writes one (reader/ndef.py), and kept then: a table that plays
 an enrolled deck never holds this code, and one that reads tags does not import it
 again at every card (drivers.once would: milliseconds on the verdict).
 """

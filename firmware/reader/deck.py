@@ -67,22 +67,6 @@ class Deck:
         self.table[r + 11] = code
         self.count += 1
 
-    def put(self, uid, n, code):
-        """Remember uid[:n] as `code`, replacing what it was (the reader's table of
-        tags read from their own memory: a cache, emptied when full)."""
-        t = self.table
-        for r in range(0, self.count * _REC, _REC):
-            if t[r] == n:
-                for i in range(n):
-                    if t[r + 1 + i] != uid[i]:
-                        break
-                else:
-                    t[r + 11] = code
-                    return
-        if self.count >= self.capacity:
-            self.count = 0
-        self.add(uid, n, code)
-
     def lacks(self, pack):
         """The card codes of `pack` (four suit sets of bit face-1, as the rules'
         Game.deck) that no enrolled tag stands for; allocates."""

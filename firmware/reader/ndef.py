@@ -10,17 +10,15 @@ NTAG213 user memory starts at page 4 (4 bytes a page; READ returns 4 pages):
     FE                   terminator TLV
 The longest ("spanish48 delegate" and the like) takes 28 bytes: pages 4 to 10.
 
-Loaded by the reader layer only for a tag that no enrolled deck knows (its first
-sighting), and by the menu's "write deck" mode; it allocates (a tag's first sighting
-only). `memory()` is the reader layer's part (reader/seats.py, here so that a table
-playing an enrolled deck holds none of this code).
+The format's writer and its names as text: loaded by the menu's "write deck" mode
+(and by a control word's record, rare). Reading a record at a tag's first sighting is
+reader/record.py's (the part a table playing such a deck keeps loaded; a table playing
+an enrolled deck holds neither).
 """
-from micropython import const
+from .deck import CONTROLS, CONTROL_BASE, Deck
+# the reading (record.py), and `length`, the format's, named here too
+from .record import FIRST_PAGE, NOT_OURS, code_in, length, put, read, text_at  # noqa: F401
 
-from .deck import CONTROLS, CONTROL_BASE
-
-FIRST_PAGE = const(4)
-NOT_OURS = const(255)       # a tag read and found without a tapete record
 _LANG = b"en"
 _SUITS = "SHDC"
 _FACES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -73,67 +71,6 @@ def encode(pack, code):
     return out + bytes(-len(out) % 4)
 
 
-# pages 4..11 as read (made with the module: it is loaded only when tags are read)
-_MEM = bytearray(32)
-_MEM2 = memoryview(_MEM)[16:]
-_PACKS_B = (b"spanish40", b"spanish48", b"piquet32", b"mexican40", b"french52")
-_SUITS_B = b"SHDC"
-_FACES_B = (b"A", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"10", b"J", b"Q", b"K")
-
-
-def _text(buf, n):
-    """Where the record's text starts in buf[:n] (it ends at 6 + buf[4]), or 0 when
-    buf holds no short text record of UTF-8."""
-    if n < 9 or buf[0] != 0x03 or buf[1] == 0xFF or 2 + buf[1] > n:
-        return 0
-    if buf[2] & 0x17 != 0x11 or buf[3] != 1 or buf[5] != 0x54:
-        return 0        # the first record: short, well-known, type "T"
-    if 6 + buf[4] > 2 + buf[1] or buf[6] & 0x80:
-        return 0        # cut short, or UTF-16
-    return 7 + (buf[6] & 0x3F)
-
-
-def _is(buf, i, j, word):
-    """buf[i:j] == word (bytes), compared in place."""
-    if j - i != len(word):
-        return False
-    for k in range(j - i):
-        if buf[i + k] != word[k]:
-            return False
-    return True
-
-
-def code_in(buf, n):
-    """The card (or control) code of the record in buf[:n], or -1: the reader's
-    path at a card's first lay, compared in place (a card allocates nothing: a
-    collection there would fall on the verdict)."""
-    start = _text(buf, n)
-    end = 6 + buf[4] if start else 0
-    sp = -1
-    for i in range(start, end):
-        if buf[i] == 0x20:
-            sp = i
-            break
-    if sp < 0:
-        return -1
-    for p in _PACKS_B:
-        if _is(buf, start, sp, p):
-            break
-    else:
-        return -1
-    w = sp + 1
-    if 2 <= end - w <= 3:
-        for suit in range(4):
-            if buf[end - 1] == _SUITS_B[suit]:
-                for f in range(13):
-                    if _is(buf, w, end - 1, _FACES_B[f]):
-                        return suit * 16 + f
-    try:
-        return card_code(bytes(buf[w:end]).decode())    # a control word: rare
-    except (UnicodeError, ValueError):
-        return -1
-
-
 def decode(buf):
     """(pack, code) from user memory bytes (from page 4), or None when they hold no
     tapete record (another NDEF message, an empty tag, a damaged one)."""
@@ -141,64 +78,42 @@ def decode(buf):
     code = code_in(buf, n)
     if code < 0:
         return None
-    start = _text(buf, n)
+    start = text_at(buf, n)
     sp = start
     while buf[sp] != 0x20:
         sp += 1
     return bytes(buf[start:sp]).decode(), code
 
 
-def length(head):
-    """How many bytes from page 4 the record takes, from its first bytes (the TLV's
-    length), or 0 when they hold no NDEF message."""
-    if head[0] != 0x03 or head[1] == 0xFF:
-        return 0
-    return 2 + head[1]
-
-
-def memory(sr, r, strong):
-    """The reader layer (SeatReaders `sr`) and the tag just selected on reader `r`:
-    its record read into `sr.learned` (its card code, or NOT_OURS), or, in the
-    write-deck mode, `sr.writing`'s written and read back. OK, or the status that
-    failed (a sighting that failed: tried again at the next look)."""
-    from drivers import ntag
-    from .deck import Deck
+def write(sr, r, strong, ntag):
+    """The write-deck mode (SeatReaders._memory sends it here): `sr.writing`'s record
+    written into the tag just selected on reader `r` (drivers/ntag.py as `ntag`),
+    read back, and the tag remembered in `sr.wrote` and `sr.learned`. OK, or the
+    status that failed (written again at the next look)."""
     uid, n = r.uid, r.uid_len
     if sr.learned is None:
         sr.learned = Deck(64)
-    w = sr.writing
-    if r.uid_len != 7 or r.sak & 0x08:
-        # not an NTAG21x (SAK 0x00, 7-byte UID): a MIFARE Classic has no READ of
-        # pages, and no phone app writes it an NDEF text either
-        sr.learned.put(uid, n, NOT_OURS)
-        return ntag.OK      # an unknown tag (write-deck mode: the panel says so)
-    if w is not None:
-        if not strong:
-            return ntag.ERROR   # maybe a neighbour's tag: written only on its own reader
-        code, data = w
-        for k in range(len(data) // 4):
-            st = ntag.write_page(r, FIRST_PAGE + k, data[4 * k:4 * k + 4])
-            if st != ntag.OK:
-                return st
-    mem = _MEM
-    st = ntag.read_page(r, FIRST_PAGE, mem)
-    if st != ntag.OK:
-        return st
-    size = length(mem)
-    if size > 16:
-        st = ntag.read_page(r, FIRST_PAGE + 4, _MEM2)
+    if n != 7 or r.sak & 0x08:
+        put(sr.learned, uid, n, NOT_OURS)
+        return ntag.OK      # not an NTAG21x: an unknown tag (the panel says so)
+    if not strong:
+        return ntag.ERROR   # maybe a neighbour's tag: written only on its own reader
+    code, data = sr.writing
+    for k in range(len(data) // 4):
+        st = ntag.write_page(r, FIRST_PAGE + k, data[4 * k:4 * k + 4])
         if st != ntag.OK:
             return st
-    got = code_in(mem, size) if 0 < size <= 32 else -1
-    if w is not None:
-        if got != w[0]:
-            return ntag.ERROR   # the read-back differs: written again at the next look
-        if sr.wrote is None:
-            sr.wrote = Deck(16)
-        sr.wrote.put(uid, n, got)
-        sr.writing = None
-        sr.stats["written"] += 1
-    sr.learned.put(uid, n, got if got >= 0 else NOT_OURS)
+    st, got = read(r, ntag)
+    if st != ntag.OK:
+        return st
+    if got != code:
+        return ntag.ERROR   # the read-back differs: written again at the next look
+    if sr.wrote is None:
+        sr.wrote = Deck(16)
+    put(sr.wrote, uid, n, got)
+    sr.writing = None
+    sr.stats["written"] += 1
+    put(sr.learned, uid, n, got)
     sr.stats["read"] += 1
     return ntag.OK
 

@@ -68,7 +68,7 @@ _HIT = const(1)
 _MISS = const(2)
 _UNCLEAR = const(3)
 _RELAID = const(4)       # steady fields: a HALTed card answered REQA (lost the field's power)
-_NOT_OURS = const(255)   # ndef.NOT_OURS (not imported: ndef loads on a new tag only)
+_NOT_OURS = const(255)   # record.NOT_OURS (not imported: it loads on a new tag only)
 _SETTLED = const(1)     # steady fields: confirmations before a REQA answer means a re-lay
 
 
@@ -525,10 +525,15 @@ class SeatReaders:
         ndef.unwrite(self, code)
 
     def _memory(self, r, strong):
-        """Read the selected tag's record, or write `writing`'s (reader/ndef.py:
-        loaded at the first tag no deck knows). OK or the failed status."""
-        from . import ndef
-        return ndef.memory(self, r, strong)
+        """Read the selected tag's record (reader/record.py: loaded at the first tag
+        no deck knows), or write `writing`'s (reader/ndef.py, the write-deck mode's).
+        OK or the failed status."""
+        if self.writing is not None:
+            from drivers import ntag
+            from . import ndef
+            return ndef.write(self, r, strong, ntag)
+        from . import record
+        return record.memory(self, r, strong)
 
     def _strong(self, r):
         """Is the tag just selected at normal gain well coupled? Asked once more at low

@@ -27,6 +27,7 @@ LOW_CARD = 128      # partner winning: a card worth nothing must be the lowest o
 EXEMPT = 256        # partner winning: no duty to overtrump (Manille's partner_exemption, the text)
 TRAWL = 512         # not following a trump lead is named `trawl` (Envite)
 EXEMPT_TRUMP = 1024  # with EXEMPT: no duty to trump either (partner_exemption "trump")
+TRUMP_LEAD = 2048   # with FOLLOW: follow only when trumps are led (Tute habanero's stock)
 
 # -- rule words (docs/protocol.md `violation.rule`), numbered for fixed-size tables ----------
 REVOKE = 0
@@ -101,7 +102,7 @@ def legal_into(game, hand, trick, out):
     best = trick.best
     trump = trick.trump
     head = _heading(game, trick)
-    if d & FOLLOW and hand[led]:
+    if d & FOLLOW and hand[led] and (led == trump or not d & TRUMP_LEAD):
         follow = hand[led]
         out[0] = out[1] = out[2] = out[3] = 0
         if head and best >> 4 == led:
@@ -169,7 +170,7 @@ def forbid_into(game, c, trick, out):
         if d & LOW_CARD and partner and not game.points_of[c]:
             out[LOW_CARD_RULE * 4 + led] = game.below[c]
         return
-    if d & FOLLOW:
+    if d & FOLLOW and (led == trump or not d & TRUMP_LEAD):
         rule = TRAWL_RULE if d & TRAWL and led == trump else REVOKE
         out[rule * 4 + led] = game.deck[led]
     exempt = d & EXEMPT and partner

@@ -75,7 +75,7 @@ def describe(game, desc=None):
 def fits(game):
     """True when the core can take `game` (seats, hand size, values in a byte)."""
     return 2 <= game.seats <= MAX_SEATS and game.hand_size <= 16 and game.trick_point < 256 \
-        and game.last_trick < 256 and game.duties < 1024
+        and game.last_trick < 256 and game.duties & ~2048 < 1024    # 2048: TRUMP_LEAD
 
 
 class Native:

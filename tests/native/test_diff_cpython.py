@@ -32,7 +32,7 @@ def header_constants():
 def test_duties_and_rules_are_numbered_alike_in_every_layer():
     h = header_constants()
     for name in ("FOLLOW", "HEAD_OPPONENT", "HEAD_ALWAYS", "TRUMP", "OVERTRUMP", "UNDERTRUMP", "SEVEN",
-                 "LOW_CARD", "EXEMPT", "TRAWL", "EXEMPT_TRUMP", "REVOKE", "MUST_BEAT", "SEVEN_DISCARD", "MUST_TRUMP",
+                 "LOW_CARD", "EXEMPT", "TRAWL", "EXEMPT_TRUMP", "TRUMP_LEAD", "REVOKE", "MUST_BEAT", "SEVEN_DISCARD", "MUST_TRUMP",
                  "MUST_OVERTRUMP", "PLAY_RULES"):
         assert h["TC_" + name] == getattr(duties, name), name
     assert h["TC_LOW_CARD_RULE"] == duties.LOW_CARD_RULE

@@ -369,6 +369,9 @@ CONTEXTS = (
     ("manille", 4, {"auction": True}, "bid", ["BID"]),
     ("wiezen", 4, None, "bidding", ["BY S", "ANSWER S"]),     # the bid standing, who speaks
     ("wiezen", 4, None, "contract", ["BY S", "TRICKS"]),      # the contract in play
+    ("guinote", 4, None, "stock", ["STOCK"]),  # games with a stock: the cards still to draw
+    ("brisca", 3, None, "stock", ["STOCK"]),
+    ("tute", 2, None, "stock", ["STOCK"]),     # habanero
 )
 
 
@@ -381,7 +384,8 @@ def _at(m, stop):
             "eleven": "eleven" in c and m.phase == 4, "bet": "proposed" in c,
             "bid": "bid" in c, "show": m.phase == P.SHOW,
             "bidding": "awaiting" in c and "contract" in c,
-            "contract": "target" in c and m.turn is not None and m.trick.number > 1}[stop]
+            "contract": "target" in c and m.turn is not None and m.trick.number > 1,
+            "stock": 0 < c.get("stock", 0) and m.trick.number >= 2 and m.trick.n == 0}[stop]
 
 
 def moment(name, seats, options, stop):
@@ -403,6 +407,7 @@ def moment(name, seats, options, stop):
             for e in events:
                 m.apply(e)
             while in_hand(m):
+                playout.refill(m, hands, random)    # a game with a stock: the draws
                 if _at(m, stop):
                     return m
                 caller = getattr(m.game, "random_call", None)

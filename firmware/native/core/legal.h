@@ -51,7 +51,7 @@ static inline uint64_t tc_legal_rules(const tc_game *g, const tc_trick *t, const
     int head = tc_heading(g, d, v);
     int partner = g->team[v->winner] == g->team[v->to_play];
     uint32_t follow = tc_suit_set(hand, led);
-    if ((d & TC_FOLLOW) && follow) {
+    if ((d & TC_FOLLOW) && follow && (led == trump || !(d & TC_TRUMP_LEAD))) {
         if (head && TC_SUIT(v->best) == led) {
             uint32_t higher = follow & above(cx, v->best);
             if (higher) {

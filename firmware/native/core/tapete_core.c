@@ -176,7 +176,7 @@ void tc_forbidden(const tc_game *g, const tc_trick *t, int c, uint64_t out[TC_PL
         }
         return;
     }
-    if (d & TC_FOLLOW) {
+    if ((d & TC_FOLLOW) && (led == trump || !(d & TC_TRUMP_LEAD))) {
         int rule = ((d & TC_TRAWL) && led == trump) ? TC_TRAWL_RULE : TC_REVOKE;
         out[rule] = tc_suit_mask(tc_deck(g, led), led);
     }

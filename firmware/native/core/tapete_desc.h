@@ -79,7 +79,8 @@
 #define TC_EXEMPT 256
 #define TC_TRAWL 512
 #define TC_EXEMPT_TRUMP 1024
-#define TC_DUTIES_ALL 2047
+#define TC_TRUMP_LEAD 2048   /* with TC_FOLLOW: follow only when trumps are led */
+#define TC_DUTIES_ALL 4095
 
 /* Rules a play can break: the numbers of rules/duties.py (docs/protocol.md words). */
 #define TC_LEGAL (-1)

@@ -244,6 +244,12 @@ static int chain_value(const host *h, const ranked *rk, int ours, int leads, con
  * `cross` gets the plain suits whose chain's first card the seat may play on its
  * partner's lead (bit per suit).
  * Not for suitless games or drawn tricks (solve.c's collapse flag is off there). */
+/* True when every suit led must be followed (not only trumps: TC_TRUMP_LEAD). */
+static int follows(const tc_game *g) {
+    unsigned d = tc_duties(g);
+    return (d & TC_FOLLOW) && !(d & TC_TRUMP_LEAD);
+}
+
 static int chain_of(const host *h, const ranked *rk, int ours, int leader, int leads,
     unsigned *cross, parts *out) {
     uint32_t mine[TC_MAX_SEATS] = {0}; /* per seat of the side, its top trumps */
@@ -251,7 +257,7 @@ static int chain_of(const host *h, const ranked *rk, int ours, int leader, int l
     memset(out, 0, sizeof *out);
     *cross = 0;
     out->masters = top_trumps(h, rk, ours, leader, mine, &star, out);
-    if (leads && (tc_duties(h->s.g) & TC_FOLLOW)) {
+    if (leads && follows(h->s.g)) {
         uint32_t others[4]; /* every other seat's cards */
         for (int su = 0; su < 4; su++) {
             others[su] = (rk->side[0][su] | rk->side[1][su]) & ~rk->r[leader][su];
@@ -278,7 +284,7 @@ static int sure_of(const host *h, const ranked *rk, int ours, int leads) {
     unsigned cross, suits = 0;
     parts a, b;
     int best = chain_of(h, rk, ours, leader, leads, &cross, &a);
-    if (!leads || !(tc_duties(g) & TC_FOLLOW)) {
+    if (!leads || !follows(g)) {
         return best;
     }
     for (int su = 0; su < 4; su++) {

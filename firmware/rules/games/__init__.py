@@ -58,30 +58,16 @@ def game_class(name):
 def get(name, options=None, seats=None):
     """A new Game for `name` with its options and seat count checked; raises
     EventError (quoting the input) when the game, an option or the seats are wrong."""
-    return game_class(name)(options, seats)
+    cls = game_class(name)
+    if cls.name == "tute" and seats in (2, 3):     # habanero and Tute for three: their own file
+        from .tute_few import for_seats
+        cls = for_seats(seats)
+    return cls(options, seats)
 
 
 def info(name):
-    """A game's metadata as plain data (for menus, docs and `tapete games`)."""
-    from ..options import declared as declared_options
-    cls = game_class(name)
-    options = {}
-    declared = declared_options(cls)
-    for key in declared:
-        default, allowed, meaning = declared[key]
-        if key == "direction":      # the rule text's own, unless the option says
-            default = "cw" if cls.direction == 1 else "ccw"
-            meaning = "direction of play and of the deal (cw: clockwise)"
-        if isinstance(allowed, tuple):
-            kind = list(allowed)
-        elif allowed is bool:
-            kind = "true/false"
-        elif allowed is int:
-            kind = "whole number"
-        else:
-            kind = allowed
-        options[key] = {"default": default, "allowed": kind, "meaning": meaning}
-    return {"name": cls.name, "title": cls.title, "pack": cls.pack,
-            "seats": list(cls.seat_counts), "options": options,
-            "presets": [dict(p) for p in cls.PRESETS],
-            "calls": ["claim", "concede", "object"] + list(cls.CALL_WORDS or cls.calls)}
+    """A game's metadata as plain data (for menus, docs and `tapete games`): in
+    rules/games/about.py, which the table never loads (this module stays in the Pico's
+    heap for the whole match; the metadata is the host's)."""
+    from .about import info as about
+    return about(game_class(name))     # EventError for a game we do not know

@@ -51,6 +51,7 @@ class Tute(Game):
     faces = (1, 3, 13, 12, 11, 7, 6, 5, 4, 2)               # high to low
     face_points = {1: 11, 3: 10, 13: 4, 12: 3, 11: 2}       # 120
     pack = "spanish40"
+    seat_counts = (2, 3, 4)     # 2 and 3: games/tute_few.py (habanero, Tute for three)
     direction = -1          # the text: counter-clockwise, the dealer's right leads
     duties = FOLLOW | HEAD_ALWAYS | TRUMP | OVERTRUMP | UNDERTRUMP
     last_trick = 10

@@ -60,11 +60,12 @@ def parse_options(text):
     return value
 
 
-def _check_game(game, options):
+def _check_game(game, options, seats=None):
     from ..rules import games
     from ..rules.errors import TableError
     try:
-        games.get(game, options or {})
+        known = seats in games.game_class(game).seat_counts
+        games.get(game, options or {}, seats if known else None)     # a seat count's own options
     except TableError as err:
         raise UsageError(str(err))
     except ImportError:
@@ -121,7 +122,7 @@ def _sim(args):
         merged = profiles.match_options(prof)
         merged.update(options or {})
         options, profile, version = merged, prof["profile"], prof["version"]
-    _check_game(args.game, options)
+    _check_game(args.game, options, args.seats)
     from ..log import names
     args.names_given = names.from_options(args.names, args.teams)
     if args.names_given:

@@ -287,6 +287,9 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "exempt_trump": N_("exempt from trumping too"),
            "cuarenta_bar": N_("las cuarenta barred by a veinte of"), "doubling": N_("doubling spoken"),
            "level_redeal": N_("a 30-30 deal is dealt again"),
+           # Tute for two and three's (rules/games/tute.py OPTIONS, read by tute_few.py)
+           "stock_duty": NP_("tute", "duty while the stock lasts"), "tute": NP_("tute", "a tute allowed at two"),
+           "pack": NP_("tute", "the pack at three"), "subastado": NP_("tute", "Tute subastado"),
            # Wiezen's (rules/games/wiezen/__init__.py OPTIONS)
            "score_table": NP_("wiezen", "score table"), "ladder": NP_("wiezen", "misery ranks"),
            "all_pass": NP_("wiezen", "when all pass"), "trump_with_bid": NP_("wiezen", "trump named with the bid"),
@@ -303,6 +306,12 @@ OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("
 OPTION_KEY_VALUES = {("lone_side", "bet"): N_("is bet"), ("lone_side", "only"): N_("is not bet"),
                      ("answer", "next"): N_("the next player"), ("answer", "side"): N_("either opponent"),
                      ("cuarenta_bar", "player"): N_("the same player"), ("cuarenta_bar", "side"): N_("either partner"),
+                     ("stock_duty", "trump"): NP_("tute", "a trump on a trump lead"),
+                     ("stock_duty", "none"): NP_("tute", "none"),
+                     ("pack", "turnup"): NP_("tute", "13 each, the 40th turned up"),
+                     ("pack", "no-twos"): NP_("tute", "the 2s out, 12 each"),
+                     ("auction", "one"): NP_("tute", "one round of bids"),
+                     ("auction", "open"): NP_("tute", "open until the others pass"),
                      ("doubling", "turn"): N_("in turn"), ("doubling", "side"): N_("by either player of a side"),
                      ("score_table", "iwwa"): NP_("wiezen", "the IWWA sheet"),
                      ("score_table", "kleuren"): NP_("wiezen", "the colour whist table"),

@@ -199,3 +199,14 @@ def test_a_bad_profile_version_is_refused_by_the_rules_and_reported_by_the_audit
         assert any("'profile_version'" in e["message"] for e in result["errors"]), bad
     with pytest.raises(ValueError, match="with 'profile'"):
         Match().apply({"ev": "match", "game": "tute", "profile_version": 1})
+
+
+def test_the_audit_reads_every_shipped_profiles_version_as_the_loader_does():
+    """judge/audit/installed.py reads the version below the event layer: the same number
+    the loader checks, for every profile shipped; none for another game or no file."""
+    from tapete.judge.audit.installed import installed_version
+    for prof in profiles.every():
+        assert installed_version(prof["profile"], prof["game"]) == prof["version"]
+        assert installed_version(prof["profile"], "no-such-game") is None
+    for bad in (None, "", "../etc/passwd", "UPPER", 7, "no-such-profile"):
+        assert installed_version(bad) is None

@@ -198,24 +198,6 @@ def named(name, game=None):
     return prof
 
 
-def installed_version(name, game=None):
-    """The `version` of the profile shipped as `name` (of `game`), or None when no
-    such profile is installed (a profile file of one's own, say) or it does not load:
-    what the audit compares a log's `profile_version` with."""
-    if not isinstance(name, str) or any(ch not in NAME_CHARS for ch in name):
-        return None
-    path = os.path.join(HERE, "%s.json" % name)
-    if not os.path.exists(path):
-        return None
-    try:
-        prof = load(path)
-    except ProfileError:
-        return None
-    if game is not None and prof["game"] != game:
-        return None
-    return prof["version"]
-
-
 def match_options(prof):
     """The `match` event's `options` a profile gives: its options and laws in one."""
     out = dict(prof["options"])

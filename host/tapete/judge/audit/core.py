@@ -479,7 +479,7 @@ class Audit(Mending, Rulings, Comparing, Gaps):
                 out["profile_version"] = self.profile_version
             # A profile edited since the match (its version raised) no longer says what
             # was played: the log's options do. The audit says so (docs/profiles.md).
-            from ...event.profiles import installed_version
+            from .installed import installed_version
             installed = installed_version(self.profile, self.game)
             if installed is not None and installed != self.profile_version:
                 out["profile_installed_version"] = installed
