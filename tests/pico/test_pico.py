@@ -50,7 +50,9 @@ def test_a_hand_with_a_revoke_is_read_judged_lit_drawn_recorded_and_audited(depl
     assert len(pngs) >= 3, (pngs, heap[-1:], rig.panel.log)
     w, h, _, _ = png.Reader(filename=os.path.join(frames, pngs[-1])).read()
     assert (w, h) == R.panel_size()
-    # The heap watcher reported (DESIGN.md: >= 64K free at the low-water mark).
+    # The heap watcher reported (DESIGN.md: >= 64K free at the low-water mark); with -s
+    # its last reply is printed, the figure a branch is compared by (docs/pico.md).
+    print("revoke hand heap:", heap[-1:])
     assert heap and heap[-1]["low"] >= 64 * 1024, heap[-1:]
 
 
