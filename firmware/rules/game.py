@@ -268,13 +268,6 @@ class Game:
         """A play is about to be judged: 0 to go on, else a refusal rule code."""
         return 0
 
-    def play_events(self, match, seat, c, out):
-        """Derived events of the game's own for the card just played (play_hook games;
-        off the per-card path: Match.events)."""
-
-    def hand_events(self, match, out):
-        """Derived events of the game's own at the hand's end, before its `hand_end`."""
-
     def side_bits(self, team):
         """A bit per seat of `team` (who the table waits for when a side answers)."""
         bits = 0

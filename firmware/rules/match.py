@@ -671,8 +671,6 @@ class Match:
             evidence.proof_events(self, seat, c, now, out)
         if status & RULED:
             rulings.penalty_events(self, out)
-        if self.game.play_hook:     # a game's own proofs of its calls (Wiezen's troel)
-            self.game.play_events(self, seat, c, out)
         if status & TRICK_DONE:
             last = self.last
             out.append({"ev": "trick", "hand": self.hand_no, "n": last.number,
@@ -683,8 +681,6 @@ class Match:
             from . import evidence
             for i in range(self.revision_count):
                 out.append(evidence.revision(self, self.revisions[2 * i], self.revisions[2 * i + 1]))
-        if status & HAND_DONE and self.game.play_hook:
-            self.game.hand_events(self, out)
         if status & HAND_DONE and self.end_reason != "irregularity":
             out.append(self.hand_end())
         if status & MATCH_DONE:

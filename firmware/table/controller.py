@@ -441,11 +441,10 @@ class Table:
     def _control(self, seat, code):
         from reader.deck import CONTROLS
         i = code - _CONTROL_BASE
-        if i < len(CONTROLS):
-            word = CONTROLS[i]
-        else:       # Wiezen's tags (reader/wiezen_tags.py), loaded only for them
-            from reader.wiezen_tags import WORDS
-            word = WORDS[i - len(CONTROLS)] if i - len(CONTROLS) < len(WORDS) else "?"
+        if i >= len(CONTROLS):      # Wiezen's tags: table/wiezen_calls.py, loaded only for them
+            from . import wiezen_calls
+            return wiezen_calls.control(self, seat, i - len(CONTROLS))
+        word = CONTROLS[i]
         if word == "confirm":
             self.on_button(_CONFIRM * 2)
         elif word == "undo":
@@ -456,7 +455,7 @@ class Table:
             self._warn(seat, say("not now"))
         elif word == "misdeal":
             self.misdeal(seat)
-        elif word in ("claim", "declare", "discard", "exchange", "troel", "troela"):
+        elif word in ("claim", "declare", "discard", "exchange"):
             from . import showing           # the cards shown come first
             if word == "claim":
                 showing.claim(self, seat)
@@ -470,8 +469,10 @@ class Table:
             else:
                 self.call(seat, said.pop("call"), said)
 
-    def call(self, seat, word, extra=None):
-        """A call (trump choice, claim, ...): logged when the rules accept it."""
+    def call(self, seat, word, extra=None, shown=False):
+        """A call (trump choice, claim, ...): logged when the rules accept it. `shown`:
+        made by table/showing.py from the cards shown (a claim, a declaration, a discard,
+        an exchange, troel), whose code goes after it."""
         self.flush()
         ev = {"ev": "call", "seat": seat, "call": word, "t": self.now()}
         if extra:
@@ -483,7 +484,7 @@ class Table:
             self.refusal = str(err)
             return False
         finally:
-            if word in ("claim", "declare", "discard", "exchange", "troel", "troela"):
+            if shown:
                 _unload()       # the claim check's code and table go (and table.showing)
         self._record(ev, derived)
         if word == "concede" and self.match.conceding is not None:

@@ -58,7 +58,7 @@ def claim(t, seat):
     """The claim tag at `seat`: claim now when the rules know the hand, else ask for it."""
     m = t.match
     if m.known[seat]:
-        t.call(seat, "claim")
+        t.call(seat, "claim", None, True)
         return
     need = m.hand_tricks - m.trick.number + 1
     for i in range(m.trick.n):
@@ -103,7 +103,7 @@ def card(t, seat, c):
     elif kind == EXCHANGE:      # one card: the card of trumps that takes the turn-up
         seat = t.showing
         cancel(t)
-        t.call(seat, "exchange", {"card": C.name(c)})
+        t.call(seat, "exchange", {"card": C.name(c)}, True)
 
 
 def confirm(t):
@@ -116,7 +116,7 @@ def confirm(t):
         cancel(t)
         for face in (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2):
             if C.card(1, face) not in held:
-                t.call(seat, "troela", {"card": C.name(C.card(1, face))})
+                _troel_call(t, seat, "troela", C.card(1, face))
                 return
 
 
@@ -142,8 +142,13 @@ def _troel(t, seat, kind, c):
             if C.card(s, 1) not in t.shown:
                 seat = t.showing
                 cancel(t)
-                t.call(seat, "troel", {"card": C.name(C.card(s, 1))})
+                _troel_call(t, seat, "troel", C.card(s, 1))
                 return
+
+
+def _troel_call(t, seat, word, c):
+    """Troel or troela naming card `c`, once its cards are shown."""
+    t.call(seat, word, {"card": C.name(c)}, True)
 
 
 def cancel(t):
@@ -158,7 +163,7 @@ def _finish(t, word):
     seat = t.showing
     shown = [C.name(x) for x in t.shown]
     cancel(t)
-    t.call(seat, word, {"cards": shown})
+    t.call(seat, word, {"cards": shown}, True)
 
 
 def _declaration(t, cards):

@@ -151,3 +151,49 @@ def test_wiezen_is_played_clockwise():
     err = raises(TableError, _match, {"direction": "ccw"})
     assert "clockwise" in str(err)
     assert _match({"direction": "cw"}).game.next_seat(0) == 1
+
+
+# One suit a seat: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
+SUITS = [[f + s for f in "A K Q J 10 9 8 7 6 5 4 3 2".split()] for s in "SHDC"]
+
+
+def _plays(m, *cards):
+    """Apply `seat:card` plays; the derived events."""
+    out = []
+    for text in cards:
+        seat, card = text.split(":")
+        out += m.apply({"ev": "play", "seat": int(seat), "card": card})
+    return out
+
+
+def test_a_troel_lead_violation_is_written_at_the_play_with_its_trick_seat_and_card():
+    # The game's own proofs go through the match's proofs (rules/evidence.py), like a revoke's
+    m = _match()
+    m.apply({"ev": "deal", "dealer": 3})
+    m.apply({"ev": "turnup", "card": "2C"})
+    m.apply({"ev": "call", "seat": 0, "call": "troel", "card": "AC"})
+    for seat in (1, 2, 3):
+        m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    m.apply({"ev": "call", "seat": 2, "call": "partner"})
+    assert m.turn == 2
+    out = _plays(m, "2:KC")
+    assert out == [{"ev": "violation", "hand": 1, "trick": 1, "seat": 2, "card": "KC",
+                    "rule": "troel-lead", "proven": "at-play"}]
+    assert _plays(m, "3:2C") == []      # the card stood: play goes on
+
+
+def test_kleurenwiezen_the_acceptor_without_the_suit_is_proven_at_the_hands_end():
+    m = _match({"bid_trump": True})
+    m.apply({"ev": "deal", "dealer": 0})
+    m.apply({"ev": "call", "seat": 1, "call": "vraag", "suit": "S"})
+    m.apply({"ev": "call", "seat": 2, "call": "mee"})       # seat 2 holds no spade
+    for seat in (3, 0):
+        m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    out = _plays(m, "1:AH", "2:AD", "3:AC", "0:2S")
+    for i in range(12):
+        out += _plays(m, "0:" + SUITS[0][i], "1:" + SUITS[1][i + 1], "2:" + SUITS[2][i + 1],
+                      "3:" + SUITS[3][i + 1])
+    violations = of(out, "violation")
+    assert violations == [{"ev": "violation", "hand": 1, "trick": 13, "seat": 2, "rule": "mee-suit",
+                           "proven": "hand-end"}]
+    assert of(out, "hand_end")[0]["tricks"] == [13, 0, 0, 0]

@@ -31,7 +31,7 @@ Readings of the sheet's open points (options, defaults = the sheet's ★):
   have no side to give it to and are refused, as for any game played each alone.
 """
 from ... import cards as C
-from ...duties import FOLLOW
+from ...duties import FOLLOW, GAME_PROOF
 from ...errors import EventError, OrderError
 from ...game import Game
 from ...phases import CALLS, TURNUP
@@ -165,31 +165,39 @@ class Wiezen(Game):
         return out
 
     def before_play(self, match, seat, c):
-        """The card's proofs (troel's lead, a false troel, an unannounced troel): the
-        card stands, the rule word waits for `play_events` (no allocation here)."""
+        """The card's proofs (troel's lead, a false troel, an unannounced troel; at the
+        52nd card, Kleurenwiezen's acceptor's suit): the card stands. Each is a proof of
+        the match (`Match._prove`, code GAME_PROOF, its rule word kept on the session),
+        written by `game_violation` off the per-card path (rules/evidence.py), as the
+        engine's own proofs are: no allocation here, and no hook on other games."""
         a = match.ctx.talk
         t = match.trick
         series = match.series
-        series.rule = self.first_lead_rule(a, seat, c, t.number, t.n) or series.proofs.play(a, seat, c)
+        index = match.knowledge.count       # the index this card's play gets
+        rule = self.first_lead_rule(a, seat, c, t.number, t.n) or series.proofs.play(a, seat, c)
+        if rule is not None:
+            series.rule = rule
+            match._prove(index, GAME_PROOF, 1)
+        if t.number == 13 and t.n == 3:     # the 52nd card: the hand's end proves the rest
+            rule = series.proofs.hand_end(a)
+            if rule is not None:
+                series.end_rule = rule
+                k = (a.acceptor - t.leader) % 4     # the acceptor's play in this trick
+                match._prove(index - 3 + k, GAME_PROOF, 0)
         return 0
 
-    def play_events(self, match, seat, c, out):
-        """The violation the card just played proved (a rule word of proofs.py)."""
+    def game_violation(self, match, index, at_play):
+        """The violation of a proof made by `before_play` (rules/evidence.py): the card
+        played breaks a call (`at_play`), or the hand's end proves the acceptor's suit
+        (docs/protocol.md: `proven` "hand-end", no card)."""
+        know = match.knowledge
         series = match.series
-        if series.rule is not None:
-            out.append({"ev": "violation", "hand": match.hand_no, "trick": match.knowledge.play_trick[
-                match.knowledge.count - 1], "seat": seat, "card": C.name(c), "rule": series.rule,
-                "proven": "at-play"})
-            series.rule = None
-
-    def hand_events(self, match, out):
-        """All 52 cards played: Kleurenwiezen's `mee-suit` proof, or nothing."""
-        a = match.ctx.talk
-        if a is not None and a.stage == DONE and match.trick.number == 13 and match.trick.done():
-            rule = match.series.proofs.hand_end(a)
-            if rule:
-                out.append({"ev": "violation", "hand": match.hand_no, "trick": 13,
-                            "seat": a.acceptor, "rule": rule, "proven": "at-hand-end"})
+        if at_play:
+            return {"ev": "violation", "hand": match.hand_no, "trick": know.play_trick[index],
+                    "seat": know.play_seat[index], "card": C.name(know.play_card[index]),
+                    "rule": series.rule, "proven": "at-play"}
+        return {"ev": "violation", "hand": match.hand_no, "trick": 13, "seat": know.play_seat[index],
+                "rule": series.end_rule, "proven": "hand-end"}
 
     def decided(self, match):
         """After a trick: the contract is decided (`settled`): the hand stops."""
@@ -355,4 +363,5 @@ class Session:
         self.deals = 0          # deals played with a contract
         self.passed = False     # an all-pass waits to double the next deal (`all_pass` double)
         self.proofs = Proofs()  # made once, reset per deal: the per-card proofs allocate nothing
-        self.rule = None        # the rule word the card being played proves, for play_events
+        self.rule = None        # the rule word the card just played proves (game_violation)
+        self.end_rule = None    # the rule word the hand's end proves (mee-suit)
