@@ -8,8 +8,9 @@ fourth), or for troela his four aces and then the hearts he holds from the king 
 ending on confirm (the card named is the highest heart not shown).
 
 A claim is checked against the claimer's remaining cards; a declaration shows its
-king and queen (or four kings); a Mus discard shows the cards thrown; at the Mus
-showdown every seat lays its four cards. When the rules do not know a hand, the
+king and queen (or four kings); a Mus discard shows the cards thrown; at a showdown
+(the match's phase SHOW) every seat the rules wait for lays the cards it holds: Mus's
+four, a Wiezen open miserie declarer's 13 (12 once he has played). When the rules do not know a hand, the
 player lays those cards on its own reader, card by card, after the tag that
 starts it (or, for the showdown, when the rules ask for the hands); the call (or
 `hand` event) is made when the last card is in. Undo takes it back before that;
@@ -17,6 +18,7 @@ confirm ends a discard of fewer than four. Loaded for the occasion, dropped afte
 (controller._unload).
 """
 from rules import cards as C
+from rules.phases import SHOW
 from .panel.say import say
 
 _NONE = -1
@@ -78,10 +80,10 @@ def card(t, seat, c):
         if c not in held:
             held.append(c)
         _say(t, seat)
-        if len(held) == 4:
+        if len(held) == _holds(t.match, seat):
             t.shown[seat] = []
             t.show_hand(seat, [C.name(x) for x in held])
-            if not t.match.awaiting():
+            if t.match.phase != SHOW:       # every hand is in: the showdown is over
                 cancel(t)
         return
     if seat != t.showing:
@@ -149,6 +151,16 @@ def _troel(t, seat, kind, c):
 def _troel_call(t, seat, word, c):
     """Troel or troela naming card `c`, once its cards are shown."""
     t.call(seat, word, {"card": C.name(c)}, True)
+
+
+def _holds(m, seat):
+    """The cards `seat` holds: those dealt, less those it played this hand."""
+    know = m.knowledge
+    n = m.hand_cards
+    for i in range(know.count):
+        if know.play_seat[i] == seat:
+            n -= 1
+    return n
 
 
 def cancel(t):

@@ -6,22 +6,16 @@ all pass, the session's end, a refused call changing nothing, claims refused).""
 import random
 
 from game_rules import wiezen_driver
-from game_rules.kit import Match, TableError, of, playout, raises
+from game_rules.kit import Match, TableError, match, of, playout, raises
+
+PLAY, SHOW = match.PLAY, match.SHOW
 
 OPTION_SETS = ({}, {"bid_trump": True, "score_table": "kleuren", "all_pass": "redeal"},
                {"all_pass": "double", "ladder": "miserie-low"}, {"score_table": "light", "deals": 4},
                {"trump_with_bid": True, "abondance_lead": "declarer", "miserie_trump": "turnup"})
 
 
-class Driver(wiezen_driver.Driver):
-    """The mini-driver, without its open-miserie check: the table does not wait for the
-    open hand to be logged (docs/wiezen.md: laid open on the cloth, the log carries it
-    when the table is told)."""
-
-    def on_play(self, ev):
-        self.shown = 15
-        wiezen_driver.Driver.on_play(self, ev)
-
+Driver = wiezen_driver.Driver     # its open-miserie check too: the driver waits for the hand
 
 def _inputs(log):
     return [e for e in log if e["ev"] in ("match", "deal", "turnup", "call", "hand", "play")]
@@ -197,3 +191,53 @@ def test_kleurenwiezen_the_acceptor_without_the_suit_is_proven_at_the_hands_end(
     assert violations == [{"ev": "violation", "hand": 1, "trick": 13, "seat": 2, "rule": "mee-suit",
                            "proven": "hand-end"}]
     assert of(out, "hand_end")[0]["tricks"] == [13, 0, 0, 0]
+
+
+def _open_miserie(options=None, hands=False):
+    """Dealer 0 (turn-up 2S, his), seat 1 plays open miserie, seat 1 to lead."""
+    m = _match(options)
+    m.apply({"ev": "deal", "dealer": 0})
+    if hands:
+        for seat in range(4):
+            m.apply({"ev": "hand", "seat": seat, "cards": SUITS[seat]})
+    m.apply({"ev": "turnup", "card": "2S"})
+    m.apply({"ev": "call", "seat": 1, "call": "open-miserie"})
+    for seat in (2, 3, 0):
+        m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    return m
+
+
+def test_open_miserie_the_hand_waits_for_the_open_hand_after_the_lead():
+    m = _open_miserie()
+    assert _plays(m, "1:2H") == [] and m.phase == SHOW and m.awaiting() == 1 << 1
+    raises(TableError, m.apply, {"ev": "play", "seat": 2, "card": "AD"})   # not before it
+    assert m.knowledge.count == 1 and m.phase == SHOW
+    bad = ([{"ev": "hand", "seat": 2, "cards": SUITS[2]}],                     # not due
+           [{"ev": "hand", "seat": 1, "cards": SUITS[1][:11]}],                # a card short
+           [{"ev": "hand", "seat": 1, "cards": SUITS[1][:11] + ["2H"]}],       # a card played
+           [{"ev": "hand", "seat": 1, "cards": SUITS[1][:11] + ["AH"]}],       # twice
+           [{"ev": "hand", "seat": 1, "cards": SUITS[1][:11] + ["2S"]}])       # the dealer's turn-up
+    for evs in bad:
+        raises(TableError, m.apply, evs[0])
+        assert m.phase == SHOW and not m.known[1]
+    assert m.apply({"ev": "hand", "seat": 1, "cards": SUITS[1][:12]}) == []
+    assert m.phase == PLAY and m.known[1] and m.turn == 2
+    assert m.holding[1][1] == sum(1 << f for f in range(13)) & ~(1 << 1)     # all hearts but the 2
+    out = _plays(m, "2:2D", "3:2C", "0:AS")
+    assert of(out, "trick")[0]["winner"] == 1 and of(out, "hand_end")[0]["ended"] == "decided"
+
+
+def test_open_miserie_by_option_after_the_first_trick_and_then_judged_against_it():
+    m = _open_miserie({"open_miserie_shown": "trick"})
+    assert _plays(m, "1:2H", "2:AH", "3:2C") == [] and m.phase == PLAY
+    assert of(_plays(m, "0:2S"), "trick")[0]["winner"] == 2 and m.phase == SHOW
+    shown = "KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H AD".split()
+    assert m.apply({"ev": "hand", "seat": 1, "cards": shown}) == [] and m.phase == PLAY
+    out = _plays(m, "2:KD", "3:3C", "0:3S", "1:4C")    # not in his open hand: proven at once
+    v = of(out, "violation")
+    assert [(x["seat"], x["card"], x["rule"], x["proven"]) for x in v] == [(1, "4C", "not-in-hand", "at-play")]
+
+
+def test_open_miserie_a_hand_the_table_knows_is_not_waited_for():
+    m = _open_miserie(hands=True)
+    assert _plays(m, "1:2H") == [] and m.phase == PLAY and m.awaiting() == 1 << 2

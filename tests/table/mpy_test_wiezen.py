@@ -62,3 +62,29 @@ def test_the_bidding_by_tags_makes_the_contract():
         k.control((first + i) % 4, "pass")
     assert [c["call"] for c in _calls(k)] == ["solo-slim", "pass", "pass", "pass"]
     assert m.ctx.contract == (1 << first, 13) and m.turn == first and k.table.phase == P.PLAY
+
+
+def test_open_miserie_waits_for_the_declarers_hand_laid_on_his_reader():
+    k = _kit()
+    _turn_up(k, "2S")
+    m = k.table.match
+    first = m.ctx.talk.turn         # the dealer's left: he leads too
+    k.control(first, "open-miserie")
+    for i in (1, 2, 3):
+        k.control((first + i) % 4, "pass")
+    k.place(first, "2H")            # the lead: now his hand is laid open
+    assert k.table.phase == P.SHOW and m.awaiting() == 1 << first
+    k.remove("2H")
+    nxt = (first + 1) % 4
+    k.place(nxt, "2D")              # not yet: the table waits for the open hand
+    k.remove("2D")
+    assert m.knowledge.count == 1
+    hearts = ("AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H")
+    for c in hearts:
+        k.place(first, c)
+        k.remove(c)
+    shown = [e for e in k.events() if e["ev"] == "hand"]
+    assert len(shown) == 1 and shown[0]["seat"] == first and sorted(shown[0]["cards"]) == sorted(hearts)
+    assert k.table.phase == P.PLAY and m.known[first] and m.turn == nxt and k.table.showing < 0
+    k.place(nxt, "2D")
+    assert m.knowledge.count == 2

@@ -32,9 +32,9 @@ Readings of the sheet's open points (options, defaults = the sheet's ★):
 """
 from ... import cards as C
 from ...duties import FOLLOW, GAME_PROOF
-from ...errors import EventError, OrderError
+from ...errors import CardError, EventError, OrderError
 from ...game import Game
-from ...phases import CALLS, TURNUP
+from ...phases import CALLS, PLAY, SHOW, TURNUP
 from . import contracts as K
 from .auction import DONE, PASSED, WORDS, Auction
 from .proofs import Proofs
@@ -107,6 +107,7 @@ class Wiezen(Game):
         match.ctx.multiplier = self.multiplier_after(series.passed)
         series.proofs.reset()
         series.rule = None
+        series.show = 0
         if not self.turnup:
             match.ctx.talk = self.new_auction(match.dealer, None)
             return CALLS
@@ -126,8 +127,12 @@ class Wiezen(Game):
         match.ctx.talk = self.new_auction(match.dealer, c >> 4)
 
     def awaiting(self, match):
+        """The bidding's seats; while an open miserie hand is due (phase SHOW), its
+        declarers'."""
         a = match.ctx.talk
-        return a.awaiting() if match.phase == CALLS else 0
+        if match.phase == CALLS:
+            return a.awaiting()
+        return match.series.show if match.phase == SHOW else 0
 
     def on_call(self, match, seat, word, ev):
         """A call of the bidding (auction.py raises, changing nothing, when refused).
@@ -185,6 +190,58 @@ class Wiezen(Game):
                 k = (a.acceptor - t.leader) % 4     # the acceptor's play in this trick
                 match._prove(index - 3 + k, GAME_PROOF, 0)
         return 0
+
+    def after_play(self, match, seat, c):
+        """Open miserie: once the first card is led (option `open_miserie_shown` "trick":
+        once the first trick is full) the hand waits for each declarer's open hand
+        (phase SHOW, `awaiting` his seat) unless the table knows it already; `on_show`
+        takes it. The sheet's "laid face up": the table reads it when it is laid on
+        the reader, and judges his cards against it from then on (docs/wiezen.md)."""
+        due = self.shown_due(match.ctx.talk, match.knowledge.count)
+        if due:
+            for s in range(4):
+                if match.known[s]:
+                    due &= ~(1 << s)
+            if due:
+                match.series.show = due
+                match.phase = SHOW
+        return -1
+
+    def on_show(self, match, seat, codes, ev):
+        """The `hand` event of an open miserie declarer while his hand is due (phase
+        SHOW): the cards he still holds (`codes`), every one, each once, none played
+        nor in a hand the table knows. From then on the table knows his hand (a card
+        he plays that is not in it, or a revoke, is proven at once); play resumes when
+        every declarer due has shown his."""
+        series = match.series
+        if not (series.show >> seat) & 1:
+            raise OrderError("seat " + str(seat) + " has no open hand to show now (waiting for seats "
+                             + ", ".join(str(s) for s in seats_of(series.show)) + ")")
+        played = [match.knowledge.play_card[i] for i in range(match.knowledge.count)
+                  if match.knowledge.play_seat[i] == seat]
+        if len(codes) != 13 - len(played):
+            raise EventError("seat " + str(seat) + " holds " + str(13 - len(played)) + " cards; the "
+                             + "open hand shows " + str(len(codes)))
+        for i in range(len(codes)):
+            c = codes[i]
+            if c in codes[:i]:
+                raise CardError("card " + C.name(c) + " listed twice in seat " + str(seat) + "'s hand")
+            if match.played[c >> 4] >> (c & 15) & 1:
+                raise CardError("card " + C.name(c) + " is already played")
+            for other in range(4):
+                if other != seat and match.known[other] and c in match.dealt[other]:
+                    raise CardError("card " + C.name(c) + " is in seat " + str(other) + "'s hand")
+        up = match.turnup       # the dealer's own 13th card (none in Kleurenwiezen)
+        if up is not None and (up in codes) != (seat == match.dealer and up not in played):
+            raise CardError("the turn-up " + C.name(up) + (" is the dealer's" if seat != match.dealer
+                                                           else " is missing from the dealer's hand"))
+        match.dealt[seat] = played + codes
+        match.known[seat] = True
+        match.holding[seat] = match._codes(codes)
+        series.show &= ~(1 << seat)
+        if not series.show:
+            match.phase = PLAY
+        return []
 
     def game_violation(self, match, index, at_play):
         """The violation of a proof made by `before_play` (rules/evidence.py): the card
@@ -365,3 +422,4 @@ class Session:
         self.proofs = Proofs()  # made once, reset per deal: the per-card proofs allocate nothing
         self.rule = None        # the rule word the card just played proves (game_violation)
         self.end_rule = None    # the rule word the hand's end proves (mee-suit)
+        self.show = 0           # a bit per open miserie declarer whose hand is due (phase SHOW)
