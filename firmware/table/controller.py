@@ -440,11 +440,10 @@ class Table:
     # -- control tags and buttons -------------------------------------------------------
     def _control(self, seat, code):
         from reader.deck import CONTROLS
-        i = code - _CONTROL_BASE
-        if i >= len(CONTROLS):      # Wiezen's tags: table/wiezen_calls.py, loaded only for them
-            from . import wiezen_calls
-            return wiezen_calls.control(self, seat, i - len(CONTROLS))
-        word = CONTROLS[i]
+        if code - _CONTROL_BASE >= len(CONTROLS):   # Wiezen's tags: table/wiezen.py, loaded for them
+            from . import wiezen
+            return wiezen.control(self, seat, code)
+        word = CONTROLS[code - _CONTROL_BASE]
         if word == "confirm":
             self.on_button(_CONFIRM * 2)
         elif word == "undo":

@@ -241,3 +241,34 @@ def test_open_miserie_by_option_after_the_first_trick_and_then_judged_against_it
 def test_open_miserie_a_hand_the_table_knows_is_not_waited_for():
     m = _open_miserie(hands=True)
     assert _plays(m, "1:2H") == [] and m.phase == PLAY and m.awaiting() == 1 << 2
+
+
+def _troel(m):
+    """Dealer 3, seat 0 troel naming AC, seat 2 the partner: seat 2 leads."""
+    m.apply({"ev": "deal", "dealer": 3})
+    m.apply({"ev": "turnup", "card": "2C"})
+    m.apply({"ev": "call", "seat": 0, "call": "troel", "card": "AC"})
+    for seat in (1, 2, 3):
+        m.apply({"ev": "call", "seat": seat, "call": "pass"})
+    m.apply({"ev": "call", "seat": 2, "call": "partner"})
+
+
+def test_troels_lead_is_a_duty_of_the_rules_and_the_c_core_gives_way_for_that_hand():
+    m = _match()
+    game = m.game
+    bound = game.hot
+    _troel(m)
+    held = [0, 0, 0, 1 | 1 << 12]      # AC and KC (clubs are suit 3)
+    held[1] = 1 << 5
+    assert game.legal(held, m.trick) == [0, 0, 0, 1]      # the fourth ace, nothing else
+    # The core's descriptor is the game's, the same every hand: it cannot name the
+    # hand's lead card, so the hand is the Python rules' (native.py `bind`)
+    assert game.hot is game
+    out = [0, 0, 0, 0]
+    game.hot.legal_into(held, m.trick, out)
+    assert out == [0, 0, 0, 1]
+    _plays(m, "2:AC")
+    assert game.legal([0, 1 << 5, 0, 1 << 12], m.trick) == [0, 0, 0, 1 << 12]     # then FOLLOW
+    m.apply({"ev": "misdeal"})          # the next deal binds the C core again (if there is one)
+    m.apply({"ev": "deal", "dealer": 0})
+    assert game.hot is bound

@@ -31,7 +31,7 @@ Readings of the sheet's open points (options, defaults = the sheet's ★):
   have no side to give it to and are refused, as for any game played each alone.
 """
 from ... import cards as C
-from ...duties import FOLLOW, GAME_PROOF
+from ...duties import FOLLOW, GAME_PROOF, legal_into
 from ...errors import CardError, EventError, OrderError
 from ...game import Game
 from ...phases import CALLS, PLAY, SHOW, TURNUP
@@ -104,6 +104,9 @@ class Wiezen(Game):
         """A hand is dealt: the turn-up comes next, or (Kleurenwiezen) the bidding. The
         deal's multiplier (an all-pass before it under `all_pass` double) is set here."""
         series = self.series_of(match)
+        if series.bound is not None:    # after a troel hand: the C core's handle again
+            self.hot = series.bound
+            series.bound = None
         match.ctx.multiplier = self.multiplier_after(series.passed)
         series.proofs.reset()
         series.rule = None
@@ -154,20 +157,26 @@ class Wiezen(Game):
         by = seat if word == "trump" else -1    # named by its declarer's call, else the contract's own
         out = contract.make(match, a.declarers, a.trump, a.contract_target(), by)
         match.trick.start_hand(self.leader(a), a.trump)
-        match.trick.lead_due = a.first_lead()   # troel: the fourth ace is led (for `legal`)
+        match.trick.lead_due = a.first_lead()   # troel: the fourth ace is led (`legal_into`)
+        if a.first_lead() >= 0 and self.hot is not self:
+            # The C core's descriptor is the game's, the same every hand: it cannot name
+            # a hand's own lead card, so it would answer FOLLOW alone. The troel hand
+            # is answered in Python (`hot` the game itself); the next deal gives the
+            # core its place again (begin_hand).
+            self.series_of(match).bound = self.hot
+            self.hot = self
         # docs/protocol.md: a `trump` event when the contract's trump is not the turn-up's
         return [] if turned is not None and turned == a.trump else [out]
 
-    def legal(self, hand, trick):
-        """The legal suit sets (a new list), with troel's first lead, the fourth ace,
-        for the players of random play and the simulator (the table reports a
-        different lead as `troel-lead`: first_lead_rule)."""
-        out = Game.legal(self, hand, trick)
+    def legal_into(self, hand, trick, out):
+        """FOLLOW (rules/duties.py), and troel's first lead: the fourth ace, by its
+        holder (§6, §7). The table does not refuse another lead: it is the violation
+        `troel-lead` (first_lead_rule), so `forbid_into` stays FOLLOW's. No allocation."""
+        legal_into(self, hand, trick, out)
         due = getattr(trick, "lead_due", -1)
-        if trick.number == 1 and trick.n == 0 and due >= 0 and hand[due >> 4] >> (due & 15) & 1:
+        if due >= 0 and trick.number == 1 and trick.n == 0 and hand[due >> 4] >> (due & 15) & 1:
             out[0] = out[1] = out[2] = out[3] = 0
             out[due >> 4] = 1 << (due & 15)
-        return out
 
     def before_play(self, match, seat, c):
         """The card's proofs (troel's lead, a false troel, an unannounced troel; at the
@@ -423,3 +432,4 @@ class Session:
         self.rule = None        # the rule word the card just played proves (game_violation)
         self.end_rule = None    # the rule word the hand's end proves (mee-suit)
         self.show = 0           # a bit per open miserie declarer whose hand is due (phase SHOW)
+        self.bound = None       # the C core's handle while a troel hand is the game's own
