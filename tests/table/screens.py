@@ -369,6 +369,7 @@ CONTEXTS = (
     ("manille", 4, {"auction": True}, "bid", ["BID"]),
     ("wiezen", 4, None, "bidding", ["BY S", "ANSWER S"]),     # the bid standing, who speaks
     ("wiezen", 4, None, "contract", ["BY S", "TRICKS"]),      # the contract in play
+    ("wiezen", 4, None, "show", ["TO SHOW"]),   # open miserie: the hand waits for the open hand
     ("guinote", 4, None, "stock", ["STOCK"]),  # games with a stock: the cards still to draw
     ("brisca", 3, None, "stock", ["STOCK"]),
     ("tute", 2, None, "stock", ["STOCK"]),     # habanero
