@@ -92,7 +92,7 @@ def _unload(enrolling=False):
     _forget("table.io", _RARE_IO)
     _forget("rules", _RULES_RARE)
     if not enrolling:
-        _forget("reader", ("enrol",))
+        _forget("reader", ("enrol", "wiezen_tags"))    # enrol.py holds Wiezen's tag words too
 
 
 class Table:
