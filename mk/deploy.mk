@@ -12,7 +12,8 @@
 #   /room.json       with ROOM=FILE: that file as the table's room settings (the MQTT client
 #                    too), as `tapete room table-config` writes it
 # Left out: firmware/chips/ and boards/sim.py (the simulator), rules/playout.py,
-# rules/shuffle.py, rules/games/mus/random_play.py and rules/games/mus/playout.py (random
+# rules/shuffle.py, rules/games/mus/random_play.py, rules/games/mus/playout.py and
+# rules/games/wiezen/random_play.py (random
 # play for tests, benchmarks and the simulator: the table never plays at random),
 # firmware/native/ (C sources). `make deploy-files` lists what is deployed; tests/test_deployed_imports.py
 # checks that every import of a deployed file names a deployed file.
@@ -25,12 +26,13 @@ DEPLOY_DIR  := build/deploy
 NATMOD_MPY  := build/natmod/armv6m/tapete_core.mpy
 DEPLOY_SRC  := $(filter-out firmware/main.py,$(wildcard firmware/*.py)) \
                $(wildcard firmware/rules/*.py firmware/rules/games/*.py firmware/rules/games/mus/*.py \
+                          firmware/rules/games/wiezen/*.py \
                           firmware/drivers/*.py firmware/reader/*.py firmware/boards/*.py \
                           firmware/table/*.py firmware/table/io/*.py firmware/table/panel/*.py \
                           firmware/room_topics/*.py)
 NOT_DEPLOYED := firmware/rules/playout.py firmware/rules/shuffle.py \
                firmware/rules/games/mus/random_play.py firmware/rules/games/mus/playout.py \
-               firmware/boards/sim.py
+               firmware/rules/games/wiezen/random_play.py firmware/boards/sim.py
 DEPLOY_SRC  := $(filter-out $(NOT_DEPLOYED),$(DEPLOY_SRC))
 DEPLOY_MPY  := $(patsubst firmware/%.py,$(DEPLOY_DIR)/lib/%.mpy,$(DEPLOY_SRC))
 

@@ -16,6 +16,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 OFF_THE_BOARD = {
     ("rules/games/mus/__init__.py", "rules/games/mus/random_play.py"):
         "Mus.random_call: random play, called by rules/playout.py (not deployed) alone",
+    ("rules/games/wiezen/__init__.py", "rules/games/wiezen/random_play.py"):
+        "Wiezen.random_call: random play, called by rules/playout.py (not deployed) alone",
     ("boards/factory.py", "boards/sim.py"):
         "factory.make: the simulated table, imported only where sys.platform is not rp2",
 }

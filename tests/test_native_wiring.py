@@ -75,7 +75,10 @@ def test_judged_hands_are_identical_with_and_without_the_core(name, seats):
     for seed in range(80):
         c_out, c_path = _with(True, _judged, name, seats, seed, seed % 2 == 0)
         p_out, p_path = _with(False, _judged, name, seats, seed, seed % 2 == 0)
-        assert c_path == "Native" and p_path != "Native"
+        # Wiezen's troel: the core's descriptor cannot name the hand's lead card (the
+        # fourth ace), so the core gives way to the Python rules for that hand
+        troel = [e for e in c_out if e["ev"] == "hand_end" and e.get("contract") == "troel"]
+        assert (c_path == "Native") != bool(troel) and p_path != "Native", (name, seed, c_path)
         assert c_out == p_out, (name, seats, seed)
 
 

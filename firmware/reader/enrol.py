@@ -25,7 +25,10 @@ import time
 
 from . import deck as _deck
 from rules.packs import PACKS       # the packs the games use (one list, in the rules)
-from .deck import CONTROLS, CONTROL_BASE, PATH, path_in  # noqa: F401  (re-exported)
+from .deck import CONTROLS as TABLE_CONTROLS, CONTROL_BASE, PATH, path_in  # noqa: F401  (re-exported)
+from .wiezen_tags import WORDS as _WIEZEN
+
+CONTROLS = TABLE_CONTROLS + _WIEZEN     # every tag a deck's set holds (enrolment only)
 
 SUITS = "SHDC"
 FACE_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

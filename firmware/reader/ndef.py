@@ -34,7 +34,11 @@ PACK_NAMES = ("spanish40", "spanish48", "piquet32", "mexican40", "french52")
 def card_name(code):
     """'7H', '10S' or a control word."""
     if code >= CONTROL_BASE:
-        return CONTROLS[code - CONTROL_BASE]
+        i = code - CONTROL_BASE
+        if i < len(CONTROLS):
+            return CONTROLS[i]
+        from .wiezen_tags import WORDS      # Wiezen's tags: loaded only for them
+        return WORDS[i - len(CONTROLS)]
     return _FACES[code & 15] + _SUITS[code >> 4]
 
 
@@ -48,6 +52,10 @@ def card_code(word):
         for f in range(13):
             if _FACES[f] == face:
                 return _SUITS.index(word[-1]) * 16 + f
+    from .wiezen_tags import WORDS      # Wiezen's tags: loaded only for them
+    for i in range(len(WORDS)):
+        if WORDS[i] == word:
+            return CONTROL_BASE + len(CONTROLS) + i
     return -1
 
 
@@ -56,7 +64,8 @@ def encode(pack, code):
     `pack`. ValueError for a pack or code it cannot name."""
     if pack not in PACK_NAMES:
         raise ValueError("unknown pack %s (one of %s)" % (pack, ", ".join(PACK_NAMES)))
-    if code < 0 or code >= CONTROL_BASE + len(CONTROLS) or \
+    # 11: Wiezen's tags after the table's (reader/wiezen_tags.py, not loaded for this check)
+    if code < 0 or code >= CONTROL_BASE + len(CONTROLS) + 11 or \
             code < CONTROL_BASE and (code & 15) > 12:
         raise ValueError("not a card or control code: %r" % code)
     text = (pack + " " + card_name(code)).encode()

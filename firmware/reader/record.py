@@ -84,6 +84,10 @@ def code_in(buf, n):
     for i in range(len(CONTROLS)):      # a control word (deck.CONTROLS: ASCII)
         if _is(buf, w, end, CONTROLS[i]):
             return CONTROL_BASE + i
+    from .wiezen_tags import WORDS      # Wiezen's tags, coded after them: loaded only here
+    for i in range(len(WORDS)):
+        if _is(buf, w, end, WORDS[i]):
+            return CONTROL_BASE + len(CONTROLS) + i
     return -1
 
 

@@ -44,6 +44,7 @@ DUPLICATE_CARD = 9
 NOT_IN_HAND = 10
 FALSE_DECLARATION = 11
 CUARENTA_FIRST = 12     # Tute: las veinte declared by the seat that held las cuarenta
+GAME_PROOF = 13         # a game's own rule word (Wiezen's calls), written by its `game_violation`
 RULE_WORDS = ("revoke", "must-beat", "seven-discard", "must-trump", "must-overtrump",
               "low-card", "trawl", "out-of-turn", "unknown-card", "duplicate-card",
               "not-in-hand", "false-declaration", "cuarenta-first")

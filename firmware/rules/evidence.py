@@ -5,7 +5,7 @@ Loaded by rules/match.py only when a violation has to be written, so a table who
 players follow the rules never holds this code in its heap.
 """
 from . import cards as C
-from .duties import CUARENTA_FIRST, FALSE_DECLARATION, PLAY_RULES, RULE_WORDS
+from .duties import CUARENTA_FIRST, FALSE_DECLARATION, GAME_PROOF, PLAY_RULES, RULE_WORDS
 from .errors import EventError
 
 
@@ -18,6 +18,8 @@ def proof_events(match, seat, c, now, out):
             out.append(false_declaration(match, index, c, seat, now))
         elif rule == CUARENTA_FIRST:
             out.append(match.game.cuarenta_violation(match, index, now))     # Tute's
+        elif rule == GAME_PROOF:    # a game's own (Wiezen's calls): it writes the violation
+            out.append(match.game.game_violation(match, index, at_play))
         elif at_play:       # the play's own seat (a condoned card is judged with the next)
             v = match._violation(know.play_trick[index], know.play_seat[index], know.play_card[index],
                                  rule, "at-play", None)

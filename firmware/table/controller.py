@@ -92,7 +92,7 @@ def _unload(enrolling=False):
     _forget("table.io", _RARE_IO)
     _forget("rules", _RULES_RARE)
     if not enrolling:
-        _forget("reader", ("enrol",))
+        _forget("reader", ("enrol", "wiezen_tags"))    # enrol.py holds Wiezen's tag words too
 
 
 class Table:
@@ -447,6 +447,9 @@ class Table:
     # -- control tags and buttons -------------------------------------------------------
     def _control(self, seat, code):
         from reader.deck import CONTROLS
+        if code - _CONTROL_BASE >= len(CONTROLS):   # Wiezen's tags: table/wiezen.py, loaded for them
+            from . import wiezen
+            return wiezen.control(self, seat, code)
         word = CONTROLS[code - _CONTROL_BASE]
         if word == "confirm":
             self.on_button(_CONFIRM * 2)
@@ -472,8 +475,10 @@ class Table:
             else:
                 self.call(seat, said.pop("call"), said)
 
-    def call(self, seat, word, extra=None):
-        """A call (trump choice, claim, ...): logged when the rules accept it."""
+    def call(self, seat, word, extra=None, shown=False):
+        """A call (trump choice, claim, ...): logged when the rules accept it. `shown`:
+        made by table/showing.py from the cards shown (a claim, a declaration, a discard,
+        an exchange, troel), whose code goes after it."""
         self.flush()
         ev = {"ev": "call", "seat": seat, "call": word, "t": self.now()}
         if extra:
@@ -485,7 +490,7 @@ class Table:
             self.refusal = str(err)
             return False
         finally:
-            if word in ("claim", "declare", "discard", "exchange"):
+            if shown:
                 _unload()       # the claim check's code and table go (and table.showing)
         self._record(ev, derived)
         if word == "concede" and self.match.conceding is not None:

@@ -1,10 +1,16 @@
 """Cards laid on a reader to be shown, not played: a claimer's hand, a Tute
-declaration, Mus's discards, the Mus showdown and Brisca's exchange (the 7 or 2 of
-trumps shown, to take the turn-up).
+declaration, Mus's discards, the Mus showdown, Brisca's exchange (the 7 or 2 of
+trumps shown, to take the turn-up) and Wiezen's troel and troela.
+
+Troel names the card that makes the partner, a card its declarer does not hold: the
+declarer shows what the call announces anyway, his three aces (the card named is the
+fourth), or for troela his four aces and then the hearts he holds from the king down,
+ending on confirm (the card named is the highest heart not shown).
 
 A claim is checked against the claimer's remaining cards; a declaration shows its
-king and queen (or four kings); a Mus discard shows the cards thrown; at the Mus
-showdown every seat lays its four cards. When the rules do not know a hand, the
+king and queen (or four kings); a Mus discard shows the cards thrown; at a showdown
+(the match's phase SHOW) every seat the rules wait for lays the cards it holds: Mus's
+four, a Wiezen open miserie declarer's 13 (12 once he has played). When the rules do not know a hand, the
 player lays those cards on its own reader, card by card, after the tag that
 starts it (or, for the showdown, when the rules ask for the hands); the call (or
 `hand` event) is made when the last card is in. Undo takes it back before that;
@@ -12,6 +18,7 @@ confirm ends a discard of fewer than four. Loaded for the occasion, dropped afte
 (controller._unload).
 """
 from rules import cards as C
+from rules.phases import SHOW
 from .panel.say import say
 
 _NONE = -1
@@ -20,7 +27,9 @@ DECLARE = 1
 DISCARD = 2
 SHOWDOWN = 3
 EXCHANGE = 4
-KINDS = ("claim", "declare", "discard", "show", "exchange")     # the call of each kind
+TROEL = 5
+TROELA = 6
+KINDS = ("claim", "declare", "discard", "show", "exchange", "troel", "troela")   # each kind's call
 
 
 def _word(kind):
@@ -31,6 +40,10 @@ def _word(kind):
         return say("declare")
     if kind == EXCHANGE:
         return say("exchange")
+    if kind == TROEL:
+        return say("TROEL")
+    if kind == TROELA:
+        return say("TROELA")
     return say("discard") if kind == DISCARD else say("show")
 
 
@@ -47,7 +60,7 @@ def claim(t, seat):
     """The claim tag at `seat`: claim now when the rules know the hand, else ask for it."""
     m = t.match
     if m.known[seat]:
-        t.call(seat, "claim")
+        t.call(seat, "claim", None, True)
         return
     need = m.hand_tricks - m.trick.number + 1
     for i in range(m.trick.n):
@@ -67,16 +80,19 @@ def card(t, seat, c):
         if c not in held:
             held.append(c)
         _say(t, seat)
-        if len(held) == 4:
+        if len(held) == _holds(t.match, seat):
             t.shown[seat] = []
             t.show_hand(seat, [C.name(x) for x in held])
-            if not t.match.awaiting():
+            if t.match.phase != SHOW:       # every hand is in: the showdown is over
                 cancel(t)
         return
     if seat != t.showing:
         t._warn(seat, say("wait: %(what)s") % {"what": _word(kind)})
         return
     if c in t.shown:
+        return
+    if kind == TROEL or kind == TROELA:
+        _troel(t, seat, kind, c)
         return
     t.shown.append(c)
     _say(t, seat)
@@ -89,13 +105,62 @@ def card(t, seat, c):
     elif kind == EXCHANGE:      # one card: the card of trumps that takes the turn-up
         seat = t.showing
         cancel(t)
-        t.call(seat, "exchange", {"card": C.name(c)})
+        t.call(seat, "exchange", {"card": C.name(c)}, True)
 
 
 def confirm(t):
     """Confirm: a discard of fewer than four cards is complete."""
     if t.show_kind == DISCARD and t.shown:
         _finish(t, "discard")
+    elif t.show_kind == TROELA and len(t.shown) >= 4:
+        seat = t.showing
+        held = t.shown
+        cancel(t)
+        for face in (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2):
+            if C.card(1, face) not in held:
+                _troel_call(t, seat, "troela", C.card(1, face))
+                return
+
+
+def _troel(t, seat, kind, c):
+    """A card shown for troel (the aces) or troela (the aces, then the hearts from the
+    king down); troel is called with the fourth ace once three are shown."""
+    aces = 0
+    for x in t.shown:
+        if x & 15 == 0:
+            aces += 1
+    if aces < (3 if kind == TROEL else 4):
+        ok = c & 15 == 0                                # an ace first
+    else:
+        ok = c == C.card(1, 13 - (len(t.shown) - 4))    # then the hearts: K, Q, J, ... in turn
+    if ok:
+        t.shown.append(c)
+    else:
+        t._warn(seat, _word(kind) + "?")
+        return
+    _say(t, seat)
+    if kind == TROEL and aces == 2:
+        for s in range(4):
+            if C.card(s, 1) not in t.shown:
+                seat = t.showing
+                cancel(t)
+                _troel_call(t, seat, "troel", C.card(s, 1))
+                return
+
+
+def _troel_call(t, seat, word, c):
+    """Troel or troela naming card `c`, once its cards are shown."""
+    t.call(seat, word, {"card": C.name(c)}, True)
+
+
+def _holds(m, seat):
+    """The cards `seat` holds: those dealt, less those it played this hand."""
+    know = m.knowledge
+    n = m.hand_cards
+    for i in range(know.count):
+        if know.play_seat[i] == seat:
+            n -= 1
+    return n
 
 
 def cancel(t):
@@ -110,7 +175,7 @@ def _finish(t, word):
     seat = t.showing
     shown = [C.name(x) for x in t.shown]
     cancel(t)
-    t.call(seat, word, {"cards": shown})
+    t.call(seat, word, {"cards": shown}, True)
 
 
 def _declaration(t, cards):

@@ -53,6 +53,8 @@ def check_hand_end(name, game, ev, tricks, prev, declared, out_of_play=0):
             seen.update(t["cards"])
         assert len(seen) == game.tricks * game.seats, (name, "each card once")
         assert sum(points) == game.total_points + declared - out_of_play, (name, ev)
+    if game.each_for_self and name == "wiezen":
+        assert sum(score) == 0, (name, "a Wiezen deal's scores are zero-sum", ev)
     if name == "envite" and max(prev) >= 12:
         prev = [0, 0]       # a game of the series was won: the next starts from 0
     want = [prev[t] + score[t] for t in range(len(prev))]

@@ -84,7 +84,7 @@ class Driver:
             self.won[t.winner] += 1
             tricks = self.played // 4
             self.out.append({"ev": "trick", "n": tricks, "winner": t.winner})
-            if game.settled(a, self.won, tricks):
+            if tricks == 13 or game.settled(a, self.won, tricks):     # a kept miserie plays to the end
                 if tricks == 13:
                     rule = self.proofs.hand_end(a)
                     if rule:

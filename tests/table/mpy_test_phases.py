@@ -30,7 +30,8 @@ def test_setup_with_buttons_starts_a_match():
     assert k.table.phase == P.SETUP
     k.press(MENU)                   # next game, in the registry's order
     assert k.table.game_name == "manille"
-    for name in ("botifarra", "tute", "envite", "truc", "mus", "brisca", "guinote", "malilla"):
+    for name in ("botifarra", "tute", "envite", "truc", "mus", "brisca", "guinote", "wiezen",
+                 "malilla"):
         k.press(MENU)
         assert k.table.game_name == name
     k.press(MENU, long=True)        # next option preset

@@ -367,6 +367,9 @@ CONTEXTS = (
     ("mus", 4, None, "bet", ["RAISE TO", "ANSWER S"]),
     ("mus", 4, None, "show", ["TO SHOW"]),      # the showdown: who must lay a hand down
     ("manille", 4, {"auction": True}, "bid", ["BID"]),
+    ("wiezen", 4, None, "bidding", ["BY S", "ANSWER S"]),     # the bid standing, who speaks
+    ("wiezen", 4, None, "contract", ["BY S", "TRICKS"]),      # the contract in play
+    ("wiezen", 4, None, "show", ["TO SHOW"]),   # open miserie: the hand waits for the open hand
     ("guinote", 4, None, "stock", ["STOCK"]),  # games with a stock: the cards still to draw
     ("brisca", 3, None, "stock", ["STOCK"]),
     ("tute", 2, None, "stock", ["STOCK"]),     # habanero
@@ -381,6 +384,8 @@ def _at(m, stop):
             "lying": "lying" in c and m.phase == 4, "truc": "proposed" in c,
             "eleven": "eleven" in c and m.phase == 4, "bet": "proposed" in c,
             "bid": "bid" in c, "show": m.phase == P.SHOW,
+            "bidding": "awaiting" in c and "contract" in c,
+            "contract": "target" in c and m.turn is not None and m.trick.number > 1,
             "stock": 0 < c.get("stock", 0) and m.trick.number >= 2 and m.trick.n == 0}[stop]
 
 

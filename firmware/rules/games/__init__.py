@@ -9,7 +9,8 @@ presets, and call words.
 from ..errors import EventError
 
 # docs/protocol.md names, in the order the menu offers them.
-NAMES = ("malilla", "manille", "botifarra", "tute", "envite", "truc", "mus", "brisca", "guinote")
+NAMES = ("malilla", "manille", "botifarra", "tute", "envite", "truc", "mus", "brisca", "guinote",
+         "wiezen")
 ALIASES = {"manilla": "malilla"}     # the Spanish spelling of seed 000
 
 
@@ -48,6 +49,9 @@ def game_class(name):
     if name == "guinote":
         from .guinote import Guinote
         return Guinote
+    if name == "wiezen":
+        from .wiezen import Wiezen
+        return Wiezen
     raise EventError("unknown game " + repr(name) + " (known: " + ", ".join(NAMES) + ")")
 
 

@@ -94,6 +94,7 @@ WORDS = (b"\n"
          b'a proven foul\tuna falta provada\n'  # una falta provada
          b"a round declared by one side alone\tlance d'una parella\n"  # lance d'una parella
          b'a round declared by one side alone is worth\tun lance que declara una sola parella val\n'  # un lance que declara una sola parella val
+         b'all pass\ttots passen\n'  # tots passen
          b'already enrolled: %(card)s\tja registrada: %(card)s\n'  # ja registrada: %(card)s
          b'already written: %(card)s\tja escrita: %(card)s\n'  # ja escrita: %(card)s
          b'anticlockwise\tantihorari\n'  # antihorari
@@ -110,6 +111,7 @@ WORDS = (b"\n"
          b'clockwise\thorari\n'  # horari
          b'collect\trecollir\n'  # recollir
          b'collect it\trecull-la\n'  # recull-la
+         b'colour whist\twhist de colors\n'  # whist de colors
          b"conceded, the partner may object\tcedeix; el company s'hi pot oposar\n"  # cedeix; el company s'hi pot oposar
          b'confirm: done\tconfirmar: fet\n'  # confirmar: fet
          b'confirm: save\tconfirmar: desar\n'  # confirmar: desar
@@ -144,6 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tprima de la darrera basa\n'  # prima de la darrera basa
          b'late misdeal: play on\tmal repartiment, tard: es continua\n'  # mal repartiment, tard: es continua
          b'lay it on any reader\tposeu-la a qualsevol lector\n'  # poseu-la a qualsevol lector
+         b'light failed ask\tdemanda fallida lleu\n'  # demanda fallida lleu
          b'loses the game\tperd la partida\n'  # perd la partida
          b'low-card\tcarta baixa\n'  # carta baixa
          b"match to team\tpartida per a l'equip\n"  # partida per a l'equip
@@ -155,6 +158,8 @@ WORDS = (b"\n"
          b'must-beat\tno matar\n'  # no matar
          b'must-overtrump\tno sobrefallar\n'  # no sobrefallar
          b'must-trump\tno fallar\n'  # no fallar
+         b'next deal double\tla seg\xc3\xbcent doble\n'  # la següent doble
+         b'next dealer\treparteix el seg\xc3\xbcent\n'  # reparteix el següent
          b'no\tno\n'  # no
          b'no ruling\tcap decisi\xc3\xb3\n'  # cap decisió
          b"not a card of this game\tno \xc3\xa9s carta d'aquest joc\n"  # no és carta d'aquest joc
@@ -172,6 +177,8 @@ WORDS = (b"\n"
          b'replace it before the next lead\tcanvia-la abans de la pr\xc3\xb2xima sortida\n'  # canvia-la abans de la pròxima sortida
          b'reported\tanotat\n'  # anotat
          b'revoke\tren\xc3\xbancia\n'  # renúncia
+         b'same dealer again\trepeteix el mateix\n'  # repeteix el mateix
+         b'score table\ttaula de punts\n'  # taula de punts
          b'seven-discard\tdescart del set\n'  # descart del set
          b'show\tensenya\n'  # ensenya
          b'show hands\tensenyeu les cartes\n'  # ensenyeu les cartes
@@ -185,6 +192,7 @@ WORDS = (b"\n"
          b'this tag cannot be written\taquesta etiqueta no es pot escriure\n'  # aquesta etiqueta no es pot escriure
          b"to team\tper a l'equip\n"  # per a l'equip
          b'trawl\tarrossegament\n'  # arrossegament
+         b'trump bid\ttrumfo licitat\n'  # trumfo licitat
          b'turns up\tla gira\n'  # la gira
          b'undo: back\tdesfer: enrere\n'  # desfer: enrere
          b'undo: dealer\tdesfer: qui dona\n'  # desfer: qui dona

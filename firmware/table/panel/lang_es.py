@@ -94,6 +94,7 @@ WORDS = (b"\n"
          b'a proven foul\tuna falta probada\n'  # una falta probada
          b'a round declared by one side alone\tlance de una sola pareja\n'  # lance de una sola pareja
          b'a round declared by one side alone is worth\tun lance que declara una sola pareja vale\n'  # un lance que declara una sola pareja vale
+         b'all pass\ttodos pasan\n'  # todos pasan
          b'already enrolled: %(card)s\tya registrada: %(card)s\n'  # ya registrada: %(card)s
          b'already written: %(card)s\tya escrita: %(card)s\n'  # ya escrita: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
@@ -110,6 +111,7 @@ WORDS = (b"\n"
          b'clockwise\thorario\n'  # horario
          b'collect\trecoger\n'  # recoger
          b'collect it\trec\xc3\xb3gela\n'  # recógela
+         b'colour whist\twhist de colores\n'  # whist de colores
          b'conceded, the partner may object\tcede; el compa\xc3\xb1ero puede oponerse\n'  # cede; el compañero puede oponerse
          b'confirm: done\tconfirmar: hecho\n'  # confirmar: hecho
          b'confirm: save\tconfirmar: guardar\n'  # confirmar: guardar
@@ -144,6 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tprima de la \xc3\xbaltima baza\n'  # prima de la última baza
          b'late misdeal: play on\tmal reparto, tarde: se sigue\n'  # mal reparto, tarde: se sigue
          b'lay it on any reader\tp\xc3\xb3ngala en cualquier lector\n'  # póngala en cualquier lector
+         b'light failed ask\tpetici\xc3\xb3n fallida ligera\n'  # petición fallida ligera
          b'loses the game\tpierde la partida\n'  # pierde la partida
          b'low-card\tcarta baja\n'  # carta baja
          b'match to team\tpartida para el equipo\n'  # partida para el equipo
@@ -155,6 +158,8 @@ WORDS = (b"\n"
          b'must-beat\tno montar\n'  # no montar
          b'must-overtrump\tno contrafallar\n'  # no contrafallar
          b'must-trump\tno fallar\n'  # no fallar
+         b'next deal double\tla siguiente doble\n'  # la siguiente doble
+         b'next dealer\treparte el siguiente\n'  # reparte el siguiente
          b'no\tno\n'  # no
          b'no ruling\tning\xc3\xban fallo\n'  # ningún fallo
          b'not a card of this game\tno es carta de este juego\n'  # no es carta de este juego
@@ -172,6 +177,8 @@ WORDS = (b"\n"
          b'replace it before the next lead\tc\xc3\xa1mbiala antes de la pr\xc3\xb3xima salida\n'  # cámbiala antes de la próxima salida
          b'reported\tanotado\n'  # anotado
          b'revoke\trenuncio\n'  # renuncio
+         b'same dealer again\trepite el mismo\n'  # repite el mismo
+         b'score table\ttabla de puntos\n'  # tabla de puntos
          b'seven-discard\tdescarte del siete\n'  # descarte del siete
          b'show\tense\xc3\xb1a\n'  # enseña
          b'show hands\tense\xc3\xb1ad las cartas\n'  # enseñad las cartas
@@ -185,6 +192,7 @@ WORDS = (b"\n"
          b'this tag cannot be written\testa etiqueta no se puede escribir\n'  # esta etiqueta no se puede escribir
          b'to team\tpara el equipo\n'  # para el equipo
          b'trawl\tarrastre\n'  # arrastre
+         b'trump bid\ttriunfo pujado\n'  # triunfo pujado
          b'turns up\tla vuelve\n'  # la vuelve
          b'undo: back\tdeshacer: atr\xc3\xa1s\n'  # deshacer: atrás
          b'undo: dealer\tdeshacer: qui\xc3\xa9n da\n'  # deshacer: quién da

@@ -94,6 +94,7 @@ WORDS = (b"\n"
          b'a proven foul\thutsegite frogatua\n'  # hutsegite frogatua
          b'a round declared by one side alone\tbikote baten jokaldia\n'  # bikote baten jokaldia
          b'a round declared by one side alone is worth\talde bakar batek deklaratutako jokaldiak balio du\n'  # alde bakar batek deklaratutako jokaldiak balio du
+         b'all pass\tdenek pasatzen\n'  # denek pasatzen
          b'already enrolled: %(card)s\terregistratuta dago: %(card)s\n'  # erregistratuta dago: %(card)s
          b'already written: %(card)s\tidatzita dago: %(card)s\n'  # idatzita dago: %(card)s
          b'anticlockwise\terlojuaren aurka\n'  # erlojuaren aurka
@@ -110,6 +111,7 @@ WORDS = (b"\n"
          b'clockwise\terlojuaren norantzan\n'  # erlojuaren norantzan
          b'collect\tbildu\n'  # bildu
          b'collect it\tbil ezazu\n'  # bil ezazu
+         b'colour whist\tkolore whista\n'  # kolore whista
          b'conceded, the partner may object\tutzita, kideak aurka egin dezake\n'  # utzita, kideak aurka egin dezake
          b'confirm: done\tberretsi: egina\n'  # berretsi: egina
          b'confirm: save\tberretsi: gorde\n'  # berretsi: gorde
@@ -144,6 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tazken bazaren saria\n'  # azken bazaren saria
          b'late misdeal: play on\tbanaketa okerra, berandu: jarraitu\n'  # banaketa okerra, berandu: jarraitu
          b'lay it on any reader\tjarri edozein irakurgailutan\n'  # jarri edozein irakurgailutan
+         b'light failed ask\teskaera huts arina\n'  # eskaera huts arina
          b'loses the game\tpartida galtzen du\n'  # partida galtzen du
          b'low-card\tkarta baxua\n'  # karta baxua
          b'match to team\tpartida taldearentzat\n'  # partida taldearentzat
@@ -155,6 +158,8 @@ WORDS = (b"\n"
          b'must-beat\tgainditu beharra\n'  # gainditu beharra
          b'must-overtrump\tgainetik triunfatu beharra\n'  # gainetik triunfatu beharra
          b'must-trump\ttriunfatu beharra\n'  # triunfatu beharra
+         b'next deal double\thurrengoa bikoitza\n'  # hurrengoa bikoitza
+         b'next dealer\thurrengoak banatzen du\n'  # hurrengoak banatzen du
          b'no\tez\n'  # ez
          b'no ruling\tebazpenik ez\n'  # ebazpenik ez
          b'not a card of this game\tez da joko honetako karta\n'  # ez da joko honetako karta
@@ -172,6 +177,8 @@ WORDS = (b"\n"
          b'replace it before the next lead\taldatu hurrengo irteera baino lehen\n'  # aldatu hurrengo irteera baino lehen
          b'reported\tjakinarazia\n'  # jakinarazia
          b'revoke\terrenuntzioa\n'  # errenuntzioa
+         b'same dealer again\tberak berriro\n'  # berak berriro
+         b'score table\tpuntu taula\n'  # puntu taula
          b'seven-discard\tzazpiaren deskartea\n'  # zazpiaren deskartea
          b'show\terakutsi\n'  # erakutsi
          b'show hands\terakutsi kartak\n'  # erakutsi kartak
@@ -185,6 +192,7 @@ WORDS = (b"\n"
          b'this tag cannot be written\tetiketa hau ezin da idatzi\n'  # etiketa hau ezin da idatzi
          b'to team\ttaldearentzat\n'  # taldearentzat
          b'trawl\tarrastrea\n'  # arrastrea
+         b'trump bid\ttriunfoa eskainia\n'  # triunfoa eskainia
          b'turns up\tateratzen du\n'  # ateratzen du
          b'undo: back\tdesegin: atzera\n'  # desegin: atzera
          b'undo: dealer\tdesegin: banatzailea\n'  # desegin: banatzailea

@@ -94,6 +94,7 @@ WORDS = (b"\n"
          b'a proven foul\tune faute prouv\xc3\xa9e\n'  # une faute prouvée
          b"a round declared by one side alone\tmanche d'un seul camp\n"  # manche d'un seul camp
          b'a round declared by one side alone is worth\tune manche annonc\xc3\xa9e par un seul camp vaut\n'  # une manche annoncée par un seul camp vaut
+         b'all pass\ttous passent\n'  # tous passent
          b'already enrolled: %(card)s\td\xc3\xa9j\xc3\xa0 enregistr\xc3\xa9e : %(card)s\n'  # déjà enregistrée : %(card)s
          b'already written: %(card)s\td\xc3\xa9j\xc3\xa0 \xc3\xa9crite : %(card)s\n'  # déjà écrite : %(card)s
          b'anticlockwise\tantihoraire\n'  # antihoraire
@@ -110,6 +111,7 @@ WORDS = (b"\n"
          b'clockwise\thoraire\n'  # horaire
          b'collect\tramasser\n'  # ramasser
          b'collect it\tramassez-le\n'  # ramassez-le
+         b'colour whist\twhist \xc3\xa0 la couleur\n'  # whist à la couleur
          b"conceded, the partner may object\tabandon ; le partenaire peut s'y opposer\n"  # abandon ; le partenaire peut s'y opposer
          b'confirm: done\tconfirmer : fini\n'  # confirmer : fini
          b'confirm: save\tconfirmer : enregistrer\n'  # confirmer : enregistrer
@@ -144,6 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tprime du dernier pli\n'  # prime du dernier pli
          b'late misdeal: play on\tmaldonne tardive : on continue\n'  # maldonne tardive : on continue
          b'lay it on any reader\tposez-la sur un lecteur\n'  # posez-la sur un lecteur
+         b'light failed ask\tchute l\xc3\xa9g\xc3\xa8re\n'  # chute légère
          b'loses the game\tperd la partie\n'  # perd la partie
          b'low-card\tpetite carte\n'  # petite carte
          b"match to team\tpartie \xc3\xa0 l'\xc3\xa9quipe\n"  # partie à l'équipe
@@ -155,6 +158,8 @@ WORDS = (b"\n"
          b'must-beat\tne pas monter\n'  # ne pas monter
          b'must-overtrump\tne pas surcouper\n'  # ne pas surcouper
          b'must-trump\tne pas couper\n'  # ne pas couper
+         b'next deal double\tsuivante double\n'  # suivante double
+         b'next dealer\tle donneur suivant\n'  # le donneur suivant
          b'no\tnon\n'  # non
          b'no ruling\taucune d\xc3\xa9cision\n'  # aucune décision
          b'not a card of this game\tpas une carte de ce jeu\n'  # pas une carte de ce jeu
@@ -172,6 +177,8 @@ WORDS = (b"\n"
          b'replace it before the next lead\tremplacez-la avant la prochaine entame\n'  # remplacez-la avant la prochaine entame
          b'reported\tnot\xc3\xa9\n'  # noté
          b'revoke\trenonce\n'  # renonce
+         b'same dealer again\tm\xc3\xaame donneur\n'  # même donneur
+         b'score table\tbar\xc3\xa8me\n'  # barème
          b'seven-discard\td\xc3\xa9fausse du sept\n'  # défausse du sept
          b'show\tmontre\n'  # montre
          b'show hands\tmontrez vos mains\n'  # montrez vos mains
@@ -185,6 +192,7 @@ WORDS = (b"\n"
          b'this tag cannot be written\tcette \xc3\xa9tiquette ne peut pas \xc3\xaatre \xc3\xa9crite\n'  # cette étiquette ne peut pas être écrite
          b"to team\t\xc3\xa0 l'\xc3\xa9quipe\n"  # à l'équipe
          b'trawl\tarrastre (atout men\xc3\xa9)\n'  # arrastre (atout mené)
+         b'trump bid\tatout annonc\xc3\xa9\n'  # atout annoncé
          b'turns up\tretourne\n'  # retourne
          b'undo: back\tannuler : retour\n'  # annuler : retour
          b'undo: dealer\tannuler : donneur\n'  # annuler : donneur

@@ -94,6 +94,7 @@ WORDS = (b"\n"
          b'a proven foul\tunha falta probada\n'  # unha falta probada
          b'a round declared by one side alone\tlance dunha parella\n'  # lance dunha parella
          b'a round declared by one side alone is worth\tun lance que declara unha soa parella vale\n'  # un lance que declara unha soa parella vale
+         b'all pass\ttodos pasan\n'  # todos pasan
          b'already enrolled: %(card)s\txa rexistrada: %(card)s\n'  # xa rexistrada: %(card)s
          b'already written: %(card)s\txa escrita: %(card)s\n'  # xa escrita: %(card)s
          b'anticlockwise\tantihorario\n'  # antihorario
@@ -110,6 +111,7 @@ WORDS = (b"\n"
          b'clockwise\thorario\n'  # horario
          b'collect\trecoller\n'  # recoller
          b'collect it\trec\xc3\xb3llea\n'  # recóllea
+         b'colour whist\twhist de cores\n'  # whist de cores
          b'conceded, the partner may object\tcede; o compa\xc3\xb1eiro pode opo\xc3\xb1erse\n'  # cede; o compañeiro pode opoñerse
          b'confirm: done\tconfirmar: feito\n'  # confirmar: feito
          b'confirm: save\tconfirmar: gardar\n'  # confirmar: gardar
@@ -144,6 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tprima da \xc3\xbaltima baza\n'  # prima da última baza
          b'late misdeal: play on\tmal reparto, tarde: s\xc3\xa9guese\n'  # mal reparto, tarde: séguese
          b'lay it on any reader\tp\xc3\xb3\xc3\xb1aa en calquera lector\n'  # póñaa en calquera lector
+         b'light failed ask\tpetici\xc3\xb3n fallada lixeira\n'  # petición fallada lixeira
          b'loses the game\tperde a partida\n'  # perde a partida
          b'low-card\tcarta baixa\n'  # carta baixa
          b'match to team\tpartida para o equipo\n'  # partida para o equipo
@@ -155,6 +158,8 @@ WORDS = (b"\n"
          b'must-beat\tnon montar\n'  # non montar
          b'must-overtrump\tnon contrafallar\n'  # non contrafallar
          b'must-trump\tnon fallar\n'  # non fallar
+         b'next deal double\ta seguinte dobre\n'  # a seguinte dobre
+         b'next dealer\treparte o seguinte\n'  # reparte o seguinte
          b'no\tnon\n'  # non
          b'no ruling\tsen decisi\xc3\xb3n\n'  # sen decisión
          b'not a card of this game\tnon \xc3\xa9 carta deste xogo\n'  # non é carta deste xogo
@@ -172,6 +177,8 @@ WORDS = (b"\n"
          b'replace it before the next lead\tc\xc3\xa1mbiaa antes da pr\xc3\xb3xima sa\xc3\xadda\n'  # cámbiaa antes da próxima saída
          b'reported\tcomunicado\n'  # comunicado
          b'revoke\trenuncio\n'  # renuncio
+         b'same dealer again\trepite o mesmo\n'  # repite o mesmo
+         b'score table\tt\xc3\xa1boa de puntos\n'  # táboa de puntos
          b'seven-discard\tdescarte do sete\n'  # descarte do sete
          b'show\tamosa\n'  # amosa
          b'show hands\tamosade as cartas\n'  # amosade as cartas
@@ -185,6 +192,7 @@ WORDS = (b"\n"
          b'this tag cannot be written\testa etiqueta non se pode escribir\n'  # esta etiqueta non se pode escribir
          b'to team\tpara o equipo\n'  # para o equipo
          b'trawl\tarrastre\n'  # arrastre
+         b'trump bid\ttriunfo poxado\n'  # triunfo poxado
          b'turns up\tv\xc3\xb3lvea\n'  # vólvea
          b'undo: back\tdesfacer: atr\xc3\xa1s\n'  # desfacer: atrás
          b'undo: dealer\tdesfacer: quen d\xc3\xa1\n'  # desfacer: quen dá

@@ -94,6 +94,7 @@ WORDS = (b"\n"
          b'a proven foul\teen bewezen overtreding\n'  # een bewezen overtreding
          b'a round declared by one side alone\tronde van \xc3\xa9\xc3\xa9n kant\n'  # ronde van één kant
          b'a round declared by one side alone is worth\teen ronde die \xc3\xa9\xc3\xa9n kant alleen meldt is waard\n'  # een ronde die één kant alleen meldt is waard
+         b'all pass\tiedereen past\n'  # iedereen past
          b'already enrolled: %(card)s\tal ingelezen: %(card)s\n'  # al ingelezen: %(card)s
          b'already written: %(card)s\tal beschreven: %(card)s\n'  # al beschreven: %(card)s
          b'anticlockwise\ttegen de klok in\n'  # tegen de klok in
@@ -110,6 +111,7 @@ WORDS = (b"\n"
          b'clockwise\tmet de klok mee\n'  # met de klok mee
          b'collect\toprapen\n'  # oprapen
          b'collect it\trapen\n'  # rapen
+         b'colour whist\tkleurenwiezen\n'  # kleurenwiezen
          b'conceded, the partner may object\topgegeven; de partner kan bezwaar maken\n'  # opgegeven; de partner kan bezwaar maken
          b'confirm: done\tbevestig: klaar\n'  # bevestig: klaar
          b'confirm: save\tbevestig: bewaar\n'  # bevestig: bewaar
@@ -144,6 +146,7 @@ WORDS = (b"\n"
          b'last trick bonus\tbonus voor de laatste slag\n'  # bonus voor de laatste slag
          b'late misdeal: play on\tlate foute deling: speel door\n'  # late foute deling: speel door
          b'lay it on any reader\tleg ze op een lezer\n'  # leg ze op een lezer
+         b'light failed ask\tlichte mislukte vraag\n'  # lichte mislukte vraag
          b'loses the game\tverliest de partij\n'  # verliest de partij
          b'low-card\tlage kaart\n'  # lage kaart
          b'match to team\tpartij naar team\n'  # partij naar team
@@ -155,6 +158,8 @@ WORDS = (b"\n"
          b'must-beat\tniet hoger spelen\n'  # niet hoger spelen
          b'must-overtrump\tniet overtroeven\n'  # niet overtroeven
          b'must-trump\tniet troeven\n'  # niet troeven
+         b'next deal double\tvolgende dubbel\n'  # volgende dubbel
+         b'next dealer\tvolgende gever\n'  # volgende gever
          b'no\tnee\n'  # nee
          b'no ruling\tgeen beslissing\n'  # geen beslissing
          b'not a card of this game\tgeen kaart van dit spel\n'  # geen kaart van dit spel
@@ -172,6 +177,8 @@ WORDS = (b"\n"
          b'replace it before the next lead\tvervang haar voor de volgende uitkomst\n'  # vervang haar voor de volgende uitkomst
          b'reported\tgenoteerd\n'  # genoteerd
          b'revoke\tverzaking\n'  # verzaking
+         b'same dealer again\tzelfde gever\n'  # zelfde gever
+         b'score table\tpuntentabel\n'  # puntentabel
          b'seven-discard\tzeven afgooien\n'  # zeven afgooien
          b'show\ttoont\n'  # toont
          b'show hands\ttoon jullie kaarten\n'  # toon jullie kaarten
@@ -185,6 +192,7 @@ WORDS = (b"\n"
          b'this tag cannot be written\tdeze tag kan niet beschreven worden\n'  # deze tag kan niet beschreven worden
          b'to team\tnaar team\n'  # naar team
          b'trawl\ttroef trekken\n'  # troef trekken
+         b'trump bid\ttroef geboden\n'  # troef geboden
          b'turns up\tdraait om\n'  # draait om
          b'undo: back\tterug: vorige\n'  # terug: vorige
          b'undo: dealer\tterug: gever\n'  # terug: gever

@@ -121,12 +121,18 @@ def option_text(key, value):
             "fold_bonus": say("bonuses on a fold"), "lone_stake": say("a round declared by one side alone is worth"),
             "captains": say("captains"), "dummy": say("dummy"),
             "lone_side": say("a round declared by one side alone"),
-            "bonus": say("pares and juego bonuses")}.get(key, key.replace("_", " "))
+            "bonus": say("pares and juego bonuses"),
+            "score_table": say("score table"), "all_pass": say("all pass"),
+            "bid_trump": say("trump bid")}.get(key, key.replace("_", " "))
     if value is True or value is False:
         value = say("yes") if value else say("no")
     elif key == "lone_side" or key == "bonus":      # Mus's practice preset: words of the option
         value = {"bet": say("is bet"), "only": say("is not bet"), "best": say("the best player's"),
                  "side": say("both partners'")}.get(value, str(value))
+    elif key == "score_table" or key == "all_pass":     # Wiezen's presets: words of the option
+        value = {"kleuren": say("colour whist"), "light": say("light failed ask"), "iwwa": "IWWA",
+                 "redeal": say("same dealer again"), "double": say("next deal double"),
+                 "next": say("next dealer")}.get(value, str(value))
     else:
         value = {"cw": say("clockwise"), "ccw": say("anticlockwise"), "game": say("loses the game"),
                  "report": say("is reported"), "piquet32": say("piquet 32"), "spanish40": say("Spanish 40"),
@@ -145,7 +151,7 @@ def enrol(self, view):
     if code < 0:
         what = say("DONE")
     elif code >= 64:
-        from reader import deck as D
+        from reader import enrol as D      # every tag of the set, Wiezen's too (enrolment only)
         what = D.CONTROLS[code - D.CONTROL_BASE]
     else:
         what = self.card(C.name(code))

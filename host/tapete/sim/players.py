@@ -21,8 +21,8 @@ from chips.tags import ntag213
 
 MISSES = 3
 PANEL = -1              # yield PANEL: wait until the panel shows the table as it is
-from reader.deck import CONTROL_BASE, CONTROLS     # the enrolled control tags and their codes
-SHOWN = ("claim", "declare", "discard", "exchange")      # tags followed by cards laid to be shown
+from reader.enrol import CONTROL_BASE, CONTROLS    # the enrolled control tags and their codes
+SHOWN = ("claim", "declare", "discard", "exchange", "troel", "troela")      # tags followed by cards laid to be shown
 SHOWDOWN = 3                                 # table/showing.py: every seat lays its hand
 MENU, CONFIRM, UNDO = 0, 1, 2
 
@@ -323,6 +323,20 @@ class Players:
             cards = ev.get("cards")
             if word == "exchange":
                 cards = [ev["card"]]
+            elif word in ("troel", "troela"):
+                # Wiezen: the aces the call announces, then (troela) the hearts held
+                # from the king down; the table names the card (firmware/table/showing.py)
+                held = self.hands.get(seat, [])
+                cards = [C.name(x) for x in held if x & 15 == 0]
+                face = 13
+                while word == "troela" and C.card(1, face) in held:
+                    cards.append(C.name(C.card(1, face)))
+                    face -= 1
+                yield from self.call(seat, word)
+                yield from self.show(seat, [C.parse(x) for x in cards])
+                if word == "troela":
+                    yield from self.press(CONFIRM)
+                return
             elif word == "claim":
                 cards = [C.name(x) for x in self.hands.get(seat, [])]
             elif cards is None and "count" in ev:

@@ -3,7 +3,7 @@ timing, reading a deck with no enrolment, writing one (MicroPython)."""
 from chips.tags import ntag213, mifare_classic, WRITE_US
 from drivers.mfrc522 import OK, ERROR
 from reader import ndef
-from reader.deck import CONTROL_BASE, CONTROLS
+from reader.enrol import CONTROL_BASE, CONTROLS     # every tag of a set, Wiezen's too
 from firmware.reader.simkit import table_with_readers, drain, uid7, ListDeck
 
 

@@ -1,23 +1,16 @@
-"""Wiezen's club profiles (host/tapete/event/profiles/wiezen/, waiting for the registry):
-each is a file the profile loader accepts, and sets what its title says. The registry is
-made to know Wiezen for these tests only (the stage driver wires it in: issue 37)."""
+"""Wiezen's club profiles (host/tapete/event/profiles/, beside the others): each is a
+file the profile loader accepts for the registry's `wiezen`, and sets what its title says."""
+import json
 import os
 
 import pytest
 
 from tapete.event import profiles
-from tapete.rules import games
 from tapete.rules.games.wiezen import Wiezen
 
-HERE = os.path.join(os.path.dirname(profiles.__file__), "wiezen")
-FILES = sorted(f for f in os.listdir(HERE) if f.endswith(".json"))
-
-
-@pytest.fixture
-def registry(monkeypatch):
-    known = games.game_class
-    monkeypatch.setattr(games, "NAMES", games.NAMES + ("wiezen",))
-    monkeypatch.setattr(games, "game_class", lambda name: Wiezen if name == "wiezen" else known(name))
+HERE = os.path.dirname(profiles.__file__)
+FILES = sorted(f for f in os.listdir(HERE) if f.endswith(".json")
+               and json.load(open(os.path.join(HERE, f)))["game"] == "wiezen")
 
 
 def load(name):
@@ -26,30 +19,31 @@ def load(name):
     return prof
 
 
+def test_the_four_club_profiles_are_shipped():
+    assert FILES == ["kleurenwiezen.json", "wiezen-light.json", "wiezen-pass-doubles.json", "wiezen.json"]
+
+
 @pytest.mark.parametrize("name", FILES)
-def test_each_wiezen_profile_passes_the_loader(registry, name):
+def test_each_wiezen_profile_passes_the_loader(name):
     prof = load(name)
     game = Wiezen(profiles.match_options(prof))
     assert game.seats == 4 and prof["sources"]
+    assert profiles.named(prof["profile"])["game"] == "wiezen"
 
 
-def test_the_default_profile_is_the_iwwa_sheet(registry):
+def test_the_default_profile_is_the_iwwa_sheet():
     g = Wiezen(profiles.match_options(load("wiezen.json")))
     assert g.table == "iwwa" and g.all_pass() == "next" and g.turnup
 
 
-def test_kleurenwiezen_profile_bids_its_trump(registry):
+def test_kleurenwiezen_profile_bids_its_trump():
     g = Wiezen(profiles.match_options(load("kleurenwiezen.json")))
     assert not g.turnup and g.table == "kleuren" and g.all_pass() == "redeal"
+    assert "turnup" not in g.stages
 
 
-def test_a_wrong_option_in_a_wiezen_profile_names_its_key(registry):
+def test_a_wrong_option_in_a_wiezen_profile_names_its_key():
     text = open(os.path.join(HERE, "wiezen-light.json")).read().replace('"light"', '"heavy"')
     with pytest.raises(profiles.ProfileError) as err:
         profiles.parse(text, "wiezen-light.json")
     assert "score_table" in str(err.value) and "line 7" in str(err.value)
-
-
-def test_without_the_registry_the_loader_refuses_them():
-    with pytest.raises(profiles.ProfileError):
-        load("wiezen.json")

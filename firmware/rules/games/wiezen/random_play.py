@@ -8,6 +8,7 @@ with no high card), with some chance thrown in so every path is walked. `hands` 
 on the table itself.
 """
 from ... import cards as C
+from ...phases import SHOW
 from . import contracts as K
 
 
@@ -97,10 +98,17 @@ def _colour_ask(auction, suit):
 
 
 def random_call(game, match, hands, rng):
-    """The description's `random_call` (rules/playout.py's shape) over the hand's talk."""
+    """The description's `random_call` (rules/playout.py's shape) over the hand's talk;
+    while an open miserie hand is due, its declarer's `hand` event (the cards he holds)."""
     a = match.ctx.talk
     if a is None:
         return None
+    if match.phase == SHOW:
+        bits = game.awaiting(match)
+        seat = 0
+        while not (bits >> seat) & 1:
+            seat += 1
+        return {"ev": "hand", "seat": seat, "cards": [C.name(c) for c in hands[seat]]}
     said = speak(a, hands, rng)
     if said is None:
         return None
