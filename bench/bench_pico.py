@@ -314,7 +314,8 @@ def match(image, native, hands, report, flash=None, plays=None, pack=None):
         heap = [r for r in rig.replies if r.get("reply") == "heap"]
         # where the low-water came: the last event logged before its reply
         at = [q for r, q in zip(rig.replies, rig.reply_seq) if r.get("reply") == "heap"][-1]
-        at_ev = rig.events.get(at, {})
+        at_ev = {"seq": at, "ev": rig.events.get(at, {}).get("ev"),
+                 "hand": sum(1 for q, e in rig.events.items() if q <= at and e.get("ev") == "deal")}
         modelled = F.difference(rig.stats(), before)
     lat = F.latency([x / 1000 for x in players.latency_us if x is not None])
     low = heap[-1]["low"]
@@ -322,7 +323,7 @@ def match(image, native, hands, report, flash=None, plays=None, pack=None):
         "plays": len(players.placed), "hands": players.match.hand_no, "over": players.match.over,
         "heap_low_free": low, "largest_block_at_low": heap[-1]["largest"],
         "largest_block_at_boot": heap[0]["largest"], "free_at_boot": heap[0]["free"],
-        "low_after": {"seq": at, "ev": at_ev.get("ev"), "hand": at_ev.get("hand"), "trick": at_ev.get("trick")},
+        "low_after": at_ev,
         "verdict_ms": lat, "modelled": modelled, "problems": problems}
     say("%s %s (%d hands, %d plays, each after a 0-%d ms pause%s): heap low-water %d bytes free (largest free "
         "block then %d) (budget >= %d free)" % (
@@ -330,8 +331,8 @@ def match(image, native, hands, report, flash=None, plays=None, pack=None):
             r["hands"], r["plays"], THINK_MS, "" if r["over"] else ", stopped early", low,
             heap[-1]["largest"], BUDGET_FREE))
     say("%s: at boot %d bytes free, the largest free block %d (what a game's code loads into); "
-        "the low-water came after seq %d (%s, hand %s, trick %s)"
-        % (key, heap[0]["free"], heap[0]["largest"], at, at_ev.get("ev"), at_ev.get("hand"), at_ev.get("trick")))
+        "the low-water came after seq %d (%s, in hand %d)"
+        % (key, heap[0]["free"], heap[0]["largest"], at, at_ev["ev"], at_ev["hand"]))
     timing = modelled["flash_timing"]
     say("card on the reader -> verdict on its seat's lights, %s: %s (budget: median <= %d ms, "
         "95%% <= %d ms, worst <= %d ms)" % (key, F.latency_text(lat), BUDGET_MEDIAN_MS,
