@@ -43,6 +43,7 @@ from ..game import Game
 from ..phases import PLAY
 from ..stages import DEAL, DRAW, SCORE, TRICKS, TURNUP
 from ..stock import exchange_call, random_exchange
+from .partida import of as _partida, running as _running
 
 REY = 12        # slots (face - 1)
 SOTA = 10
@@ -269,28 +270,6 @@ class Guinote(Game):
                     return {"ev": "call", "seat": seat, "call": "declare",
                             "cards": [C.name(rey), C.name(sota)]}
         return None
-
-
-def _running(points, carry):
-    """The partida's points: this deal's plus the idas carried."""
-    return [points[t] + (carry[t] if carry is not None else 0) for t in range(2)]
-
-
-def _partida(match):
-    """The match's partida in progress (Match.series), made at the first hand."""
-    if match.series is None:
-        match.series = Partida()
-    return match.series
-
-
-class Partida:
-    """A partida across its deals: the idas carried into the vueltas."""
-
-    def __init__(self):
-        self.carry = None       # the idas points carried into a deal de vueltas
-        self.vueltas = False    # the hand in play is de vueltas
-        self.points = [0, 0]    # the partida's points after the last hand
-        self.deals_next = -1    # the winner of the last trick deals next (R11)
 
 
 class Cantes:

@@ -68,6 +68,7 @@ from ..duties import FOLLOW, TRUMP_LEAD
 from ..errors import EventError, OrderError
 from ..phases import CALLS as PHASE_CALLS, PLAY
 from ..stages import CALLS, DEAL, DRAW, SCORE, TRICKS, TURNUP
+from .partida import of as _partida, running as _running
 from .tute import Declarations, Tute
 
 SEVEN = 6       # slots (face - 1)
@@ -217,9 +218,7 @@ class TuteThree(_EachForSelf):
         and a tie for the most after them plays on (Ludoteka)."""
         if not self.subastado:
             return _EachForSelf.settle(self, match)
-        p = match.series
-        if p is None:
-            p = match.series = Partida()
+        p = _partida(match)
         if match.ctx.ended != "pass":
             p.played += 1
         w = _EachForSelf.settle(self, match)
@@ -438,18 +437,6 @@ def _highest(values, n):
     return best
 
 
-def _running(points, carry):
-    """The partida's points: this deal's plus the first deal's carried."""
-    return [points[t] + (carry[t] if carry is not None else 0) for t in range(2)]
-
-
-def _partida(match):
-    """The match's partida in progress (Match.series), made at the first hand."""
-    if match.series is None:
-        match.series = Partida()
-    return match.series
-
-
 class Subasta(Declarations):
     """Tute subastado's hand: its auction, and the declarer's cantes (Tute's)."""
 
@@ -464,11 +451,3 @@ class Subasta(Declarations):
         self.done = False           # trump is named
 
 
-class Partida:
-    """A habanero partida across its deals: the first deal's points carried."""
-
-    def __init__(self):
-        self.carry = None       # the first deal's points, carried into the second
-        self.vueltas = False    # the hand in play is the second deal
-        self.points = [0, 0]    # the partida's points after the last hand
-        self.played = 0         # partidas played out
