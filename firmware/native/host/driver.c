@@ -20,10 +20,10 @@
  *   trumps' tricks besides them, or for the side not on lead with every other
  *   seat's cheapest cards on them, counted on rank masks) tried after the table,
  *   within its entry's bounds;
- * - null-window tests that halve the open interval (C*), sharing the table; a
+ * - null-window tests that split the open interval (C*), sharing the table; a
  *   search that keeps the table's entries of the searches before it first tests at
  *   the caller's bound, then at the last answer found with that table, and steps
- *   away from them before halving (host_exact's guesses); such searches of one hand
+ *   away from them before splitting (host_exact's guesses); such searches of one hand
  *   key positions by the hand's deal (or its first search's cards), and pass on
  *   their killers and history (tc_solve_host's `dealt`);
  * - a cheaper node: the move list on rank masks (host_list, moves.c's order), the
@@ -70,14 +70,38 @@ static int test_at(host *h, int beta, int *lo, int *hi) {
     return 0;
 }
 
-/* The exact value by null-window tests that halve the interval still open (C*, MTD
- * by bisection): a fail-soft answer narrows it at once, and a point value (up to 255)
+/* Does the searched side lead the trick the search starts in? Its tests that the
+ * value lies below a mark are then the dear ones: to prove the leader's side cannot
+ * reach a mark, every card it could lead (and its partner's) must be refuted, where
+ * the other proof needs one good lead. On the bench's first 10 Botifarra deals, each
+ * test alone from an empty table, the side on lead: at the value 0.1-14.5M nodes a
+ * deal, one point above it 0.0-27.8M (deal 6: 4.2M and 27.8M); Malilla, Tute and
+ * Manille lean the same way, less. */
+static int leads(const host *h) {
+    return h->s.g->team[h->s.t.leader] == h->s.team;
+}
+
+/* The next test within (lo, hi]: 5/16 of the way up from lo when the searched side
+ * leads (the interval's upper part is where its dear tests lie: fewer of them, more
+ * of the cheap ones below), 5/16 of the way down from hi when it does not. Measured
+ * against halving (the bench's 40 Botifarra deals and 60 of Malilla, Tute, Manille 4
+ * and 3, each for the side on lead and for the other, solve_driver's nodes; sweep in
+ * docs/solver-experiments.md, stop 37): Botifarra 849M -> 763M, the others 192M ->
+ * 194M; 3/8 and 1/4 of the way gave 771M / 187M and 774M / 193M. */
+static int split_at(int lo, int hi, int low) {
+    int width = hi - lo + 1;
+    int beta = low ? lo + ((width * 5) >> 4) : hi + 1 - ((width * 5) >> 4);
+    return beta <= lo ? lo + 1 : beta > hi ? hi : beta;
+}
+
+/* The exact value by null-window tests that narrow the interval still open (C*, MTD
+ * by a biased bisection): a fail-soft answer narrows it at once, and a point value (up to 255)
  * needs about 8 tests where MTD(f)'s steps of one point need dozens; -1 when the
  * budget ran out. With a `guess` (-1: none), the first test is at it (is the value at
  * least the guess?), then at `then` (-1: none) if it still lies in the interval left,
  * and the next ones step away from the last of them on the side the value lies,
  * 1, 1, 2, 4, ... points past the bound found so far, until one fails the other
- * way; then the interval left is halved: a right guess settles the value in two
+ * way; then the interval left is split (split_at): a right guess settles the value in two
  * tests, a near one in a few (the report's cards are mostly a few points from the
  * bound it gives, where halving from 0 spent tests far below; once the bound is
  * passed, the card tried before is a nearer guess than the bound: the sim's
@@ -113,8 +137,9 @@ static int host_exact(host *h, int guess, int then, int lo, int hi) {
             }
         }
     }
+    int low = leads(h);
     while (lo < hi) {
-        if (test_at(h, lo + ((hi - lo + 1) >> 1), &lo, &hi) < 0) {
+        if (test_at(h, split_at(lo, hi, low), &lo, &hi) < 0) {
             return -1;
         }
     }
