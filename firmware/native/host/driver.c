@@ -81,16 +81,17 @@ static int leads(const host *h) {
     return h->s.g->team[h->s.t.leader] == h->s.team;
 }
 
-/* The next test within (lo, hi]: 5/16 of the way up from lo when the searched side
- * leads (the interval's upper part is where its dear tests lie: fewer of them, more
- * of the cheap ones below), 5/16 of the way down from hi when it does not. Measured
+/* The next test within (lo, hi]: halfway when `low` is -1; else 5/16 of the way up
+ * from lo when the searched side leads (`low` 1: the interval's upper part is where
+ * its dear tests lie: fewer of them, more of the cheap ones below), 5/16 of the way
+ * down from hi when it does not (`low` 0). Measured
  * against halving (the bench's 40 Botifarra deals and 60 of Malilla, Tute, Manille 4
  * and 3, each for the side on lead and for the other, solve_driver's nodes; sweep in
  * docs/solver-experiments.md, stop 37): Botifarra 849M -> 763M, the others 192M ->
  * 194M; 3/8 and 1/4 of the way gave 771M / 187M and 774M / 193M. */
 static int split_at(int lo, int hi, int low) {
     int width = hi - lo + 1;
-    int beta = low ? lo + ((width * 5) >> 4) : hi + 1 - ((width * 5) >> 4);
+    int beta = low < 0 ? lo + (width >> 1) : low ? lo + ((width * 5) >> 4) : hi + 1 - ((width * 5) >> 4);
     return beta <= lo ? lo + 1 : beta > hi ? hi : beta;
 }
 
@@ -137,7 +138,10 @@ static int host_exact(host *h, int guess, int then, int lo, int hi) {
             }
         }
     }
-    int low = leads(h);
+    /* after guesses the interval left is a few points about them, where the split
+     * measured no better: halved (the report of the sim's Botifarra match, whose
+     * searches all guess: 610.84M nodes halved, 617.44M split) */
+    int low = tested >= 0 ? -1 : leads(h);
     while (lo < hi) {
         if (test_at(h, split_at(lo, hi, low), &lo, &hi) < 0) {
             return -1;
