@@ -73,7 +73,8 @@ def render_panels(history, folder):
         mpy = micropython()
     except SimError as err:
         return str(err)
-    inputs = [ev for _i, ev in history._inputs()]
+    # the inputs and the director's overrides (the controller derives its own rulings)
+    inputs = [ev for _i, ev in history._inputs() if ev.get("ev") != "x-ruling"]
     where = dict((id(ev), k) for k, ev in enumerate(inputs))
     cuts = []
     for step in history.steps:
