@@ -189,3 +189,20 @@ def test_tapete_sim_prints_a_line_for_a_reopened_hand():
         assert summary_line({"ev": "trick", "hand": 3}) is None
     with i18n.using("fr"):
         assert summary_line({"ev": "x-reopen", "hand": 3}).startswith("donne 3 rouverte")
+
+
+def test_the_replays_panel_follows_the_override(tmp_path):
+    """The panel pictures (sim/panels.py, the controller's own replay under micropython)
+    go on after an override as the table did: each trick of the reopened hand its own
+    picture (a rebuild from no journal left them all one idle screen)."""
+    import png
+    t = reopened()
+    replay = Replay(Loaded(t.log, "test"), folder=str(tmp_path))
+    assert replay.panel_note is None and all(s.panel for s in replay.steps)
+
+    def pixels(step):
+        return list(png.Reader(filename=step.panel).asRGB8()[2])
+    i = next(k for k, s in enumerate(replay.steps) if s.kind == "override")
+    after = [pixels(s) for s in replay.steps[i:]]
+    assert all(a != b for a, b in zip(after, after[1:]))
+    assert pixels(replay.steps[i - 1]) != after[0]     # the hand end withdrawn, then play on
