@@ -109,6 +109,13 @@ class History:
         x-undo took back are left out."""
         return without_undone(self.events, ("end", RULING, OVERRIDE))
 
+    def ruled_events(self):
+        """The log's events without the director's overrides the rules refused: what the
+        incident log (views/incidents.py) is fed, so that it joins no refused override to
+        its ruling (the refusal is listed in `errors`)."""
+        refused = set(n - 1 for n, _msg in self.errors)
+        return [ev for i, ev in enumerate(self.events) if not (i in refused and ev.get("ev") == OVERRIDE)]
+
     def ruled_inputs(self):
         """The last match's inputs as finally ruled (those the match rebuilt under every
         override took, in order), carrying the director's penalties (`Ruled`): what the

@@ -110,7 +110,7 @@ def render(loaded, solve=True, limit=0, progress=None, jobs=1):
         out.append('<h2 id="result">%s</h2><p>%s</p>' % (esc(_("Result")), esc(
             _("the log ends before the match does; totals %(totals)s") % {"totals": " / ".join(map(str, totals))})))
     log = Incidents()       # the referee's incident log (views/incidents.py), the whole match
-    for ev in loaded.events:
+    for ev in hist.ruled_events():      # a refused override is among the refused events only
         log.feed(ev)
     if log.items:
         out.append('<section id="incidents"><h2>%s</h2><ul>%s</ul></section>' % (

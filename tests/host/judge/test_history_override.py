@@ -13,7 +13,7 @@ from tapete.judge.analysis import analyse
 from tapete.judge.audit import audit_text
 from tapete.judge.history import History
 from tapete.log.source import Loaded
-from tapete.views import sheet
+from tapete.views import score_sheet, sheet
 from tapete.views.replay import Replay, step_notes
 
 from game_rules.test_laws import play_out, revoke_at_play
@@ -130,6 +130,14 @@ def test_a_refused_override_is_an_error_and_changes_nothing():
     assert "needs 'penalty'" in hist.errors[2][1]
     assert [(s.kind, s.hand, s.trick) for s in hist.steps] == [(s.kind, s.hand, s.trick) for s in before.steps]
     assert hist.hands == before.hands and hist.overrides == [] and hist.ruled_inputs().overrides == {}
+    with i18n.using("en"):
+        text, clean_text = (_text(sheet.render(Loaded(log, "test"), solve=False)) for log in (t.log, clean))
+    assert "Events the rules refused" in text and "Events the rules refused" not in clean_text
+    assert "event %d: the ruling of hand 1 is final: hand 2 has been dealt" % (len(clean) + 1) in text
+    # the incident log joins none of them to the ruling (it stays 'reported, no penalty')
+    assert "OVERRULED" not in text
+    with i18n.using("en"):
+        assert "OVERRULED" not in score_sheet.render(Loaded(t.log, "test"))
 
 
 def test_the_replay_says_the_override_at_its_step_and_its_board_follows_it():
