@@ -314,6 +314,21 @@ def _this_run(result, first_line):
     return [r for r in result["matches"] if r["lines"][0] >= first_line] or result["matches"][-1:]
 
 
+def summary_line(ev):
+    """The line `tapete sim` prints for a hand's end, and for a hand a director's override
+    reopened (`x-reopen`: the end printed before no longer stands, play goes on); None
+    for any other event. In the players' language."""
+    from ..i18n import _
+    if ev.get("ev") == "hand_end":
+        return _("hand %(hand)s: points %(points)s, score %(score)s, totals %(totals)s") % {
+            "hand": ev["hand"], "points": "/".join(map(str, ev["points"])),
+            "score": "/".join(map(str, ev["score"])), "totals": "/".join(map(str, ev["totals"]))}
+    if ev.get("ev") == "x-reopen":
+        from ..views.replay import reopened_text
+        return reopened_text(ev)
+    return None
+
+
 def _record_here(args, proc, new, driven, frames, path, first_line):
     """`make sim`: record the link here, audit the log, print a summary."""
     from ..judge.audit import audit_file
@@ -335,11 +350,10 @@ def _record_here(args, proc, new, driven, frames, path, first_line):
             db.add(ev)
         if args.verbose:
             print(json.dumps(ev), flush=True)
-        elif ev.get("ev") == "hand_end" and not args.quiet:
-            from ..i18n import _
-            print(_("hand %(hand)s: points %(points)s, score %(score)s, totals %(totals)s") % {
-                "hand": ev["hand"], "points": "/".join(map(str, ev["points"])),
-                "score": "/".join(map(str, ev["score"])), "totals": "/".join(map(str, ev["totals"]))}, flush=True)
+        elif not args.quiet:
+            line = summary_line(ev)
+            if line is not None:
+                print(line, flush=True)
 
     def reply(obj):
         if obj.get("reply") == "boot" and obj.get("phase") == "idle":

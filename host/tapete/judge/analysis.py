@@ -175,7 +175,7 @@ def _analyse(inputs, limit=0, progress=None, only=None):
     rest of the hand together; weighed last, a hand cut short misses only the
     earliest of them."""
     dealt = _dealt_by_hand(inputs)
-    m = Match()
+    m = _match(inputs)
     out = {}
     h = None
     count = _Count(progress, sum(1 for ev in inputs if ev.get("ev") == "play"))
@@ -204,6 +204,14 @@ def _analyse(inputs, limit=0, progress=None, only=None):
     if h is not None:       # the log ends inside the hand: its plays so far
         _weigh(m.game, h, count)
     return out
+
+
+def _match(inputs):
+    """A Match for replaying `inputs`, under the director's penalties they carry
+    (judge/history.py `Ruled`: the match as finally ruled) or, without, the law's."""
+    m = Match()
+    m.overrides = getattr(inputs, "overrides", None) or None
+    return m
 
 
 def _weigh(game, h, count):
@@ -328,7 +336,7 @@ def _other_cards(game, h, count):
 
 def _hand_numbers(inputs):
     """{hand number: its plays} for every hand with a play accepted, in play order."""
-    m = Match()
+    m = _match(inputs)
     hands = {}
     for ev in inputs:
         n = m.hand_no if m.game is not None else None
@@ -393,7 +401,7 @@ def _dealt_by_hand(inputs):
     """{hand number: {seat: [printed cards]}} for the hands whose every card is known
     (the `hand` events, or each seat played its whole hand)."""
     out = {}
-    m = Match()
+    m = _match(inputs)
     plays, shown = {}, {}
 
     def close():

@@ -10,7 +10,9 @@ through the controller's own journal replay (table/restore.py, as after a power 
 the rules, the violation it shows, the phase); after each cut the phase is the one the
 controller is in then (a complete trick still lies on the readers: collect) and the
 panel is drawn and refreshed on the simulated e-ink, which saves the frame (0001.png
-for the first cut, and so on). It prints "panels: N" when done.
+for the first cut, and so on). It prints "panels: N" when done. A director's
+`x-override` among them rebuilds the match as after a power cut (each input is
+journalled on the scratch flash as it is replayed, as the controller journals it).
 """
 import json
 import sys
@@ -18,6 +20,7 @@ import sys
 from table import app as A
 from boards import factory as B
 from table import restore as R
+from rules import fold
 from boards.sim import makedirs
 
 
@@ -40,6 +43,12 @@ def main(argv):
             ev = json.loads(line)
             if ev.get("ev") in ("match", "deal"):
                 t.violation = None      # as new_match and next_deal clear it
+            if ev.get("ev") == "x-override" or fold.is_input(ev):
+                # journalled as the controller journals its inputs: a director's override
+                # rebuilds the match from the journal (table/restore.py `overridden`); and
+                # the message band's word (the override's) lasts until the next input
+                t.journal.append(ev)
+                t.message = ""
             R._replay(t, ev)
             if k < len(cuts) and cuts[k] == i:
                 app.draw()

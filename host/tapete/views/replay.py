@@ -19,7 +19,8 @@ import tempfile
 
 from ..judge.history import History, sort_cards
 from ..i18n import _, ngettext
-from .state import TableView, card_text, describe_claim, describe_violation, ending_text, seat_text, spoken, text_lines
+from .state import (TableView, card_text, describe_claim, describe_incident, describe_violation, ending_text, seat_text,
+                    spoken, text_lines)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -57,6 +58,7 @@ class Replay:
         d["said"] = {"played": [describe_violation(v, st) for v in step.played],
                      "proven": [describe_violation(v, st) for v in step.proven],
                      "claims": [describe_claim(c, st) for c in step.claims],
+                     "overrides": override_notes(step), "withdrawn": withdrawn_text(step),
                      "cards": dict((c, card_text(c, st)) for k in step.state.get("knowledge") or []
                                    for c in (k.get("holds") or []) + (k.get("lacks") or []))}
         d["index"] = i
@@ -71,7 +73,8 @@ def render_panels(history, folder):
         mpy = micropython()
     except SimError as err:
         return str(err)
-    inputs = [ev for _i, ev in history._inputs()]
+    # the inputs and the director's overrides (the controller derives its own rulings)
+    inputs = [ev for _i, ev in history._inputs() if ev.get("ev") != "x-ruling"]
     where = dict((id(ev), k) for k, ev in enumerate(inputs))
     cuts = []
     for step in history.steps:
@@ -137,13 +140,60 @@ def step_notes(step):
         out.append(_("PROVEN HERE:") + " " + describe_violation(v, st))
     for c in step.claims:
         out.append(_("CLAIM:") + " " + describe_claim(c, st))
+    out.extend(override_notes(step))
     if step.hand_end:
         e = step.hand_end
         out.append(_("hand %(hand)s over: points %(points)s, score %(score)s, totals %(totals)s") % {
             "hand": e.get("hand"), "points": "/".join(map(str, e.get("points") or [])),
             "score": "/".join(map(str, e.get("score") or [])), "totals": "/".join(map(str, e.get("totals") or []))}
             + (" (%s %s)" % (_("hand ended by"), ending_text(st, e["ended"])) if e.get("ended") else ""))
+    if step.withdrawn:
+        out.append(withdrawn_text(step))
     return out
+
+
+def override_notes(step):
+    """A director's override at its step: the ruling, its penalty before and the new one,
+    by whom, why (the incident log's words, views/state.py), the hand it reopened, the
+    cards it voided."""
+    out = []
+    st = step.view
+    o = step.overruled
+    if o is not None:
+        out.append(overruled_text(o, st))
+        if step.reopen is not None:
+            out.append(reopened_text(step.reopen) if step.hand_end is None else
+                       _("hand %(hand)s: the end said before is withdrawn; it ends as the director ruled") % {
+                           "hand": step.reopen.get("hand")})
+        if o.get("voided"):
+            out.append(voided_text(o["voided"]))
+    return out
+
+
+def voided_text(n):
+    """The cards played on after a ruling that a director's override made end the hand."""
+    return ngettext("%(n)s card played after the ruling no longer counts",
+                    "%(n)s cards played after the ruling no longer count", n) % {"n": n}
+
+
+def withdrawn_text(step):
+    """At a step whose hand end (match end) a later override withdrew: that, or None."""
+    return _("this end was withdrawn by the director's override") if step.withdrawn else None
+
+
+def overruled_text(o, s=None):
+    """An override (History's `overruled`, the audit's `overrides`) in the incident log's
+    words: 'hand 1: seat 0: revoke; ruling: the offending side loses the hand;
+    OVERRULED by Marta: reported, no penalty (the lead was condoned)'."""
+    item = {"hand": o.get("hand"), "seat": o.get("seat"), "what": o.get("rule"), "penalty": o.get("was"),
+            "override": {"penalty": o.get("penalty"), "by": o.get("by"), "reason": o.get("reason")}}
+    return describe_incident(item, s)
+
+
+def reopened_text(ev):
+    """The line of an `x-reopen`: the hand's end the log said no longer stands."""
+    return _("hand %(hand)s reopened by the director's override: its end no longer stands, play goes on") % {
+        "hand": ev.get("hand")}
 
 
 def plain(replay, out=sys.stdout, keep=False):

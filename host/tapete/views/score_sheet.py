@@ -67,7 +67,7 @@ def render(loaded, full_report=None):
                                            ("<br>" + esc(_("options: ") + opts)) if opts else "")]
     out.append(_players(s, seats, teams))
     out.append(_hands(hist, s, teams))
-    out.append(_incidents(loaded.events, s))
+    out.append(_incidents(hist.ruled_events(), s))     # no refused override joined to its ruling
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     if end is not None:
         w = end.get("winner")

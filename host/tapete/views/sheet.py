@@ -13,6 +13,7 @@ from ..judge.analysis import analyse
 from ..judge.history import History, sort_cards
 from ..i18n import _, language
 from .incidents import Incidents
+from .replay import overruled_text, voided_text
 from .state import describe_claim, describe_incident, describe_violation, ending_text, team_name
 from .words import (call_text, card_text, context_items, game_name, options_text, seat_label, seat_ref,
                     spanish_pack, trump_label, trump_text)
@@ -30,7 +31,8 @@ td, th { border: 1px solid #bbb; padding: .15em .5em; text-align: left; vertical
 th { background: #eee; }
 .card { white-space: nowrap; } .red { color: #c00; }
 .win { font-weight: bold; } .bad { background: #fdd; outline: 2px solid #c00; }
-.violation { color: #900; } .claim { color: #640; } .note { color: #555; font-size: 10pt; }
+.violation { color: #900; } .claim { color: #640; } .override { color: #046; }
+.note { color: #555; font-size: 10pt; }
 #incidents li { margin: .2em 0; overflow-wrap: anywhere; }
 section.hand { page-break-inside: avoid; border-top: 2px solid #333; margin-top: 1.5em; }
 .dd td:nth-child(n+2) { text-align: right; }
@@ -86,7 +88,7 @@ def render(loaded, solve=True, limit=0, progress=None, jobs=1):
     snap_teams = [[s for s in range(seats) if game.team_of[s] == t] for t in range(m.teams)]
     s = {"teams": snap_teams, "game": game.name, "options": dict(getattr(game, "options", None) or {}),
          "names": hist.names}
-    values = analyse([ev for _i, ev in hist._inputs()], limit, progress, jobs) if solve else {}
+    values = analyse(hist.ruled_inputs(), limit, progress, jobs) if solve else {}   # as finally ruled
     end = next((e for e in reversed(loaded.events) if e.get("ev") == "match_end"), None)
     totals = list(m.totals)
     title = "%s: %s" % (game_name(s), _result_words(s, m, totals))
@@ -108,7 +110,7 @@ def render(loaded, solve=True, limit=0, progress=None, jobs=1):
         out.append('<h2 id="result">%s</h2><p>%s</p>' % (esc(_("Result")), esc(
             _("the log ends before the match does; totals %(totals)s") % {"totals": " / ".join(map(str, totals))})))
     log = Incidents()       # the referee's incident log (views/incidents.py), the whole match
-    for ev in loaded.events:
+    for ev in hist.ruled_events():      # a refused override is among the refused events only
         log.feed(ev)
     if log.items:
         out.append('<section id="incidents"><h2>%s</h2><ul>%s</ul></section>' % (
@@ -241,6 +243,10 @@ def _hand_html(hist, h, value, game, seats, s):
         out.append('<p class="violation">%s %s</p>' % (esc(_("VIOLATION")), text_html(describe_violation(v, s))))
     for c in h["claims"]:
         out.append('<p class="claim">%s</p>' % text_html(describe_claim(c, s)))
+    for o in hist.overrides:    # the hand as the director finally ruled it (judge/history.py)
+        if o["hand"] == n:
+            out.append('<p class="override">%s%s</p>' % (text_html(overruled_text(o, s)), esc(
+                "; " + voided_text(o["voided"]) if o.get("voided") else "")))
     e = h["end"]
     if e is not None:
         out.append("<p class='end'>%s</p>" % esc(_("points %(points)s, score %(score)s, totals %(totals)s") % {
@@ -306,8 +312,10 @@ def _dd_html(v, s=None):
             best = got[0][1]
             cells = " ".join("%s%s&nbsp;%s%s" % ("<b>" if c == card else "", card_html(c, s), x, "</b>" if c == card else "")
                              for c, x in got)
+            mine = dict(got).get(card)      # None: an illegal card (a revoke), none of the legal ones
             rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                t, esc(seat_label(s, seat)), "best" if dict(got)[card] == best else "-%s" % (best - dict(got)[card]), cells))
+                t, esc(seat_label(s, seat)), "illegal" if mine is None else "best" if mine == best
+                else "-%s" % (best - mine), cells))
         parts.append('<details class="dd"><summary>every card the player could have played, with the '
                      "hand's value for the player's side after it (%d plays with a choice)</summary>"
                      '<table class="dd"><tr><th>trick</th><th>seat</th><th>played</th><th>values, best first '
