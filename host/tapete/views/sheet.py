@@ -11,7 +11,7 @@ import io
 
 from ..judge.analysis import analyse
 from ..judge.history import History, sort_cards
-from ..i18n import _, language
+from ..i18n import _, language, pgettext
 from .incidents import Incidents
 from .replay import overruled_text, voided_text
 from .state import describe_claim, describe_incident, describe_violation, ending_text, team_name
@@ -314,12 +314,14 @@ def _dd_html(v, s=None):
                              for c, x in got)
             mine = dict(got).get(card)      # None: an illegal card (a revoke), none of the legal ones
             rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                t, esc(seat_label(s, seat)), "illegal" if mine is None else "best" if mine == best
-                else "-%s" % (best - mine), cells))
-        parts.append('<details class="dd"><summary>every card the player could have played, with the '
-                     "hand's value for the player's side after it (%d plays with a choice)</summary>"
-                     '<table class="dd"><tr><th>trick</th><th>seat</th><th>played</th><th>values, best first '
-                     "(the card played in bold)</th></tr>%s</table></details>" % (len(v.options), "".join(rows)))
+                t, esc(seat_label(s, seat)), esc(pgettext("double-dummy", "illegal")) if mine is None
+                else esc(pgettext("double-dummy", "best")) if mine == best else "-%s" % (best - mine), cells))
+        parts.append('<details class="dd"><summary>%s</summary><table class="dd"><tr><th>%s</th><th>%s</th>'
+                     "<th>%s</th><th>%s</th></tr>%s</table></details>" % (
+                         esc(_("every card the player could have played, with the hand's value for the player's "
+                               "side after it (%(n)d plays with a choice)") % {"n": len(v.options)}),
+                         esc(_("trick")), esc(_("seat")), esc(pgettext("double-dummy", "played")),
+                         esc(_("values, best first (the card played in bold)")), "".join(rows)))
     return "\n".join(parts)
 
 

@@ -1,0 +1,47 @@
+"""The report's table of every card a player could have played is said in the
+players' language, its column words and its verdicts (best, illegal) too."""
+import pytest
+
+from tapete import i18n
+from tapete.judge.analysis import HandValue
+from tapete.views import sheet
+
+
+def _hand():
+    v = HandValue(1)
+    v.value = [40, 32]
+    v.played = [38, 34]
+    v.left = [2, 0]
+    v.options = [(1, 0, "AS", [("AS", 40), ("2S", 37)]),       # the best card played
+                 (2, 1, "3H", [("KH", 34), ("3H", 32)]),       # two points given away
+                 (3, 2, "5C", [("KD", 35)])]                  # a revoke: none of the legal cards
+    return v
+
+
+@pytest.fixture
+def spanish():
+    before = i18n.language()
+    i18n.set_language("es")
+    yield
+    i18n.set_language(before)
+
+
+def test_the_options_table_in_spanish(spanish):
+    page = sheet._dd_html(_hand())
+    for said in ("cada carta que el jugador podía jugar", "(3 jugadas con elección)", "<th>baza</th>",
+                 "<th>jugada</th>", "valores, el mejor primero", "<td>la mejor</td>", "<td>-2</td>",
+                 "<td>ilegal</td>"):
+        assert said in page, said
+    for english in ("every card", "best first", ">best<", ">illegal<", ">played<"):
+        assert english not in page, english
+
+
+def test_the_options_table_in_english():
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        page = sheet._dd_html(_hand())
+    finally:
+        i18n.set_language(before)
+    assert "every card the player could have played" in page and "<td>best</td>" in page
+    assert "<td>illegal</td>" in page and "<th>played</th>" in page
