@@ -56,7 +56,8 @@ class TableView:
             version = ev.get("profile_version")
             self.profile_version = version if isinstance(version, int) and not isinstance(version, bool) else None
         self.events += 1
-        self.incidents.feed(ev)
+        if name != "x-override":    # fed below once the rules took it: a refused one joins no ruling
+            self.incidents.feed(ev)
         if "seq" in ev:
             self.seq = ev["seq"]
         if name == "violation":
@@ -88,6 +89,8 @@ class TableView:
             # (rules/fold.py), as the table did: else the board's match went on as if
             # the ruling stood (its totals, and the next deal refused)
             status, derived = self.fold.feed(ev)
+            if status == "overruled" and name == "x-override":
+                self.incidents.feed(ev)
             if status == "overruled" and self.own_scores is not None:
                 for d in derived:      # the hand's end as the override left it (rules/rulings.py)
                     if d.get("ev") == "hand_end":

@@ -341,3 +341,23 @@ def test_the_live_board_follows_a_directors_override_as_the_table_did():
     result = audit_text(_text(log))
     assert view.errors == 0, view.last_error
     assert view.state()["totals"] == result["totals"]
+
+
+def test_the_live_board_joins_no_refused_override_to_its_ruling():
+    """An override the rules refuse (a penalty its ruling cannot have) is an error of the
+    board, and the incident box shows the ruling as the table made it, not OVERRULED."""
+    log, _v = ruled_log(override=False)
+    bad = dict(OVERRIDE, ruling=_ruling_seq(log), penalty="condone")
+    view = TableView()
+    for ev in log + [bad]:
+        view.feed(ev)
+    s = view.state()
+    (item,) = s["incidents"]
+    assert item["penalty"] == "hand" and "override" not in item
+    with i18n.using("en"):
+        said = spoken(s)
+    assert "OVERRULED" not in said["incidents"][0]
+    good = dict(OVERRIDE, ruling=_ruling_seq(log))
+    view.feed(good)
+    (item,) = view.state()["incidents"]
+    assert item["override"]["by"] == "Marta"
