@@ -14,6 +14,7 @@ import json
 import sys
 import time
 
+from ..i18n import _
 from ..log.link import command, unseal
 
 # The packs a table can write (firmware/reader/enrol.py PACK_ORDER, which the host
@@ -36,8 +37,8 @@ def replies(port, first_s=ANSWER_S):
         raw = port.readline()
         if not raw:
             if not heard and time.monotonic() > end:
-                raise NoAnswer("no answer from the table in %g s (is it the table's port, "
-                               "and is its controller running?)" % first_s)
+                raise NoAnswer(_("no answer from the table in %(s)g s (is it the table's port, "
+                                 "and is its controller running?)") % {"s": first_s})
             continue
         heard = True
         body, status = unseal(raw.decode("utf-8", "replace"))
@@ -51,22 +52,29 @@ def replies(port, first_s=ANSWER_S):
             yield obj
 
 
-def describe(obj):
-    """One line for a `write` reply."""
+def describe(obj, pack=None):
+    """One line for a `write` reply, in the players' language, each card as it is
+    printed in `pack` (the pass's: the `started` reply names it too)."""
+    from ..views.words import pack_card_text
     result = obj.get("result")
+    pack = obj.get("pack") or pack
     nxt = obj.get("next")
-    due = ("lay a tag for %s on any reader" % nxt) if nxt else "every tag is written"
+    due = (_("lay a tag for %(card)s on any reader") % {"card": pack_card_text(nxt, pack)}) if nxt \
+        else _("every tag is written")
+    card = pack_card_text(obj.get("card"), pack)
     if result == "started":
-        return "writing a %s deck: %s tags; %s" % (obj.get("pack"), obj.get("tags"), due)
+        return _("writing a %(pack)s deck: %(tags)s tags; %(due)s") % {
+            "pack": obj.get("pack"), "tags": obj.get("tags"), "due": due}
     if result == "written":
-        return "written: %s; %s" % (obj.get("card"), due)
+        return _("written: %(card)s; %(due)s") % {"card": card, "due": due}
     if result == "duplicate":
-        return "already written in this pass: %s (lay another tag); %s" % (obj.get("card"), due)
+        return _("already written in this pass: %(card)s (lay another tag); %(due)s") % {"card": card, "due": due}
     if result == "failed":
-        return "a tag could not be written (%s): lay it flat on its reader again, or another tag; %s" % (
-            obj.get("why"), due)
+        return _("a tag could not be written (%(why)s): lay it flat on its reader again, or another tag; "
+                 "%(due)s") % {"why": obj.get("why"), "due": due}
     if result == "done":
-        return "done: %s tags written; such a deck plays on any table with no enrolment" % obj.get("tags")
+        return _("done: %(tags)s tags written; such a deck plays on any table with no enrolment") % {
+            "tags": obj.get("tags")}
     return None
 
 
@@ -80,11 +88,11 @@ def write_deck(port, pack, stop=False, out=sys.stdout, err=sys.stderr, first_s=A
     try:
         for obj in replies(port, first_s):
             if "error" in obj and obj.get("id") in ("write-deck", "stop"):
-                err.write("tapete write-deck: the table refused: %s\n" % obj["error"])
+                err.write("tapete write-deck: %s\n" % (_("the table refused: %(why)s") % {"why": obj["error"]}))
                 return 2
             if obj.get("reply") != "write":
                 continue
-            text = describe(obj)
+            text = describe(obj, pack)
             if text:
                 out.write(text + "\n")
                 out.flush()
@@ -94,13 +102,13 @@ def write_deck(port, pack, stop=False, out=sys.stdout, err=sys.stderr, first_s=A
         if stopping:
             raise
         port.write(command({"cmd": "write", "stop": True, "id": "stop"}))
-        return write_deck_stopped(port, out, err, first_s)
+        return write_deck_stopped(port, out, err, first_s, pack)
     except NoAnswer as e:
         err.write("tapete write-deck: %s\n" % e)
         return 2
 
 
-def write_deck_stopped(port, out, err, first_s):
+def write_deck_stopped(port, out, err, first_s, pack=None):
     """After Ctrl-C: the table's answer to the `stop` sent."""
     try:
         for obj in replies(port, first_s):
@@ -108,7 +116,7 @@ def write_deck_stopped(port, out, err, first_s):
                 if "error" in obj:
                     err.write("tapete write-deck: %s\n" % obj["error"])
                     return 2
-                out.write(describe(obj) + "\n")
+                out.write(describe(obj, pack) + "\n")
                 return 0
     except NoAnswer as e:
         err.write("tapete write-deck: %s\n" % e)

@@ -61,6 +61,17 @@ def card_text(code, s=None):
     return face + FRENCH_SIGNS.get(suit, suit)
 
 
+def pack_card_text(code, pack):
+    """A card of a pack named by the pack alone (a deck being written, no game yet), as
+    card_text says it: '7S' -> '7♠', in a Spanish pack '7 espadas'."""
+    if not code:
+        return ""
+    face, suit = code[:-1], code[-1]
+    if str(pack).startswith("spanish"):
+        return SPANISH_FACES.get(face, face) + " " + pgettext("spanish pack", SPANISH_SUITS.get(suit, suit))
+    return face + FRENCH_SIGNS.get(suit, suit)
+
+
 def trump_text(s):
     """'♥ hearts', Botifarra's 'botifarra' (no trumps), '?' before it is known."""
     t = s.get("trump")

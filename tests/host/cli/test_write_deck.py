@@ -68,12 +68,12 @@ def test_a_pass_is_started_for_the_pack_and_its_progress_printed_until_done():
     assert W.write_deck(port, "piquet32", out=out, err=err) == 0
     assert port.written == [{"cmd": "write", "pack": "piquet32", "id": "write-deck"}]
     assert out.getvalue().splitlines() == [
-        "writing a piquet32 deck: 40 tags; lay a tag for 7S on any reader",
-        "written: 7S; lay a tag for 8S on any reader",
+        "writing a piquet32 deck: 40 tags; lay a tag for 7♠ on any reader",
+        "written: 7♠; lay a tag for 8♠ on any reader",
         # (the damaged line, its crc bad, is not the table's word: left out)
         "a tag could not be written (not written: locked, or it moved): lay it flat on its reader "
-        "again, or another tag; lay a tag for 9S on any reader",
-        "already written in this pass: 8S (lay another tag); lay a tag for 9S on any reader",
+        "again, or another tag; lay a tag for 9♠ on any reader",
+        "already written in this pass: 8♠ (lay another tag); lay a tag for 9♠ on any reader",
         "done: 2 tags written; such a deck plays on any table with no enrolment"]
     assert err.getvalue() == ""
 
@@ -121,3 +121,23 @@ def test_a_bad_pack_or_port_is_one_clear_error_and_nothing_is_sent(tmp_path, cap
     log.write_text("")
     assert main(["write-deck", str(log)]) == 2
     assert "is a file, not a serial port" in capsys.readouterr().err
+
+
+def test_the_progress_is_said_in_the_players_language_with_the_cards_as_printed():
+    """A Spanish pack's cards as they are printed (1 to 12 and the Spanish suits), every
+    line in the language the command runs in."""
+    from tapete import i18n
+    port = FakePort([line(dict(STARTED, pack="spanish48", tags=48, next="AD")),
+                     line({"reply": "write", "result": "written", "card": "AD", "next": "KS"}),
+                     line({"reply": "write", "result": "done", "tags": 48})])
+    out, err = io.StringIO(), io.StringIO()
+    with i18n.using("es"):
+        assert W.write_deck(port, "spanish48", out=out, err=err) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "escribiendo una baraja spanish48: 48 etiquetas; pon una etiqueta para el 1 oros en cualquier lector"
+    assert lines[1] == "escrita: 1 oros; pon una etiqueta para el 12 espadas en cualquier lector"
+    assert lines[2].startswith("hecho: 48 etiquetas escritas")
+    refused = FakePort([line({"id": "write-deck", "error": "a match is under way"})])
+    with i18n.using("es"):
+        assert W.write_deck(refused, "spanish48", out=io.StringIO(), err=err) == 2
+    assert "la mesa lo rechazó: a match is under way" in err.getvalue()
