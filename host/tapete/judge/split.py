@@ -1,0 +1,229 @@
+"""A hand's independent searches shared among processes forked from the hand's own
+(analysis.py: the first lead's cards, and the second pass's other cards; measured in
+docs/solver-experiments.md, stop 37).
+
+Each helper is forked at the moment it starts, so it has the hand's transposition
+table as the hand's process has it then (copy-on-write: what the hand's searches so
+far learnt) and the C core's guesses of the last search. The searches are numbered
+in a pipe from which every process, the hand's own included, takes the next one when
+it has finished its last, so a dear search holds up its own process alone; a helper
+sends each (number, value) back on a pipe of its own. A helper that dies, or hangs,
+is ended, and the searches it had taken are made by the hand's own process.
+
+The time limit: every process counts its own CPU time against the time the hand had
+left when it was forked (the hand's own goes on with its own clock); a process whose
+time is spent takes no more searches, and those nobody took are cut like it."""
+import os
+import pickle
+import select
+import signal
+import struct
+import time
+
+CUT = "cut"             # a search's result when its process's time ran out
+STALL = 30.0            # seconds of wall time a helper may use no CPU before it is taken
+                        # as hung (a helper waiting for a core at any load gets some)
+SLACK = 10.0            # CPU seconds past the time it was given before a helper is hung
+_WORD = struct.Struct("<I")
+_MOST = 65536 // _WORD.size     # the searches a pipe holds unread (Linux: 64 KB)
+
+
+class Cores:
+    """The cores a report may use, counted across its processes (a semaphore of the
+    idle ones): a worker holds one while it weighs a hand, a helper while it lives,
+    so that a hand forks a helper only where a core would otherwise wait."""
+
+    def __init__(self, ctx, n):
+        self._idle = ctx.Semaphore(n)
+
+    def take(self):
+        """One idle core, or False when none is."""
+        return self._idle.acquire(False)
+
+    def wait(self):
+        """One core, once one is idle."""
+        self._idle.acquire()
+
+    def give(self):
+        self._idle.release()
+
+
+def share(count, work, helpers, cores=None, on_result=None, clock=None):
+    """{i: work(i)} for i in range(count), made by this process and up to `helpers`
+    forked ones. `work(i)` returns a value that pickles, or CUT when its process's
+    time ran out (that process then takes no more). `cores` (Cores): a helper is
+    forked only when a core is idle, looked for before each search this process
+    takes; None: `helpers` are forked at once. `on_result(i, value)`: called in this
+    process as each value comes in, whoever made it. `clock` (the hand): `left()`,
+    the CPU seconds the hand has left (None: no limit), and `restart(left)`, run in
+    a helper as it starts, so that it counts its own CPU time against them."""
+    got = {}
+
+    def note(i, value):
+        got[i] = value
+        if on_result is not None:
+            on_result(i, value)
+    if helpers < 1 or count < 2 or count > _MOST:
+        for i in range(count):      # one process: in order, stopping where the time ran out
+            value = work(i)
+            note(i, value)
+            if value == CUT:
+                for j in range(i + 1, count):
+                    note(j, CUT)
+                break
+        return got
+    take, put = os.pipe()
+    os.write(put, b"".join(_WORD.pack(i) for i in range(count)))
+    os.close(put)
+    kids = {}           # read end of a helper's pipe -> _Helper
+    try:
+        if cores is None:
+            for _ in range(min(helpers, count - 1)):
+                _fork(kids, take, work, clock, False)
+        while True:
+            while cores is not None and len(kids) < helpers and cores.take():
+                _fork(kids, take, work, clock, True)
+            _collect(kids, note, cores, 0)
+            i = _take(take)
+            if i is None:
+                break
+            value = work(i)
+            note(i, value)
+            if value == CUT:
+                break
+        while kids:
+            _collect(kids, note, cores, 1.0)
+            _end_hung(kids)
+        while True:         # the searches nobody took (every process's time ran out)
+            i = _take(take)
+            if i is None:
+                break
+            note(i, CUT)
+        for i in range(count):      # a helper's that died with it: made here
+            if i not in got:
+                note(i, work(i))
+    finally:
+        for k in list(kids.values()):
+            k.end(cores)
+        kids.clear()
+        os.close(take)
+    return got
+
+
+class _Helper:
+    """A forked helper as the hand's process sees it."""
+
+    def __init__(self, pid, fd, given, holds_core):
+        self.pid = pid
+        self.fd = fd
+        self.given = given          # CPU seconds it was given (None: no limit)
+        self.holds_core = holds_core
+        self.buffer = b""
+        self.cpu = 0.0
+        self.since = time.monotonic()   # when its CPU time last grew
+
+    def end(self, cores):
+        """Gone or to go: killed if it still runs, reaped, its pipe closed, its core
+        given back."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        os.close(self.fd)
+        if self.holds_core and cores is not None:
+            cores.give()
+
+
+def _fork(kids, take, work, clock, holds_core):
+    left = clock.left() if clock is not None else None
+    back, out = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            os.close(back)
+            for fd in kids:         # the other helpers' lines are not this one's
+                os.close(fd)
+            if clock is not None:
+                clock.restart(left)
+            while True:
+                i = _take(take)
+                if i is None:
+                    break
+                value = work(i)
+                data = pickle.dumps((i, value))
+                _write(out, _WORD.pack(len(data)) + data)
+                if value == CUT:
+                    break
+            code = 0
+        finally:
+            os._exit(code)      # never back into the caller: it is the hand's process's
+    os.close(out)
+    kids[back] = _Helper(pid, back, left, holds_core)
+
+
+def _take(fd):
+    """The next search's number from the pipe, or None when it is empty: a read of
+    one word, which no other process's read splits."""
+    data = os.read(fd, _WORD.size)
+    return _WORD.unpack(data)[0] if len(data) == _WORD.size else None
+
+
+def _write(fd, data):
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def _collect(kids, note, cores, wait):
+    """Every value the helpers have sent, waiting up to `wait` seconds for one; a
+    helper whose pipe is closed has ended (done, or died: what it had not sent is
+    missing from the results)."""
+    if not kids:
+        return
+    ready, _w, _x = select.select(list(kids), [], [], wait)
+    for fd in ready:
+        k = kids[fd]
+        data = os.read(fd, 65536)
+        if not data:
+            del kids[fd]
+            k.end(cores)
+            continue
+        k.buffer += data
+        while len(k.buffer) >= _WORD.size:
+            n = _WORD.unpack_from(k.buffer)[0]
+            if len(k.buffer) < _WORD.size + n:
+                break
+            i, value = pickle.loads(k.buffer[_WORD.size:_WORD.size + n])
+            k.buffer = k.buffer[_WORD.size + n:]
+            note(i, value)
+
+
+def _end_hung(kids):
+    """Kill a helper that has used no CPU for STALL seconds, or SLACK more than it was
+    given: its pipe then closes, and _collect ends it."""
+    now = time.monotonic()
+    for k in kids.values():
+        cpu = _cpu(k.pid)
+        if cpu is None:
+            continue
+        if cpu > k.cpu:
+            k.cpu, k.since = cpu, now
+        if now - k.since > STALL or (k.given is not None and cpu > k.given + SLACK):
+            try:
+                os.kill(k.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def _cpu(pid):
+    """A process's CPU seconds so far (Linux's /proc), None where it cannot be read."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
