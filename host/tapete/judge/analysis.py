@@ -129,10 +129,10 @@ class _Hand:
         self.plays = []             # (before, play, trick, after): each play with the positions
                                     # before it (trick, holdings, banked) and after it (the
                                     # same and whether the hand is over), in play order
-        self.pending = []           # (before, play, trick, q after it): plays whose other cards
-                                    # are still to weigh (_other_cards), once the first pass has
-                                    # weighed them all; before ends with its q
-        self.first_lead = None      # the first lead's cards as the first pass found them:
+        self.pending = []           # (before, play, trick, q after it): the plays as the second
+                                    # pass gives them their options (_figures); before ends
+                                    # with its q
+        self.first_lead = None      # the first lead's cards as the second pass found them:
                                     # {card: team 0's q after it}
         self.jobs = 1               # processes its searches may be shared among (split.py)
         self.cores = None           # the report's idle cores (split.Cores; None: fork at once)
@@ -198,12 +198,15 @@ def _analyse(inputs, limit=0, progress=None, only=None, jobs=1, cores=None):
 
     The fold notes each play's position; once the hand is over it is weighed in two
     passes, so that a time limit costs what is dearest and least read. First each
-    play's position, from the last play back to the first lead (_plays_back), which
-    give the hand's value, the points made and left and the costliest cards; then
-    every other card the players could have played, from the last trick back to the
-    first (_other_cards). The first trick's are whole-hand searches, as dear as the
-    rest of the hand together; weighed last, a hand cut short misses only the
-    earliest of them."""
+    play's position, from the last play back to the first lead's (_plays_back), which
+    with the first lead's cards give the hand's value, the points made and left and
+    the costliest cards; then every other card the players could have played, from
+    the last trick back to the first (_other_cards). The first trick's are whole-hand
+    searches, as dear as the rest of the hand together; weighed last, a hand cut
+    short misses only the earliest of them. The first lead's cards and the second
+    pass are one list of independent searches, which the hand's processes share
+    when there are several (jobs > 1); in one process they are made in that order,
+    one after the other, as before the list was shared."""
     dealt = _dealt_by_hand(inputs)
     m = Match()
     out = {}
@@ -241,17 +244,20 @@ def _weigh(game, h, count):
     """The hand's two passes (_analyse), its plays all noted; its time limit runs
     from here."""
     h.start_clock()
-    _plays_back(game, h)
-    unweighed = len(h.plays) - len(h.pending)
-    _other_cards(game, h, count)
-    for _ in range(unweighed):      # cut short in the first pass: counted all the same
+    count.hand = 0
+    q = _plays_back(game, h)
+    if q is not None:
+        _other_cards(game, h, q, count)
+    for _ in range(len(h.plays) - count.hand):      # not weighed: counted all the same
         count.one()
 
 
 def _plays_back(game, h):
     """The first pass: team 0's points (banked, and the rest's value) at the first lead
-    and after each play, solved from the last play back to the first lead; then the
-    hand's value, the points each card gave away, and h.pending for the second pass.
+    and after each play, solved from the last play back to the first lead; its list,
+    whose first item is None where the first lead is to be valued as the best of its
+    cards (_first_lead, in the second pass's searches); None, with the hand's `why`,
+    where it could not be made.
 
     A card's value is at most, or at least, the value of the position it is played
     from (the player's side takes the best), and equal when it was the best: each
@@ -263,7 +269,7 @@ def _plays_back(game, h):
     the best of the first lead's cards (_first_lead)."""
     hv = h.value
     if h.holdings is None or not h.plays:
-        return
+        return None
     positions = [h.plays[0][0]] + [after for _b, _ev, _t, after in h.plays]
     q = [None] * len(positions)     # per position: team 0's banked + the rest's value
     first = True
@@ -281,21 +287,34 @@ def _plays_back(game, h):
             lo = q[k + 1] - banked[0]
         else:
             hi = q[k + 1] - banked[0]
+        if k == 0 and not first:
+            break                   # the first lead's cards: _first_lead
         try:
-            if k == 0 and not first:
-                rest = _first_lead(game, h, q[1])
-            else:
-                rest = solve_position(game, holdings, trick, 0, h.seconds_left(), keep=not first, lo=lo, hi=hi,
-                                      deal=positions[0][1] if first else None)
+            rest = solve_position(game, holdings, trick, 0, h.seconds_left(), keep=not first, lo=lo, hi=hi,
+                                  deal=positions[0][1] if first else None)
         except TimeUp:
-            hv.why = CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
-                                             "back to trick %d)" % h.plays[k][2])
-            return
+            hv.why = _no_value(h, k)
+            return None
         if rest is None:
-            hv.why = "too large to solve here (no C core for this game)"
-            return
+            hv.why = TOO_LARGE
+            return None
         first = False
         q[k] = banked[0] + rest
+    return q
+
+
+TOO_LARGE = "too large to solve here (no C core for this game)"
+
+
+def _no_value(h, k):
+    return CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
+                                  "back to trick %d)" % h.plays[k][2])
+
+
+def _figures(game, h, q):
+    """The hand's value, the points each card gave away, and h.pending for the second
+    pass's options, from the first pass's list (_plays_back), complete."""
+    hv = h.value
     hv.value = [q[0], None]
     for k, (before, ev, trick_no, after) in enumerate(h.plays):
         seat = ev.get("seat")
@@ -308,81 +327,84 @@ def _plays_back(game, h):
         h.pending.append((before + (q[k],), ev, trick_no, q[k + 1]))
 
 
-def _first_lead(game, h, q_played):
-    """The whole hand's value (what the rest is worth at the first lead, nothing banked
-    yet) as the best of the leader's cards, each searched (_card_values), rather than
-    by a search of its own: that search proves every card's bound again, and the
-    second pass needs every card's value all the same (kept for it: h.first_lead).
-    The sim's Botifarra match's report: 66.3 s -> 61.7 s, the same page. None when a
-    search could not be made; TimeUp when the time ran out in one.
-
-    Each card is searched with no bound (from the value of the card searched before
-    it in its process: the C core's guess), so the cards are independent searches,
-    shared among the hand's processes (_Hand.share), each helper forked with the table
-    the first pass left (stop 37: hand 6 of the sim's seed-2026 match, 230M of its
-    388M nodes here)."""
-    before, ev, _trick_no, _after = h.plays[0]
-    trick, holdings, banked = before[:3]
-    seat = ev.get("seat")
+def _first_lead(game, h):
+    """The first lead's searches: the whole hand's value (what the rest is worth at the
+    first lead, nothing banked yet) as the best of the leader's cards, each searched,
+    rather than by a search of its own: that search proves every card's bound again,
+    and the second pass needs every card's value all the same (kept for it:
+    h.first_lead). The sim's Botifarra match's report: 66.3 s -> 61.7 s, the same
+    page. (groups of the leader's cards (_groups), [first card of each group but the
+    played one's]): each searched with no bound, from the value of the card searched
+    before it in its process (the C core's guess), so independent searches."""
+    before, ev = h.plays[0][:2]
     cards, groups = _groups(game, before, ev)
     played = _code(game, ev.get("card"))
-    others = [g[0] for g in groups if played not in g]
-    side = game.team_of[seat]
-    got = h.share(len(others), lambda i: _value_after(game, trick, holdings, banked, seat, others[i],
-                                                      h.seconds_left(), None, side))
-    if split.CUT in got.values():
-        raise TimeUp()
-    values = _card_values(game, ev, q_played, cards, groups, {c: got[i] for i, c in enumerate(others)})
-    if values is None:
-        return None
-    h.first_lead = values
-    best = max if game.team_of[ev.get("seat")] == 0 else min
-    return best(values.values())
+    return (cards, groups), [g[0] for g in groups if played not in g]
 
 
 class _Count:
-    """The plays weighed so far, for `progress(done, total)`."""
+    """The plays weighed so far, for `progress(done, total)`; `hand`: those of the
+    hand being weighed."""
 
     def __init__(self, progress, total):
         self.progress = progress
         self.total = total
         self.done = 0
+        self.hand = 0
 
     def one(self):
         self.done += 1
+        self.hand += 1
         if self.progress is not None:
             self.progress(self.done, self.total)
 
 
-def _other_cards(game, h, count):
+def _other_cards(game, h, q, count):
     """The hand's second pass: every other card its plays could have been, from the
     last play back to the first (h.value.options, in play order); a time limit
-    reached there leaves the earlier plays' other cards out and says which.
+    reached there leaves the earlier plays' other cards out and says which. With
+    it, where `q` (the first pass's list) starts with None, the first lead's cards
+    (_first_lead), whose best is the hand's value; the hand's figures (_figures)
+    once that is known.
 
-    Each play's other cards are searched from the position it was played from, bounded
-    by that position's value, whatever the other plays' cards are worth: they are one
-    list of searches, shared among the hand's processes (_Hand.share) in that order,
-    each play counted for the progress once its last card is in. Where the time runs
-    out, the plays from the latest one a search of which was cut back to the first
-    lead are left out, as when one process makes the searches in order."""
-    plays = list(reversed(h.pending))
-    searches = []       # (play's index in plays, card to search)
-    groups = []         # per play: its cards' groups (_alike), None where first weighed
-    for k, (before, ev, _trick_no, _q) in enumerate(plays):
-        groups.append(_groups(game, before, ev) if ev is not h.plays[0][1] else None)
+    Each play's other cards are searched from the position it was played from,
+    bounded by that position's value, whatever the other plays' cards are worth, and
+    the first lead's with no bound: they are one list of searches, the first lead's
+    first, then from the last play back, shared among the hand's processes
+    (_Hand.share; one list, so that no process waits for another's last search
+    between the two), each play counted for the progress once its last card is in.
+    Where the time runs out in the first lead's, the hand has no value, as when the
+    first pass is cut; in the others', the plays from the latest one a search of
+    which was cut back to the first lead are left out; as when one process makes
+    the searches in order."""
+    hv = h.value
+    searches = []       # (play's index in h.plays, card to search)
+    groups = [None] * len(h.plays)      # per play: (its legal cards, their groups)
+    if q[0] is None:
+        groups[0], lead = _first_lead(game, h)
+        searches.extend((0, c) for c in lead)
+    for k in range(len(h.plays) - 1, -1, -1):
+        before, ev = h.plays[k][:2]
+        if k == 0 and q[0] is None:
+            continue
+        cards, alike = groups[k] = _groups(game, before, ev)
         played = _code(game, ev.get("card"))
-        searches.extend((k, g[0]) for g in (groups[-1] or ((), ()))[1] if played not in g)
-    waiting = [0] * len(plays)
+        searches.extend((k, g[0]) for g in alike if played not in g)
+    waiting = [0] * len(h.plays)
     for k, _c in searches:
         waiting[k] += 1
-    for k in range(len(plays)):
+    for k in range(len(h.plays) - 1, -1, -1):
         if not waiting[k]:
             count.one()
 
     def search(i):
         k, c = searches[i]
-        before, ev = plays[k][:2]
-        return _other_card(game, h, ev, before, c)
+        before, ev = h.plays[k][:2]
+        if q[k] is None:        # the first lead's
+            trick, holdings, banked = before
+            seat = ev.get("seat")
+            return _value_after(game, trick, holdings, banked, seat, c, h.seconds_left(), None, game.team_of[seat])
+        return _other_card(game, h, ev, before + (q[k],), c)
 
     def weighed(i, _value):
         k = searches[i][0]
@@ -390,16 +412,27 @@ def _other_cards(game, h, count):
         if not waiting[k]:
             count.one()
     values = h.share(len(searches), search, weighed)
-    found = {}
+    found = [{} for _k in h.plays]
     for i, (k, c) in enumerate(searches):
-        found.setdefault(k, {})[c] = values[i]
+        found[k][c] = values[i]
+    if q[0] is None:        # the first lead's cards: the hand's value
+        if split.CUT in found[0].values():
+            hv.why = _no_value(h, 0)
+            return
+        h.first_lead = _card_values(game, h.plays[0][1], q[1], groups[0][0], groups[0][1], found[0])
+        if h.first_lead is None:
+            hv.why = TOO_LARGE
+            return
+        best = max if game.team_of[h.plays[0][1].get("seat")] == 0 else min
+        q[0] = h.plays[0][0][2][0] + best(h.first_lead.values())
+    _figures(game, h, q)
     cut = None
-    for k, (before, ev, trick_no, q) in enumerate(plays):
-        got = found.get(k, {})
-        if split.CUT in got.values():
+    for k in range(len(h.plays) - 1, -1, -1):
+        before, ev, trick_no, q_after = h.pending[k]
+        if split.CUT in found[k].values():
             cut = trick_no
             break
-        _options(game, h, ev, before, trick_no, q, groups[k], got)
+        _options(game, h, ev, trick_no, q_after, groups[k], found[k])
     h.pending = []
     h.value.options.reverse()
     if cut is not None:
@@ -580,17 +613,14 @@ def _other_card(game, h, ev, before, c):
     return _value_after(game, trick, holdings, banked, seat, c, h.seconds_left(), before[3], game.team_of[seat])
 
 
-def _options(game, h, ev, before, trick_no, q_played, groups, searched):
+def _options(game, h, ev, trick_no, q_played, groups, searched):
     """Every legal card the player could have played instead, with the hand's value
     for the player's side after it (both sides perfect from there): h.value.options.
     `q_played`: team 0's banked points and the rest's value after the card played;
-    `groups`: the legal cards' groups (_groups; None for the first lead, weighed in
-    the first pass), `searched`: {first card of a group: its value} for the others."""
+    `groups`: (the legal cards, their groups: _groups), `searched`: {first card of
+    each group but the played one's: its value}."""
     seat = ev.get("seat")
-    if groups is None:
-        q = h.first_lead
-    else:
-        q = _card_values(game, ev, q_played, groups[0], groups[1], searched)
+    q = _card_values(game, ev, q_played, groups[0], groups[1], searched)
     if q is None or len(q) < 2:
         return
     side = game.team_of[seat]
