@@ -1,6 +1,7 @@
 """A hand's independent searches shared among processes forked from the hand's own
 (judge/split.py): the same page as one process, whatever a helper does."""
 import faulthandler
+import fcntl
 import json
 import os
 import time
@@ -150,3 +151,24 @@ def test_idle_cores_are_counted_across_processes():
     cores.give()
     got = split.share(10, lambda i: i, 3, cores)        # one idle core: one helper at most
     assert got == {i: i for i in range(10)} and cores.take() and not cores.take()
+
+
+def test_a_helper_killed_while_it_holds_the_lock_of_the_runs_holds_up_nothing(monkeypatch):
+    me = os.getpid()
+    take = split._Runs.take
+    waited = []
+
+    def dying(runs, slot):
+        if os.getpid() != me:
+            fcntl.lockf(runs.file, fcntl.LOCK_EX)       # the lock taken, never given back
+            os._exit(3)
+        if not waited:
+            waited.append(time.sleep(0.5))      # the helper first
+        return take(runs, slot)
+    monkeypatch.setattr(split._Runs, "take", dying)
+    faulthandler.dump_traceback_later(60, exit=True)
+    try:
+        got = split.share(10, lambda i: i + 1, 1)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    assert got == {i: i + 1 for i in range(10)}
