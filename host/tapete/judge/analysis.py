@@ -46,6 +46,7 @@ BOUND_NONE = 0x7FFF         # the core's "no upper bound" (solve_host.h's TC_NO_
 
 
 CUT_SHORT = "cut short by the time limit (%g s a hand)"
+TOO_LARGE = "too large to solve here (no C core for this game)"
 
 
 class TimeUp(Exception):
@@ -303,10 +304,9 @@ def _plays_back(game, h):
     return q
 
 
-TOO_LARGE = "too large to solve here (no C core for this game)"
-
-
 def _no_value(h, k):
+    """The hand's `why` when the time ran out in the first pass at play k (or in the
+    first lead's cards: k = 0)."""
     return CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
                                   "back to trick %d)" % h.plays[k][2])
 
@@ -328,14 +328,14 @@ def _figures(game, h, q):
 
 
 def _first_lead(game, h):
-    """The first lead's searches: the whole hand's value (what the rest is worth at the
-    first lead, nothing banked yet) as the best of the leader's cards, each searched,
-    rather than by a search of its own: that search proves every card's bound again,
-    and the second pass needs every card's value all the same (kept for it:
-    h.first_lead). The sim's Botifarra match's report: 66.3 s -> 61.7 s, the same
-    page. (groups of the leader's cards (_groups), [first card of each group but the
-    played one's]): each searched with no bound, from the value of the card searched
-    before it in its process (the C core's guess), so independent searches."""
+    """The first lead's searches: ((the leader's legal cards, their groups: _groups),
+    [the first card of each group but the played one's]). The whole hand's value
+    (what the rest is worth at the first lead, nothing banked yet) is the best of the
+    leader's cards, each searched, rather than a search of its own: that search proves
+    every card's bound again, and the second pass needs every card's value all the
+    same (kept: h.first_lead). The sim's Botifarra match's report: 66.3 s -> 61.7 s,
+    the same page. Each is searched with no bound, from the value of the card searched
+    before it in its process (the C core's guess): independent searches."""
     before, ev = h.plays[0][:2]
     cards, groups = _groups(game, before, ev)
     played = _code(game, ev.get("card"))
