@@ -119,8 +119,11 @@ def register(sub):
                    "who played; one A4 page)")
     o.add_argument("--time-limit", type=_seconds, default=REPORT_LIMIT, metavar="SECONDS",
                    help="seconds of CPU time the double-dummy analysis of one hand may take (its own "
-                   "work: a busy machine cuts no hand an idle one weighs whole); a hand cut short says "
-                   "so on the page (default %g; 0: no limit)" % REPORT_LIMIT)
+                   "work: a busy machine cuts no hand an idle one weighs whole; each process of a hand "
+                   "shared among several, what the hand had left when it was forked); a hand cut short "
+                   "says so on the page (default %g; 0: no limit)" % REPORT_LIMIT)
     o.add_argument("--jobs", type=_jobs, default=_cores(), metavar="N",
-                   help="processes weighing hands side by side (default: the cores, %d here)" % _cores())
+                   help="processes weighing hands side by side, a hand's searches shared with "
+                   "forked helpers while a core has no hand to weigh (default: the cores, %d here; "
+                   "1: one process)" % _cores())
     o.set_defaults(run=cmd_report)

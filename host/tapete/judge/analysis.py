@@ -15,6 +15,7 @@ node budget. The core's API is being generalized; only that function knows it.
 """
 import time
 
+from . import split
 from ..rules import cards as C
 from ..rules import native, solver
 from ..rules.duties import SEVEN
@@ -45,6 +46,7 @@ BOUND_NONE = 0x7FFF         # the core's "no upper bound" (solve_host.h's TC_NO_
 
 
 CUT_SHORT = "cut short by the time limit (%g s a hand)"
+TOO_LARGE = "too large to solve here (no C core for this game)"
 
 
 class TimeUp(Exception):
@@ -128,11 +130,13 @@ class _Hand:
         self.plays = []             # (before, play, trick, after): each play with the positions
                                     # before it (trick, holdings, banked) and after it (the
                                     # same and whether the hand is over), in play order
-        self.pending = []           # (before, play, trick, q after it): plays whose other cards
-                                    # are still to weigh (_other_cards), once the first pass has
-                                    # weighed them all; before ends with its q
-        self.first_lead = None      # the first lead's cards as the first pass found them:
+        self.pending = []           # (before, play, trick, q after it): the plays as the second
+                                    # pass gives them their options (_figures); before ends
+                                    # with its q
+        self.first_lead = None      # the first lead's cards as the second pass found them:
                                     # {card: team 0's q after it}
+        self.jobs = 1               # processes its searches may be shared among (split.py)
+        self.cores = None           # the report's idle cores (split.Cores; None: fork at once)
 
     def start_clock(self):
         """The limit runs from now: CPU time of this thread, which the C core's search
@@ -147,33 +151,63 @@ class _Hand:
             return 0
         return max(self.deadline - time.thread_time(), 1e-6)
 
+    def left(self):
+        """The CPU seconds the hand has left (None: no limit), which a helper process
+        forked now is given (split.share)."""
+        return None if self.deadline is None else self.deadline - time.thread_time()
 
-def analyse(inputs, limit=0, progress=None, jobs=1):
+    def restart(self, left):
+        """In a helper process just forked (its CPU time counted from 0): the time the
+        hand had left at the fork, on this process's clock."""
+        self.deadline = None if left is None else time.thread_time() + left
+
+    def share(self, count, search, on_result=None):
+        """{i: search(i)} for i in range(count), independent searches of this hand,
+        shared among its processes (split.share: `jobs` of them, the forked ones
+        starting from this one's table); split.CUT where the time ran out (TimeUp)."""
+        def work(i):
+            try:
+                return search(i)
+            except TimeUp:
+                return split.CUT
+        return split.share(count, work, self.jobs - 1, self.cores, on_result, self)
+
+
+def analyse(inputs, limit=0, progress=None, jobs=1, cap=True):
     """{hand number: HandValue} for a match's input events (rules.fold.without_undone
-    gives them with any play an x-undo took back left out). `limit` > 0: seconds of search
-    a hand may take; past them the hand's analysis stops there and says so (its
+    gives them with any play an x-undo took back left out). `limit` > 0: CPU seconds of
+    search a hand may take; past them the hand's analysis stops there and says so (its
     `why`). `progress(done, total)` is called after each play, counted over the match.
-    `jobs` > 1: hands are analysed in that many processes at once (each hand alone is
-    one search after the other: only whole hands go side by side), the same values."""
+    `jobs` > 1: hands are analysed in that many processes at once, and a hand's
+    independent searches (its first lead's cards, the other cards of its plays) are
+    shared among processes forked from the hand's own (split.py), the same values.
+    `cap`: a hand forks such a helper only when one of the `jobs` cores is idle (no
+    hand weighed beside it, no other helper); else each hand forks `jobs` - 1 at once.
+    A hand split so counts its limit in each of its processes: each may take the CPU
+    seconds the hand had left when it was forked. jobs=1: one process, no fork."""
     if jobs > 1:
         hands = _hand_numbers(inputs)
         if len(hands) > 1:
-            return _analyse_in_parallel(inputs, limit, progress, min(jobs, len(hands)), hands)
-    return _analyse(inputs, limit, progress)
+            return _analyse_in_parallel(inputs, limit, progress, jobs, hands, cap)
+    return _analyse(inputs, limit, progress, jobs=jobs)
 
 
-def _analyse(inputs, limit=0, progress=None, only=None):
+def _analyse(inputs, limit=0, progress=None, only=None, jobs=1, cores=None):
     """analyse's work in one process; `only`: the one hand number to weigh (the fold
-    stops after it, and `progress` counts its plays alone).
+    stops after it, and `progress` counts its plays alone); `jobs`, `cores`: what a
+    hand's searches may be shared among (_Hand.share).
 
     The fold notes each play's position; once the hand is over it is weighed in two
     passes, so that a time limit costs what is dearest and least read. First each
-    play's position, from the last play back to the first lead (_plays_back), which
-    give the hand's value, the points made and left and the costliest cards; then
-    every other card the players could have played, from the last trick back to the
-    first (_other_cards). The first trick's are whole-hand searches, as dear as the
-    rest of the hand together; weighed last, a hand cut short misses only the
-    earliest of them."""
+    play's position, from the last play back to the first lead's (_plays_back), which
+    with the first lead's cards give the hand's value, the points made and left and
+    the costliest cards; then every other card the players could have played, from
+    the last trick back to the first (_other_cards). The first trick's are whole-hand
+    searches, as dear as the rest of the hand together; weighed last, a hand cut
+    short misses only the earliest of them. The first lead's cards and the second
+    pass are one list of independent searches, which the hand's processes share
+    when there are several (jobs > 1); in one process they are made in that order,
+    one after the other, as before the list was shared."""
     dealt = _dealt_by_hand(inputs)
     m = _match(inputs)
     out = {}
@@ -186,6 +220,7 @@ def _analyse(inputs, limit=0, progress=None, only=None):
         mine = only is None or (m.game is not None and m.hand_no == only)
         if name == "play" and mine and m.phase == PLAY and m.trick.number == 1 and m.trick.n == 0:
             h = _start(m, out, dealt.get(m.hand_no), limit)
+            h.jobs, h.cores = jobs, cores
         trick_no = m.trick.number if m.game is not None else 0
         before = _position(m, h) if name == "play" and h is not None else None
         accepted, derived = apply(m, ev)
@@ -218,17 +253,20 @@ def _weigh(game, h, count):
     """The hand's two passes (_analyse), its plays all noted; its time limit runs
     from here."""
     h.start_clock()
-    _plays_back(game, h)
-    unweighed = len(h.plays) - len(h.pending)
-    _other_cards(game, h, count)
-    for _ in range(unweighed):      # cut short in the first pass: counted all the same
+    count.hand = 0
+    q = _plays_back(game, h)
+    if q is not None:
+        _other_cards(game, h, q, count)
+    for _ in range(len(h.plays) - count.hand):      # not weighed: counted all the same
         count.one()
 
 
 def _plays_back(game, h):
     """The first pass: team 0's points (banked, and the rest's value) at the first lead
-    and after each play, solved from the last play back to the first lead; then the
-    hand's value, the points each card gave away, and h.pending for the second pass.
+    and after each play, solved from the last play back to the first lead; its list,
+    whose first item is None where the first lead is to be valued as the best of its
+    cards (_first_lead, in the second pass's searches); None, with the hand's `why`,
+    where it could not be made.
 
     A card's value is at most, or at least, the value of the position it is played
     from (the player's side takes the best), and equal when it was the best: each
@@ -240,7 +278,7 @@ def _plays_back(game, h):
     the best of the first lead's cards (_first_lead)."""
     hv = h.value
     if h.holdings is None or not h.plays:
-        return
+        return None
     positions = [h.plays[0][0]] + [after for _b, _ev, _t, after in h.plays]
     q = [None] * len(positions)     # per position: team 0's banked + the rest's value
     first = True
@@ -258,21 +296,33 @@ def _plays_back(game, h):
             lo = q[k + 1] - banked[0]
         else:
             hi = q[k + 1] - banked[0]
+        if k == 0 and not first:
+            break                   # the first lead's cards: _first_lead
         try:
-            if k == 0 and not first:
-                rest = _first_lead(game, h, q[1])
-            else:
-                rest = solve_position(game, holdings, trick, 0, h.seconds_left(), keep=not first, lo=lo, hi=hi,
-                                      deal=positions[0][1] if first else None)
+            rest = solve_position(game, holdings, trick, 0, h.seconds_left(), keep=not first, lo=lo, hi=hi,
+                                  deal=positions[0][1] if first else None)
         except TimeUp:
-            hv.why = CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
-                                             "back to trick %d)" % h.plays[k][2])
-            return
+            hv.why = _no_value(h, k)
+            return None
         if rest is None:
-            hv.why = "too large to solve here (no C core for this game)"
-            return
+            hv.why = TOO_LARGE
+            return None
         first = False
         q[k] = banked[0] + rest
+    return q
+
+
+def _no_value(h, k):
+    """The hand's `why` when the time ran out in the first pass at play k (or in the
+    first lead's cards: k = 0)."""
+    return CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
+                                  "back to trick %d)" % h.plays[k][2])
+
+
+def _figures(game, h, q):
+    """The hand's value, the points each card gave away, and h.pending for the second
+    pass's options, from the first pass's list (_plays_back), complete."""
+    hv = h.value
     hv.value = [q[0], None]
     for k, (before, ev, trick_no, after) in enumerate(h.plays):
         seat = ev.get("seat")
@@ -285,48 +335,112 @@ def _plays_back(game, h):
         h.pending.append((before + (q[k],), ev, trick_no, q[k + 1]))
 
 
-def _first_lead(game, h, q_played):
-    """The whole hand's value (what the rest is worth at the first lead, nothing banked
-    yet) as the best of the leader's cards, each searched (_card_values), rather than
-    by a search of its own: that search proves every card's bound again, and the
-    second pass needs every card's value all the same (kept for it: h.first_lead).
-    The sim's Botifarra match's report: 66.3 s -> 61.7 s, the same page. None when a
-    search could not be made."""
-    before, ev, _trick_no, _after = h.plays[0]
-    values = _card_values(game, h, ev, before, q_played, None)
-    if values is None:
-        return None
-    h.first_lead = values
-    best = max if game.team_of[ev.get("seat")] == 0 else min
-    return best(values.values())
+def _first_lead(game, h):
+    """The first lead's searches: ((the leader's legal cards, their groups: _groups),
+    [the first card of each group but the played one's]). The whole hand's value
+    (what the rest is worth at the first lead, nothing banked yet) is the best of the
+    leader's cards, each searched, rather than a search of its own: that search proves
+    every card's bound again, and the second pass needs every card's value all the
+    same (kept: h.first_lead). The sim's Botifarra match's report: 66.3 s -> 61.7 s,
+    the same page. Each is searched with no bound, from the value of the card searched
+    before it in its process (the C core's guess): independent searches."""
+    before, ev = h.plays[0][:2]
+    cards, groups = _groups(game, before, ev)
+    played = _code(game, ev.get("card"))
+    return (cards, groups), [g[0] for g in groups if played not in g]
 
 
 class _Count:
-    """The plays weighed so far, for `progress(done, total)`."""
+    """The plays weighed so far, for `progress(done, total)`; `hand`: those of the
+    hand being weighed."""
 
     def __init__(self, progress, total):
         self.progress = progress
         self.total = total
         self.done = 0
+        self.hand = 0
 
     def one(self):
         self.done += 1
+        self.hand += 1
         if self.progress is not None:
             self.progress(self.done, self.total)
 
 
-def _other_cards(game, h, count):
+def _other_cards(game, h, q, count):
     """The hand's second pass: every other card its plays could have been, from the
     last play back to the first (h.value.options, in play order); a time limit
-    reached there leaves the earlier plays' other cards out and says which."""
+    reached there leaves the earlier plays' other cards out and says which. With
+    it, where `q` (the first pass's list) starts with None, the first lead's cards
+    (_first_lead), whose best is the hand's value; the hand's figures (_figures)
+    once that is known.
+
+    Each play's other cards are searched from the position it was played from,
+    bounded by that position's value, whatever the other plays' cards are worth, and
+    the first lead's with no bound: they are one list of searches, the first lead's
+    first, then from the last play back, shared among the hand's processes
+    (_Hand.share; one list, so that no process waits for another's last search
+    between the two), each play counted for the progress once its last card is in.
+    Where the time runs out in the first lead's, the hand has no value, as when the
+    first pass is cut; in the others', the plays from the latest one a search of
+    which was cut back to the first lead are left out; as when one process makes
+    the searches in order."""
+    hv = h.value
+    searches = []       # (play's index in h.plays, card to search)
+    groups = [None] * len(h.plays)      # per play: (its legal cards, their groups)
+    if q[0] is None:
+        groups[0], lead = _first_lead(game, h)
+        searches.extend((0, c) for c in lead)
+    for k in range(len(h.plays) - 1, -1, -1):
+        before, ev = h.plays[k][:2]
+        if k == 0 and q[0] is None:
+            continue
+        cards, alike = groups[k] = _groups(game, before, ev)
+        played = _code(game, ev.get("card"))
+        searches.extend((k, g[0]) for g in alike if played not in g)
+    waiting = [0] * len(h.plays)
+    for k, _c in searches:
+        waiting[k] += 1
+    for k in range(len(h.plays) - 1, -1, -1):
+        if not waiting[k]:
+            count.one()
+
+    def search(i):
+        k, c = searches[i]
+        before, ev = h.plays[k][:2]
+        if q[k] is None:        # the first lead's
+            trick, holdings, banked = before
+            seat = ev.get("seat")
+            return _value_after(game, trick, holdings, banked, seat, c, h.seconds_left(), None, game.team_of[seat])
+        return _other_card(game, h, ev, before + (q[k],), c)
+
+    def weighed(i, _value):
+        k = searches[i][0]
+        waiting[k] -= 1
+        if not waiting[k]:
+            count.one()
+    values = h.share(len(searches), search, weighed)
+    found = [{} for _k in h.plays]
+    for i, (k, c) in enumerate(searches):
+        found[k][c] = values[i]
+    if q[0] is None:        # the first lead's cards: the hand's value
+        if split.CUT in found[0].values():
+            hv.why = _no_value(h, 0)
+            return
+        h.first_lead = _card_values(game, h.plays[0][1], q[1], groups[0][0], groups[0][1], found[0])
+        if h.first_lead is None:
+            hv.why = TOO_LARGE
+            return
+        best = max if game.team_of[h.plays[0][1].get("seat")] == 0 else min
+        q[0] = h.plays[0][0][2][0] + best(h.first_lead.values())
+    _figures(game, h, q)
     cut = None
-    for before, ev, trick_no, q in reversed(h.pending):
-        if cut is None:
-            try:
-                _options(game, h, ev, before, trick_no, q)
-            except TimeUp:
-                cut = trick_no
-        count.one()
+    for k in range(len(h.plays) - 1, -1, -1):
+        before, ev, trick_no, q_after = h.pending[k]
+        if split.CUT in found[k].values():
+            cut = trick_no
+            break
+        _options(game, h, ev, trick_no, q_after, groups[k], found[k])
     h.pending = []
     h.value.options.reverse()
     if cut is not None:
@@ -346,32 +460,43 @@ def _hand_numbers(inputs):
 
 
 _queue = None           # a worker's line back to the parent: one item a play
+_cores = None           # the report's idle cores (split.Cores), None: a hand forks at once
 
 
-def _worker_start(queue):
-    global _queue
+def _worker_start(queue, cores):
+    global _queue, _cores
     _queue = queue
+    _cores = cores
 
 
 def _worker_hand(args):
-    """One hand's analysis in a worker process: (hand number, its HandValue or None)."""
-    inputs, limit, n = args
-    out = _analyse(inputs, limit, lambda done, total: _queue.put(1), only=n)
+    """One hand's analysis in a worker process: (hand number, its HandValue or None);
+    the worker holds a core meanwhile (when they are counted)."""
+    inputs, limit, n, jobs = args
+    if _cores is not None:
+        _cores.wait()
+    try:
+        out = _analyse(inputs, limit, lambda done, total: _queue.put(1), only=n, jobs=jobs, cores=_cores)
+    finally:
+        if _cores is not None:
+            _cores.give()
     return n, out.get(n)
 
 
-def _analyse_in_parallel(inputs, limit, progress, jobs, hands):
-    """analyse over `jobs` worker processes (forked: each has its own table), one hand
-    a task in match order; the progress counts every play as a worker weighs it."""
+def _analyse_in_parallel(inputs, limit, progress, jobs, hands, cap):
+    """analyse over min(`jobs`, hands) worker processes (forked: each has its own
+    table), one hand a task in match order, each hand's searches shared among up to
+    `jobs` processes (counted across the report when `cap`); the progress counts every
+    play as a worker weighs it."""
     import multiprocessing
     ctx = multiprocessing.get_context("fork")
     queue = ctx.Queue()
     total = sum(1 for ev in inputs if ev.get("ev") == "play")
     done = 0
     out = {}
-    pool = ctx.Pool(jobs, _worker_start, (queue,))
+    pool = ctx.Pool(min(jobs, len(hands)), _worker_start, (queue, split.Cores(ctx, jobs) if cap else None))
     try:
-        pending = pool.imap_unordered(_worker_hand, [(inputs, limit, n) for n in hands], 1)
+        pending = pool.imap_unordered(_worker_hand, [(inputs, limit, n, jobs) for n in hands], 1)
         left = len(hands)
         while left:
             try:
@@ -486,15 +611,24 @@ def _copies(m, h):
     return t, [list(x) for x in h.holdings], list(h.banked)
 
 
-def _options(game, h, ev, before, trick_no, q_played):
+def _other_card(game, h, ev, before, c):
+    """Team 0's banked points and the rest's value after the player of `ev` plays `c`
+    (a card of a group other than the one played) from `before`, which ends with the
+    value of that position, the bound of every card's (_value_after). None when a
+    search could not be made; TimeUp when the hand's time limit runs out."""
+    trick, holdings, banked = before[:3]
+    seat = ev.get("seat")
+    return _value_after(game, trick, holdings, banked, seat, c, h.seconds_left(), before[3], game.team_of[seat])
+
+
+def _options(game, h, ev, trick_no, q_played, groups, searched):
     """Every legal card the player could have played instead, with the hand's value
     for the player's side after it (both sides perfect from there): h.value.options.
-    `q_played`: team 0's banked points and the rest's value after the card played.
-    TimeUp when the hand's time limit runs out."""
+    `q_played`: team 0's banked points and the rest's value after the card played;
+    `groups`: (the legal cards, their groups: _groups), `searched`: {first card of
+    each group but the played one's: its value}."""
     seat = ev.get("seat")
-    q = h.first_lead if ev is h.plays[0][1] else None     # weighed in the first pass
-    if q is None:
-        q = _card_values(game, h, ev, before, q_played, before[3])
+    q = _card_values(game, ev, q_played, groups[0], groups[1], searched)
     if q is None or len(q) < 2:
         return
     side = game.team_of[seat]
@@ -503,24 +637,25 @@ def _options(game, h, ev, before, trick_no, q_played):
     h.value.options.append((trick_no, seat, ev.get("card"), got))
 
 
-def _card_values(game, h, ev, before, q_played, q_before):
+def _groups(game, before, ev):
+    """(the legal cards of the player of `ev` at `before`, in the hand's order of
+    cards; the same in groups of alike cards, _alike)."""
+    trick, holdings = before[:2]
+    cards = C.cards_of(game.legal(holdings[ev.get("seat")], trick))
+    return cards, _alike(game, holdings, trick, cards)
+
+
+def _card_values(game, ev, q_played, cards, groups, searched):
     """{legal card: team 0's banked points and the rest's value after it} for a play,
-    in the hand's order of cards; None when a search could not be made. `q_before`:
-    the value of the position played from, which bounds every card's (None: unknown,
-    each searched from the value of the card searched before it)."""
-    trick, holdings, banked = before[:3]
-    seat = ev.get("seat")
+    in the hand's order of `cards`, from the value after the card played (`q_played`)
+    and `searched`, {first card of each other one of `groups`: its value}; None when
+    a search could not be made."""
     played = _code(game, ev.get("card"))
-    cards = C.cards_of(game.legal(holdings[seat], trick))
-    side = game.team_of[seat]
     value = {}
-    for group in _alike(game, holdings, trick, cards):
-        if played in group:
-            q = q_played
-        else:
-            q = _value_after(game, trick, holdings, banked, seat, group[0], h.seconds_left(), q_before, side)
-            if q is None:
-                return None
+    for group in groups:
+        q = q_played if played in group else searched[group[0]]
+        if q is None:
+            return None
         for c in group:
             value[c] = q
     return {c: value[c] for c in cards}

@@ -223,22 +223,26 @@ def test_a_hand_cut_short_in_its_other_cards_keeps_its_plays_and_the_later_trick
     trick's other cards, in play order; the page says which tricks' are missing."""
     inputs = _first_hands("manille", 1)
     whole = analysis.analyse(inputs)[1]
-    options = analysis._options
+    other_card = analysis._other_card
     asked = []
 
-    def running_out(game, h, ev, before, trick_no, q):
-        asked.append(trick_no)
-        if trick_no <= 2:
+    def running_out(game, h, ev, before, c):
+        asked.append(before[0].number)
+        if before[0].number <= 2:
             raise analysis.TimeUp()
-        return options(game, h, ev, before, trick_no, q)
-    monkeypatch.setattr(analysis, "_options", running_out)
-    seen = []
-    cut = analysis.analyse(inputs, progress=lambda done, total: seen.append(done))[1]
-    assert asked == sorted(asked, reverse=True) and asked[-1] == 2      # back from the last, then stopped
-    assert cut.why.endswith(": the other cards of tricks 1 to 2 are not weighed")
-    assert (cut.value, cut.played, cut.left, cut.costly) == (whole.value, whole.played, whole.left, whole.costly)
-    assert cut.options == [o for o in whole.options if o[0] > 2] and cut.options
-    assert seen == list(range(1, sum(1 for ev in inputs if ev.get("ev") == "play") + 1))
+        return other_card(game, h, ev, before, c)
+    monkeypatch.setattr(analysis, "_other_card", running_out)
+    plays = sum(1 for ev in inputs if ev.get("ev") == "play")
+    for jobs in (1, 2):     # one process, or the hand's searches shared with a helper's
+        seen = []
+        del asked[:]
+        cut = analysis.analyse(inputs, progress=lambda done, total: seen.append(done), jobs=jobs)[1]
+        if jobs == 1:       # back from the last, then stopped
+            assert asked == sorted(asked, reverse=True) and asked[-1] == 2
+        assert cut.why.endswith(": the other cards of tricks 1 to 2 are not weighed")
+        assert (cut.value, cut.played, cut.left, cut.costly) == (whole.value, whole.played, whole.left, whole.costly)
+        assert cut.options == [o for o in whole.options if o[0] > 2] and cut.options
+        assert seen == list(range(1, plays + 1))
 
 
 def test_the_time_limit_counts_the_searchs_own_work_not_the_clock(monkeypatch):
