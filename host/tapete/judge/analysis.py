@@ -16,6 +16,7 @@ node budget. The core's API is being generalized; only that function knows it.
 import time
 
 from . import split
+from ..i18n import N_, _
 from ..rules import cards as C
 from ..rules import native, solver
 from ..rules.duties import SEVEN
@@ -45,8 +46,9 @@ _table = None
 BOUND_NONE = 0x7FFF         # the core's "no upper bound" (solve_host.h's TC_NO_BOUND)
 
 
-CUT_SHORT = "cut short by the time limit (%g s a hand)"
-TOO_LARGE = "too large to solve here (no C core for this game)"
+# Why a hand has no value, or not every one: said in the players' language (the
+# report's page prints them; a worker process is forked with the language set).
+TOO_LARGE = N_("too large to solve here (no C core for this game)")
 
 
 class TimeUp(Exception):
@@ -305,7 +307,7 @@ def _plays_back(game, h):
             hv.why = _no_value(h, k)
             return None
         if rest is None:
-            hv.why = TOO_LARGE
+            hv.why = _(TOO_LARGE)
             return None
         first = False
         q[k] = banked[0] + rest
@@ -315,8 +317,8 @@ def _plays_back(game, h):
 def _no_value(h, k):
     """The hand's `why` when the time ran out in the first pass at play k (or in the
     first lead's cards: k = 0)."""
-    return CUT_SHORT % h.limit + (": no value for this hand (its plays were weighed from the last "
-                                  "back to trick %d)" % h.plays[k][2])
+    return _("cut short by the time limit (%(s)g s a hand): no value for this hand (its plays were "
+             "weighed from the last back to trick %(n)d)") % {"s": h.limit, "n": h.plays[k][2]}
 
 
 def _figures(game, h, q):
@@ -429,7 +431,7 @@ def _other_cards(game, h, q, count):
             return
         h.first_lead = _card_values(game, h.plays[0][1], q[1], groups[0][0], groups[0][1], found[0])
         if h.first_lead is None:
-            hv.why = TOO_LARGE
+            hv.why = _(TOO_LARGE)
             return
         best = max if game.team_of[h.plays[0][1].get("seat")] == 0 else min
         q[0] = h.plays[0][0][2][0] + best(h.first_lead.values())
@@ -444,8 +446,10 @@ def _other_cards(game, h, q, count):
     h.pending = []
     h.value.options.reverse()
     if cut is not None:
-        tricks = "trick 1" if cut == 1 else "tricks 1 to %d" % cut
-        h.value.why = CUT_SHORT % h.limit + ": the other cards of %s are not weighed" % tricks
+        h.value.why = (_("cut short by the time limit (%(s)g s a hand): the other cards of trick 1 are not "
+                         "weighed") if cut == 1 else
+                       _("cut short by the time limit (%(s)g s a hand): the other cards of tricks 1 to %(n)d "
+                         "are not weighed")) % {"s": h.limit, "n": cut}
 
 
 def _hand_numbers(inputs):
@@ -565,10 +569,10 @@ def _start(m, out, dealt, limit=0):
     game = m.game
     hv = out[m.hand_no] = HandValue(m.hand_no)
     if m.teams != 2:
-        hv.why = "each plays for themselves: there are no two sides to weigh"
+        hv.why = _("each plays for themselves: there are no two sides to weigh")
         return _Hand(hv, None)
     if dealt is None:
-        hv.why = "not every card of the hand is known (it ended early with hidden hands)"
+        hv.why = _("not every card of the hand is known (it ended early with hidden hands)")
         return _Hand(hv, None)
     holdings = []
     for s in range(m.seats):
@@ -750,7 +754,7 @@ def _finish(h, claimed):
     if hv.value is None:
         return
     if claimed:
-        claim = "ended by a claim: the value is given, the play after it was not made"
+        claim = _("ended by a claim: the value is given, the play after it was not made")
         hv.why = claim if hv.why is None else claim + "; " + hv.why
         hv.played = None
         return

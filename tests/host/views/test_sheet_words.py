@@ -45,3 +45,14 @@ def test_the_options_table_in_english():
         i18n.set_language(before)
     assert "every card the player could have played" in page and "<td>best</td>" in page
     assert "<td>illegal</td>" in page and "<th>played</th>" in page
+
+
+def test_why_a_hand_has_no_value_is_said_in_the_language(spanish):
+    """The analysis says why a hand has no value in the language the report is made in
+    (hand 2 of the match ended by a claim with hidden hands)."""
+    from host.matchkit import violating_match
+    from tapete.judge import analysis
+    inputs = [e for e in violating_match() if e["ev"] in ("match", "deal", "turnup", "play", "call")]
+    values = analysis.analyse(inputs)
+    assert values[2].why.startswith("no se conocen todas las cartas de la mano")
+    assert "no se conocen" in sheet._dd_html(values[2])
