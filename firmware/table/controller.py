@@ -468,12 +468,17 @@ class Table:
             else:
                 showing.start(self, seat, showing.KINDS.index(word))
         else:
-            game = self.match.game
-            said = game.tag_call(self.match, seat, word) if game is not None else None
-            if said is None:
-                self._warn(seat, word + "?")
-            else:
-                self.call(seat, said.pop("call"), said)
+            self.tag_call(seat, word)
+
+    def tag_call(self, seat, word):
+        """A call tag's `word` laid on `seat`'s reader, made the game's call (its
+        `tag_call`), or warned as unknown there (table/wiezen.py's tags too)."""
+        game = self.match.game
+        said = game.tag_call(self.match, seat, word) if game is not None else None
+        if said is None:
+            self._warn(seat, word + "?")
+        else:
+            self.call(seat, said.pop("call"), said)
 
     def call(self, seat, word, extra=None, shown=False):
         """A call (trump choice, claim, ...): logged when the rules accept it. `shown`:

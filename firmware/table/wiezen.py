@@ -24,9 +24,4 @@ def control(t, seat, code):
         from . import showing           # the cards the call announces come first
         showing.start(t, seat, showing.KINDS.index(word))
     else:
-        game = t.match.game
-        said = game.tag_call(t.match, seat, word) if game is not None else None
-        if said is None:
-            t._warn(seat, word + "?")
-        else:
-            t.call(seat, said.pop("call"), said)
+        t.tag_call(seat, word)

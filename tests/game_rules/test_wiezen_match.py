@@ -163,12 +163,7 @@ def _plays(m, *cards):
 def test_a_troel_lead_violation_is_written_at_the_play_with_its_trick_seat_and_card():
     # The game's own proofs go through the match's proofs (rules/evidence.py), like a revoke's
     m = _match()
-    m.apply({"ev": "deal", "dealer": 3})
-    m.apply({"ev": "turnup", "card": "2C"})
-    m.apply({"ev": "call", "seat": 0, "call": "troel", "card": "AC"})
-    for seat in (1, 2, 3):
-        m.apply({"ev": "call", "seat": seat, "call": "pass"})
-    m.apply({"ev": "call", "seat": 2, "call": "partner"})
+    _troel(m)
     assert m.turn == 2
     out = _plays(m, "2:KC")
     assert out == [{"ev": "violation", "hand": 1, "trick": 1, "seat": 2, "card": "KC",

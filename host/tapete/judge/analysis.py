@@ -176,8 +176,9 @@ class _Hand:
 
 
 def analyse(inputs, limit=0, progress=None, jobs=1, cap=True):
-    """{hand number: HandValue} for a match's input events (rules.fold.without_undone
-    gives them with any play an x-undo took back left out). `limit` > 0: CPU seconds of
+    """{hand number: HandValue} for a match's input events, as judge/history.py
+    `History.ruled_inputs` gives them: any play an x-undo took back left out, and the
+    director's penalties carried along (`_match`). `limit` > 0: CPU seconds of
     search a hand may take; past them the hand's analysis stops there and says so (its
     `why`). `progress(done, total)` is called after each play, counted over the match.
     `jobs` > 1: hands are analysed in that many processes at once, and a hand's
