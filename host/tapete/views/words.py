@@ -307,7 +307,12 @@ OPTIONS = {"direction": N_("direction"), "irregularity": N_("a proven foul"), "t
            "solo_slim": NP_("wiezen", "solo slim trump"), "miserie_trump": NP_("wiezen", "misery trump"),
            "abondance_lead": NP_("wiezen", "abondance led by"),
            "open_miserie_shown": NP_("wiezen", "open misery laid open"),
-           "bid_trump": NP_("wiezen", "colour whist (trump bid)"), "deals": NP_("wiezen", "deals")}
+           "bid_trump": NP_("wiezen", "colour whist (trump bid)"), "deals": NP_("wiezen", "deals"),
+           # the event's house-rule laws (rules/options.py LAWS), every game's
+           "out_of_turn": N_("a card out of turn"), "revoke_penalty": N_("a proven revoke"),
+           "revoke_score": N_("a revoke costs"), "revoke_correct": N_("an illegal card may be corrected"),
+           "late_misdeal": N_("a misdeal called after the first card"), "claims": N_("claims judged"),
+           "concession_wait": N_("seconds to object to a concession")}
 OPTION_VALUES = {"cw": N_("clockwise"), "ccw": N_("anticlockwise"), "game": N_("loses the game"),
                  "report": N_("is reported"), "piquet32": N_("piquet 32"), "spanish40": N_("Spanish 40"),
                  "mexican40": N_("Mexican 40"),
@@ -339,7 +344,13 @@ OPTION_KEY_VALUES = {("lone_side", "bet"): N_("is bet"), ("lone_side", "only"): 
                      ("abondance_lead", "left"): NP_("wiezen", "the dealer's left"),
                      ("abondance_lead", "declarer"): NP_("wiezen", "the declarer"),
                      ("open_miserie_shown", "lead"): NP_("wiezen", "after the first lead"),
-                     ("open_miserie_shown", "trick"): NP_("wiezen", "after the first trick")}
+                     ("open_miserie_shown", "trick"): NP_("wiezen", "after the first trick"),
+                     ("out_of_turn", "condone"): N_("stands once played on"),
+                     ("out_of_turn", "take-back"): N_("is taken back"),
+                     ("revoke_penalty", "hand"): N_("loses the hand"),
+                     ("revoke_penalty", "score"): N_("costs a fixed score"),
+                     ("late_misdeal", "stands"): N_("stands"), ("late_misdeal", "void"): N_("voids the hand"),
+                     ("claims", "club"): N_("by club law"), ("claims", "double-dummy"): N_("double-dummy")}
 
 
 def options_text(s):

@@ -56,3 +56,20 @@ def test_why_a_hand_has_no_value_is_said_in_the_language(spanish):
     values = analysis.analyse(inputs)
     assert values[2].why.startswith("no se conocen todas las cartas de la mano")
     assert "no se conocen" in sheet._dd_html(values[2])
+
+
+def test_the_events_house_rule_laws_are_said_in_the_language(spanish):
+    """The options line of every page names the event's laws (rules/options.py LAWS) in
+    words: no law's key or value left in English."""
+    from tapete.rules.options import LAWS
+    from tapete.views.words import options_text
+    laws = {"out_of_turn": "take-back", "revoke_penalty": "hand", "revoke_score": 3, "revoke_correct": True,
+            "late_misdeal": "void", "claims": "club", "concession_wait": 10}
+    assert set(laws) == set(LAWS)
+    said = options_text({"game": "manille", "options": laws})
+    for words in ("una carta fuera de turno se retira", "un renuncio probado pierde la mano",
+                  "un renuncio cuesta 3", "una carta ilegal se puede corregir sí",
+                  "un mal reparto cantado tras la primera carta anula la mano",
+                  "reclamaciones juzgadas por la norma del club", "segundos para objetar a un abandono 10"):
+        assert words in said, (words, said)
+    assert "_" not in said and "revoke" not in said and "take-back" not in said
